@@ -1,0 +1,39 @@
+import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+
+type Handlers = Partial<Record<number, (error: { status: number; data: unknown }) => React.ReactNode>>;
+
+function messageOf(data: unknown, fallback: string) {
+  if (typeof data === "string" && data) return data;
+  if (data && typeof data === "object" && "message" in data && typeof data.message === "string") return data.message;
+  return fallback;
+}
+
+/** The one error boundary every route uses; per-status handlers override the default text. */
+export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?: Handlers }) {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) {
+    const custom = statusHandlers[error.status];
+    if (custom) return <>{custom(error)}</>;
+    const title = error.status === 404 ? messageOf(error.data, "Page not found") : messageOf(error.data, "Something went wrong");
+    return (
+      <main className="container page" id="main">
+        <div className="card stack" role="alert">
+          <h1>{title}</h1>
+          <p className="muted">Error {error.status}</p>
+          <p>
+            <Link to="/">Go to the home page</Link>
+          </p>
+        </div>
+      </main>
+    );
+  }
+  if (typeof document !== "undefined") console.error(error);
+  return (
+    <main className="container page" id="main">
+      <div className="card stack" role="alert">
+        <h1>Something went wrong</h1>
+        <p className="muted">Please try again in a moment.</p>
+      </div>
+    </main>
+  );
+}

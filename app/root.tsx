@@ -1,0 +1,56 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { THEME_INIT_SCRIPT } from "~/lib/theme";
+import { AppToaster } from "~/lib/toast";
+import appStyles from "~/styles/app.css?url";
+import fontStyles from "~/styles/fonts.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: fontStyles },
+  { rel: "stylesheet", href: appStyles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { siteKind: context.tenant.kind === "seller" ? ("seller" as const) : ("main" as const) };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* A constant of ours, never seller data. */}
+        <script dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <AppToaster variant={data?.siteKind ?? "main"} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function useScrollToTopOnNavigation() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+}
+
+export default function App() {
+  useScrollToTopOnNavigation();
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

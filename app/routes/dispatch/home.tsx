@@ -1,0 +1,44 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { MainFrame } from "~/components/main-frame";
+import { MainHome } from "~/components/main-home";
+import { SellerFrame } from "~/components/seller-frame";
+import { SellerLanding } from "~/components/seller-landing";
+import { loadSellerLanding } from "~/lib/seller-site.server";
+import sellerStyles from "~/styles/seller.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: sellerStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (data?.kind === "seller") {
+    const name = data.site.websiteConfig.websiteName;
+    return [{ title: name }, { name: "description", content: `Tour packages by ${name}` }];
+  }
+  return [{ title: "Tripbazaar" }, { name: "description", content: "Book tour packages, flights and hotels with travel agents across India." }];
+};
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  if (context.tenant.kind === "seller") return { kind: "seller" as const, ...(await loadSellerLanding(context)) };
+  return { kind: "main" as const };
+}
+
+export default function Home() {
+  const data = useLoaderData<typeof loader>();
+  if (data.kind === "seller") {
+    return (
+      <SellerFrame site={data.site}>
+        <SellerLanding packages={data.packages} />
+      </SellerFrame>
+    );
+  }
+  return (
+    <MainFrame>
+      <MainHome />
+    </MainFrame>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,13 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { ComingSoon } from "~/components/coming-soon";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+
+export const meta: MetaFunction = () => [{ title: "Addon itinerary | Tripbazaar" }];
+
+export default function Page() {
+  return <ComingSoon title="Addon itinerary" />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

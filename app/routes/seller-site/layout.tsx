@@ -1,0 +1,38 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SellerFrame } from "~/components/seller-frame";
+import { loadSellerSite } from "~/lib/seller-site.server";
+import sellerStyles from "~/styles/seller.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: sellerStyles }];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { site: await loadSellerSite(context) };
+}
+
+export default function SellerLayout() {
+  const { site } = useLoaderData<typeof loader>();
+  const matches = useMatches();
+  const hideFooter = matches.some((m) => (m.handle as { hideFooter?: boolean } | undefined)?.hideFooter);
+  return (
+    <SellerFrame site={site} hideFooter={hideFooter}>
+      <Outlet />
+    </SellerFrame>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary statusHandlers={{ 404: () => <SiteNotFound /> }} />;
+}
+
+export function SiteNotFound() {
+  return (
+    <main className="container page" id="main">
+      <div className="card stack" role="alert">
+        <h1>Website not found</h1>
+        <p className="muted">There is no seller website at this address.</p>
+      </div>
+    </main>
+  );
+}

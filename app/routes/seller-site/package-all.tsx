@@ -1,0 +1,10 @@
+import { ComingSoon } from "~/components/coming-soon";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+
+export default function Page() {
+  return <ComingSoon title="All packages" />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

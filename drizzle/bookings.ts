@@ -1,0 +1,92 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { packages } from "./packages";
+import { sellers } from "./sellers";
+import { users } from "./users";
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+
+export const BOOKING_STATUSES = ["pending", "confirmed", "cancelled", "rejected"] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export const PAYMENT_STATUSES = ["pending", "completed", "refunded", "failed"] as const;
+
+export type HotelPreference = { hotel?: string; name?: string; roomType?: string };
+export type TransportPreference = { name?: string; type?: string };
+
+export const bookings = sqliteTable(
+  "bookings",
+  {
+    id: text("id").primaryKey(),
+    bookingRef: text("booking_ref").notNull().unique(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => sellers.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    packageId: text("package_id")
+      .notNull()
+      .references(() => packages.id),
+    status: text("status", { enum: BOOKING_STATUSES }).notNull().default("pending"),
+    paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
+    startDate: text("start_date").notNull(),
+    adults: integer("adults").notNull(),
+    children: integer("children").notNull().default(0),
+    hotelPreference: text("hotel_preference", { mode: "json" }).$type<HotelPreference | null>(),
+    transportPreference: text("transport_preference", { mode: "json" }).$type<TransportPreference | null>(),
+    // Pricing, integer paise, computed on the server.
+    basePrice: integer("base_price").notNull(),
+    discount: integer("discount").notNull(),
+    roomCharge: integer("room_charge").notNull().default(0),
+    transportCharge: integer("transport_charge").notNull().default(0),
+    taxes: integer("taxes").notNull(),
+    total: integer("total").notNull(),
+    specialRequests: text("special_requests"),
+    sellerResponseStatus: text("seller_response_status", { enum: ["approved", "rejected"] }),
+    sellerResponseMessage: text("seller_response_message"),
+    sellerRespondedAt: text("seller_responded_at"),
+    createdAt: text("created_at").notNull().default(now),
+    updatedAt: text("updated_at").notNull().default(now),
+  },
+  (t) => [
+    index("bookings_seller_idx").on(t.sellerId, t.createdAt),
+    index("bookings_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+export const travellers = sqliteTable(
+  "travellers",
+  {
+    id: text("id").primaryKey(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => sellers.id),
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+    fullName: text("full_name").notNull(),
+    type: text("type", { enum: ["adult", "child"] }).notNull(),
+    age: integer("age").notNull(),
+    gender: text("gender").notNull(),
+  },
+  (t) => [index("travellers_booking_idx").on(t.bookingId), index("travellers_seller_idx").on(t.sellerId)],
+);
+
+/** Per-year counter behind the human-readable booking id (TB-2026-000123). */
+export const bookingSequences = sqliteTable("booking_sequences", {
+  year: integer("year").primaryKey(),
+  last: integer("last").notNull().default(0),
+});
+
+export const idempotencyKeys = sqliteTable("idempotency_keys", {
+  // Scoped by user: "{userId}:{key}".
+  key: text("key").primaryKey(),
+  userId: text("user_id").notNull(),
+  requestHash: text("request_hash").notNull(),
+  status: text("status", { enum: ["in-progress", "done"] }).notNull().default("in-progress"),
+  responseStatus: integer("response_status"),
+  responseBody: text("response_body"),
+  createdAt: text("created_at").notNull().default(now),
+});

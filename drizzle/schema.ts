@@ -1,0 +1,4 @@
+export * from "./bookings";
+export * from "./packages";
+export * from "./sellers";
+export * from "./users";

@@ -1,0 +1,49 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./users";
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+
+/** A seller's id is its owner's user id, so "logged-in id equals sellerId" holds. */
+export const sellers = sqliteTable("sellers", {
+  id: text("id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone"),
+  bio: text("bio"),
+  logo: text("logo"),
+  backgroundImage: text("background_image"),
+  address: text("address"),
+  // Bumped on every change to the public site; part of the edge cache key.
+  contentVersion: integer("content_version").notNull().default(1),
+  createdAt: text("created_at").notNull().default(now),
+  updatedAt: text("updated_at").notNull().default(now),
+});
+
+export const websiteConfigs = sqliteTable("website_configs", {
+  sellerId: text("seller_id")
+    .primaryKey()
+    .references(() => sellers.id, { onDelete: "cascade" }),
+  themeColor: text("theme_color"),
+  secondaryColor: text("secondary_color"),
+  websiteName: text("website_name"),
+  wallpaperImage: text("wallpaper_image"),
+  updatedAt: text("updated_at").notNull().default(now),
+});
+
+export const customDomains = sqliteTable(
+  "custom_domains",
+  {
+    id: text("id").primaryKey(),
+    hostname: text("hostname").notNull().unique(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => sellers.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["pending", "active"] }).notNull().default("pending"),
+    verificationToken: text("verification_token").notNull(),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("custom_domains_seller_idx").on(t.sellerId)],
+);

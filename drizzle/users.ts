@@ -1,0 +1,77 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+export const ROLES = ["user", "seller", "superadmin"] as const;
+export type Role = (typeof ROLES)[number];
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    // Stored lower-cased; the unique index makes addresses case-insensitive.
+    email: text("email").notNull(),
+    phone: text("phone"),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: ROLES }).notNull().default("user"),
+    isVerified: integer("is_verified", { mode: "boolean" }).notNull().default(false),
+    tokenVersion: integer("token_version").notNull().default(0),
+    status: text("status", { enum: ["active", "disabled"] }).notNull().default("active"),
+    createdAt: text("created_at").notNull().default(now),
+    updatedAt: text("updated_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(sql`lower(${t.email})`)],
+);
+
+export const otpCodes = sqliteTable(
+  "otp_codes",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["verify-email", "change-password", "reset-password"] }).notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: text("expires_at").notNull(),
+    consumedAt: text("consumed_at"),
+    sendCount: integer("send_count").notNull().default(1),
+    windowStartedAt: text("window_started_at").notNull().default(now),
+    lastSentAt: text("last_sent_at").notNull().default(now),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("otp_codes_user_purpose").on(t.userId, t.purpose)],
+);
+
+/** Consecutive misses across codes, for the 24-hour lock. */
+export const otpLocks = sqliteTable("otp_locks", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  misses: integer("misses").notNull().default(0),
+  lockedUntil: text("locked_until"),
+});
+
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull().default(0),
+  windowStart: integer("window_start").notNull(),
+});
+
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: text("id").primaryKey(),
+    sellerId: text("seller_id"),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    status: text("status", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("outbox_to_idx").on(t.to, t.createdAt)],
+);
+
+export { now as sqlNow };

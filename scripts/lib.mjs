@@ -1,0 +1,82 @@
+import { spawn, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
+
+export const PORT = Number(process.env.PORT || 8787);
+
+export function run(cmd, args, options = {}) {
+  const result = spawnSync(cmd, args, { stdio: "inherit", shell: false, ...options });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${cmd} ${args.join(" ")} failed (exit ${result.status})`);
+    process.exit(result.status ?? 1);
+  }
+  return result;
+}
+
+export const npx = (args, options) => run("npx", args, options);
+
+export function ensureDevVars() {
+  if (!existsSync(".dev.vars")) {
+    copyFileSync(".dev.vars.example", ".dev.vars");
+    console.log("Created .dev.vars from .dev.vars.example (development defaults).");
+  }
+}
+
+export function build() {
+  npx(["remix", "vite:build"]);
+}
+
+/** Bundles the Worker exactly as `wrangler deploy` would, into dist/ (used by tests, bench and the size budget). */
+export function bundleWorker() {
+  npx(["wrangler", "deploy", "--dry-run", "--outdir", "dist"], { stdio: ["ignore", "ignore", "inherit"] });
+}
+
+export function migrateLocal() {
+  npx(["wrangler", "d1", "migrations", "apply", "DB", "--local"], { env: { ...process.env, CI: "true" } });
+}
+
+function localQuery(sql) {
+  const r = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--json", "--command", sql], { encoding: "utf8" });
+  if (r.status !== 0) throw new Error(r.stderr || r.stdout);
+  return JSON.parse(r.stdout)[0].results;
+}
+
+export function seedLocalIfEmpty() {
+  const [{ n }] = localQuery("SELECT count(*) AS n FROM users");
+  if (n > 0) {
+    console.log(`Database already has ${n} users; seed skipped.`);
+    return;
+  }
+  const sql = spawnSync("npx", ["tsx", "scripts/seed-sql.ts"], { encoding: "utf8" });
+  if (sql.status !== 0) throw new Error(sql.stderr);
+  mkdirSync(".wrangler", { recursive: true });
+  writeFileSync(".wrangler/seed.sql", sql.stdout);
+  npx(["wrangler", "d1", "execute", "DB", "--local", "--file", ".wrangler/seed.sql"], { stdio: ["ignore", "ignore", "inherit"] });
+  console.log("Seeded the local database with the demo data.");
+}
+
+export function banner(port = PORT) {
+  const base = `http://localhost:${port}`;
+  console.log(`
+  Tripbazaar is starting on the Workers runtime (workerd) with local D1.
+
+    Main site                    ${base}/
+    Seller site by path          ${base}/seller/s_wanderlust/website
+    Seller site by custom domain http://wanderlust.localhost:${port}/
+    Seller dashboard             ${base}/seller-dashboard
+    API health                   ${base}/api/health
+    Dev outbox (emails)          ${base}/api/dev/outbox?to=asha@example.com
+
+  Demo logins (password Travel#2026 for all; demo data only):
+    seller      owner@wanderlust.example   (Wanderlust Journeys)
+    seller      owner@himalayan.example    (Himalayan Trails)
+    customer    asha@example.com
+    superadmin  admin@tripbazaar.example
+`);
+}
+
+export function serve(port = PORT) {
+  const child = spawn("npx", ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false"], { stdio: "inherit" });
+  for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+  child.on("exit", (code) => process.exit(code ?? 0));
+  return child;
+}

@@ -1,0 +1,55 @@
+import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
+import type { Role } from "@db/users";
+
+export const SESSION_TYPE = "tripbazaar-session+jwt";
+// SECURITY: the only algorithm we sign with and the only one we accept.
+const ALG = "HS256";
+/** Seven days; the ADR 0003 explains the trade-off with token versions. */
+export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+export type SessionClaims = { sub: string; role: Role; ver: number };
+
+export type JwtSettings = { secret: string; issuer: string; audience: string };
+
+const keyCache = new Map<string, Uint8Array>();
+function keyFor(secret: string) {
+  let key = keyCache.get(secret);
+  if (!key) {
+    key = new TextEncoder().encode(secret);
+    keyCache.set(secret, key);
+  }
+  return key;
+}
+
+export async function signSession(settings: JwtSettings, claims: SessionClaims, now = Date.now()) {
+  const iat = Math.floor(now / 1000);
+  return new SignJWT({ role: claims.role, ver: claims.ver })
+    .setProtectedHeader({ alg: ALG, typ: SESSION_TYPE })
+    .setSubject(claims.sub)
+    .setIssuer(settings.issuer)
+    .setAudience(settings.audience)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + SESSION_TTL_SECONDS)
+    .sign(keyFor(settings.secret));
+}
+
+/** Returns the claims of a valid session token, or null for anything forged, expired or malformed. */
+export async function verifySession(settings: JwtSettings, token: string): Promise<SessionClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, keyFor(settings.secret), {
+      algorithms: [ALG],
+      issuer: settings.issuer,
+      audience: settings.audience,
+      typ: SESSION_TYPE,
+      requiredClaims: ["sub", "exp", "iat"],
+    });
+    const role = payload.role;
+    const ver = payload.ver;
+    if (typeof payload.sub !== "string" || typeof ver !== "number") return null;
+    if (role !== "user" && role !== "seller" && role !== "superadmin") return null;
+    return { sub: payload.sub, role, ver };
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,52 @@
+import type { AppConfig } from "../env";
+import { type SessionClaims, verifySession } from "./jwt";
+
+export const SESSION_COOKIE = "tb_session";
+
+export function jwtSettings(config: AppConfig) {
+  return { secret: config.JWT_SECRET, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE };
+}
+
+export function readCookie(header: string | null, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return null;
+}
+
+export type TokenSource = "bearer" | "cookie";
+
+/** The one place that finds a session token on a request: the bearer header wins over the cookie. */
+export function sessionTokenOf(request: Request): { token: string; source: TokenSource } | null {
+  const auth = request.headers.get("authorization");
+  if (auth?.toLowerCase().startsWith("bearer ")) {
+    const token = auth.slice(7).trim();
+    if (token) return { token, source: "bearer" };
+  }
+  const cookie = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
+  return cookie ? { token: cookie, source: "cookie" } : null;
+}
+
+/** Verified JWT claims of the request, or null. Signature and claims only; token version is checked against D1 by requireUser. */
+export async function readViewer(request: Request, config: AppConfig): Promise<(SessionClaims & { source: TokenSource }) | null> {
+  const found = sessionTokenOf(request);
+  if (!found) return null;
+  const claims = await verifySession(jwtSettings(config), found.token);
+  return claims ? { ...claims, source: found.source } : null;
+}
+
+export function sessionCookie(token: string, url: URL, maxAgeSeconds: number) {
+  const secure = !(url.protocol === "http:" && (url.hostname === "localhost" || url.hostname.endsWith(".localhost") || url.hostname === "127.0.0.1"));
+  return [
+    `${SESSION_COOKIE}=${encodeURIComponent(token)}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    `Max-Age=${maxAgeSeconds}`,
+    ...(secure ? ["Secure"] : []),
+  ].join("; ");
+}
+
+export const clearSessionCookie = (url: URL) => sessionCookie("", url, 0);

@@ -1,0 +1,178 @@
+import { priceBooking } from "../domain/bookings/pricing";
+
+/** Fixed demo records (issue #2). Every seeded password is DEMO_PASSWORD — for demos only. */
+export const DEMO_PASSWORD = "Travel#2026";
+
+export const SEED_USERS = [
+  { id: "s_wanderlust", name: "Wanderlust Journeys", email: "owner@wanderlust.example", phone: "+91 98450 12345", role: "seller" },
+  { id: "s_himalayan", name: "Himalayan Trails", email: "owner@himalayan.example", phone: null, role: "seller" },
+  { id: "u_asha", name: "Asha Verma", email: "asha@example.com", phone: "+91 98111 22334", role: "user" },
+  { id: "u_admin", name: "Tripbazaar Admin", email: "admin@tripbazaar.example", phone: null, role: "superadmin" },
+] as const;
+
+export const SEED_SELLERS = [
+  {
+    id: "s_wanderlust",
+    name: "Wanderlust Journeys",
+    email: "owner@wanderlust.example",
+    phone: "+91 98450 12345",
+    bio: "Hand-crafted holidays across India since 2009: beaches, mountains, palaces and backwaters, planned by people who have been there.",
+    logo: "/images/sellers/wanderlust-logo.svg",
+    backgroundImage: "/images/sellers/wanderlust-cover.svg",
+    address: "14 Residency Road, Bengaluru, Karnataka 560025",
+  },
+  {
+    id: "s_himalayan",
+    name: "Himalayan Trails",
+    email: "owner@himalayan.example",
+    phone: null,
+    bio: "Treks and road trips in the high Himalaya with local guides.",
+    logo: null,
+    backgroundImage: null,
+    address: null,
+  },
+] as const;
+
+export const SEED_WEBSITE_CONFIGS = [
+  { sellerId: "s_wanderlust", themeColor: "#0f766e", secondaryColor: "#f59e0b", websiteName: "Wanderlust Journeys", wallpaperImage: "/images/sellers/wanderlust-cover.svg" },
+] as const;
+
+export const SEED_DOMAINS = [{ id: "dom_wanderlust", hostname: "wanderlust.localhost", sellerId: "s_wanderlust", status: "active", verificationToken: "tb-verify-wanderlust" }] as const;
+
+const img = (city: string, n = 2) => Array.from({ length: n }, (_, i) => `/images/packages/${city}-${i + 1}.svg`);
+const rupees = (r: number) => r * 100;
+
+type SeedPackage = {
+  id: string;
+  sellerId: string;
+  name: string;
+  city: string;
+  description: string;
+  durationDays: number;
+  images: string[];
+  priceRanges: { label: string; price: number }[];
+  inclusions: string[];
+  exclusions: string[];
+  status: "draft" | "published";
+  rating: number;
+  reviews: number;
+};
+
+const W = "s_wanderlust";
+const H = "s_himalayan";
+const stdIncl = ["Hotel stay on twin sharing", "Daily breakfast", "Airport transfers", "Sightseeing by private cab"];
+const stdExcl = ["Flights", "Lunch and dinner", "Entry tickets", "Personal expenses"];
+
+export const SEED_PACKAGES: SeedPackage[] = [
+  { id: "p_goa", sellerId: W, name: "Goa Beach Escape", city: "Goa", description: "Sun, sand and seafood: four nights between the beaches of North Goa and the quiet coves of the south, with a sunset cruise on the Mandovi.", durationDays: 5, images: img("goa", 4), priceRanges: [{ label: "Per person", price: rupees(15999) }, { label: "Premium", price: rupees(21999) }], inclusions: [...stdIncl, "Mandovi sunset cruise"], exclusions: stdExcl, status: "published", rating: 4.7, reviews: 218 },
+  { id: "p_manali", sellerId: W, name: "Manali Snow Adventure", city: "Manali", description: "Solang valley, Rohtang pass and the old town cafes of Manali, with a day of paragliding.", durationDays: 6, images: img("manali", 3), priceRanges: [{ label: "Per person", price: rupees(18999) }], inclusions: stdIncl, exclusions: [...stdExcl, "Adventure activities"], status: "published", rating: 4.6, reviews: 164 },
+  { id: "p_jaipur", sellerId: W, name: "Royal Jaipur Heritage", city: "Jaipur", description: "Amber Fort at sunrise, the City Palace, Hawa Mahal and a dinner at Chokhi Dhani in the Pink City.", durationDays: 4, images: img("jaipur"), priceRanges: [{ label: "Per person", price: rupees(12499) }], inclusions: stdIncl, exclusions: stdExcl, status: "published", rating: 4.5, reviews: 97 },
+  { id: "p_munnar", sellerId: W, name: "Munnar Tea Trails", city: "Munnar", description: "Misty tea estates, Eravikulam national park and a houseboat night on the Alleppey backwaters.", durationDays: 5, images: img("munnar"), priceRanges: [{ label: "Per person", price: rupees(17499) }], inclusions: [...stdIncl, "Houseboat night with all meals"], exclusions: stdExcl, status: "published", rating: 4.8, reviews: 142 },
+  { id: "p_leh", sellerId: W, name: "Leh Ladakh Expedition", city: "Leh", description: "Pangong lake, Nubra valley and Khardung La by road, with time to acclimatise in Leh.", durationDays: 8, images: img("leh", 3), priceRanges: [], inclusions: [...stdIncl, "Inner line permits"], exclusions: [...stdExcl, "Oxygen cylinders"], status: "published", rating: 4.9, reviews: 88 },
+  { id: "p_udaipur", sellerId: W, name: "Udaipur Lakes and Palaces", city: "Udaipur", description: "Boat rides on Lake Pichola, the City Palace and a day trip to Kumbhalgarh fort.", durationDays: 4, images: img("udaipur"), priceRanges: [{ label: "Per person", price: rupees(14999) }], inclusions: stdIncl, exclusions: stdExcl, status: "published", rating: 4.6, reviews: 120 },
+  { id: "p_rishikesh", sellerId: W, name: "Rishikesh Yoga and Rafting", city: "Rishikesh", description: "Morning yoga by the Ganga, white-water rafting from Shivpuri and the evening aarti at Triveni Ghat.", durationDays: 3, images: img("rishikesh"), priceRanges: [{ label: "Per person", price: rupees(8999) }], inclusions: [...stdIncl, "Rafting (16 km)"], exclusions: stdExcl, status: "published", rating: 4.4, reviews: 76 },
+  { id: "p_port_blair", sellerId: W, name: "Andaman Island Hopper", city: "Port Blair", description: "Port Blair, Havelock and Neil islands: Radhanagar beach, snorkelling and the Cellular Jail light show.", durationDays: 6, images: img("port-blair", 3), priceRanges: [{ label: "Per person", price: rupees(25999) }], inclusions: [...stdIncl, "Ferry tickets"], exclusions: stdExcl, status: "published", rating: 4.7, reviews: 133 },
+  { id: "p_kerala_draft", sellerId: W, name: "Kerala Backwaters (draft)", city: "Alleppey", description: "Not published yet.", durationDays: 4, images: img("munnar", 1), priceRanges: [{ label: "Per person", price: rupees(13999) }], inclusions: stdIncl, exclusions: stdExcl, status: "draft", rating: 0, reviews: 0 },
+  { id: "p_spiti", sellerId: H, name: "Spiti Valley Road Trip", city: "Kaza", description: "Kinnaur to Spiti by road: Key monastery, Chandratal lake and the villages of Langza and Komic.", durationDays: 9, images: img("spiti", 2), priceRanges: [{ label: "Per person", price: rupees(27999) }], inclusions: stdIncl, exclusions: stdExcl, status: "published", rating: 4.8, reviews: 61 },
+  { id: "p_kedarnath", sellerId: H, name: "Kedarnath Trek", city: "Kedarnath", description: "The 16 km trek from Gaurikund to the Kedarnath temple, with a night at the top.", durationDays: 5, images: img("kedarnath", 2), priceRanges: [{ label: "Per person", price: rupees(11999) }], inclusions: stdIncl, exclusions: stdExcl, status: "published", rating: 4.7, reviews: 205 },
+  { id: "p_darjeeling", sellerId: H, name: "Darjeeling Toy Train and Tea", city: "Darjeeling", description: "Tiger Hill sunrise over Kanchenjunga, the toy train and a tea estate stay.", durationDays: 4, images: img("darjeeling", 2), priceRanges: [{ label: "Per person", price: rupees(13499) }], inclusions: stdIncl, exclusions: stdExcl, status: "published", rating: 4.5, reviews: 54 },
+  { id: "p_sikkim", sellerId: H, name: "Sikkim Monasteries and Lakes", city: "Gangtok", description: "Gangtok, Tsomgo lake and the Rumtek and Pemayangtse monasteries.", durationDays: 6, images: img("sikkim", 2), priceRanges: [{ label: "Per person", price: rupees(19999) }], inclusions: stdIncl, exclusions: stdExcl, status: "published", rating: 4.6, reviews: 47 },
+];
+
+type SeedTraveller = { title: string; fullName: string; type: "adult" | "child"; age: number; gender: string };
+const asha: SeedTraveller = { title: "Ms", fullName: "Asha Verma", type: "adult", age: 34, gender: "female" };
+const rohan: SeedTraveller = { title: "Mr", fullName: "Rohan Verma", type: "adult", age: 36, gender: "male" };
+const kavya: SeedTraveller = { title: "Miss", fullName: "Kavya Verma", type: "child", age: 8, gender: "female" };
+
+type SeedBooking = {
+  id: string;
+  sellerId: string;
+  packageId: string;
+  status: "pending" | "confirmed" | "cancelled" | "rejected";
+  paymentStatus: "pending" | "completed" | "refunded";
+  startDate: string;
+  travellers: SeedTraveller[];
+  hotel: { name: string; roomType: string };
+  transport: { name: string; type: string };
+  specialRequests: string | null;
+  sellerResponse?: { status: "approved" | "rejected"; message: string; respondedAt: string };
+  createdAt: string;
+};
+
+export const SEED_BOOKINGS: SeedBooking[] = [
+  { id: "bk_w1", sellerId: W, packageId: "p_goa", status: "pending", paymentStatus: "pending", startDate: "2027-01-15", travellers: [asha, rohan, kavya], hotel: { name: "Taj Holiday Village", roomType: "deluxe" }, transport: { name: "Private SUV", type: "suv" }, specialRequests: "Sea-facing room if possible; one vegetarian traveller.", createdAt: "2026-11-01T09:30:00.000Z" },
+  { id: "bk_w2", sellerId: W, packageId: "p_manali", status: "pending", paymentStatus: "pending", startDate: "2027-02-03", travellers: [asha, rohan], hotel: { name: "Span Resort", roomType: "standard" }, transport: { name: "Sedan", type: "sedan" }, specialRequests: null, createdAt: "2026-11-02T11:00:00.000Z" },
+  { id: "bk_w3", sellerId: W, packageId: "p_jaipur", status: "pending", paymentStatus: "pending", startDate: "2027-03-12", travellers: [asha], hotel: { name: "Samode Haveli", roomType: "suite" }, transport: { name: "Package transfer", type: "included" }, specialRequests: "Early check-in please.", createdAt: "2026-11-03T14:15:00.000Z" },
+  { id: "bk_w4", sellerId: W, packageId: "p_munnar", status: "confirmed", paymentStatus: "completed", startDate: "2026-03-10", travellers: [asha, rohan], hotel: { name: "Blanket Hotel", roomType: "deluxe" }, transport: { name: "Sedan", type: "sedan" }, specialRequests: null, sellerResponse: { status: "approved", message: "Booking approved by seller", respondedAt: "2026-02-01T10:00:00.000Z" }, createdAt: "2026-01-28T08:00:00.000Z" },
+  { id: "bk_w5", sellerId: W, packageId: "p_udaipur", status: "rejected", paymentStatus: "pending", startDate: "2026-12-20", travellers: [asha, rohan], hotel: { name: "Lake Pichola Hotel", roomType: "standard" }, transport: { name: "Package transfer", type: "included" }, specialRequests: "Christmas dinner on the lake.", sellerResponse: { status: "rejected", message: "Hotels in Udaipur are sold out for those dates. Could you travel in January?", respondedAt: "2026-10-21T12:00:00.000Z" }, createdAt: "2026-10-20T16:45:00.000Z" },
+  { id: "bk_w6", sellerId: W, packageId: "p_rishikesh", status: "cancelled", paymentStatus: "refunded", startDate: "2026-12-05", travellers: [asha], hotel: { name: "Aloha on the Ganges", roomType: "standard" }, transport: { name: "Package transfer", type: "included" }, specialRequests: null, createdAt: "2026-10-05T10:10:00.000Z" },
+  { id: "bk_h1", sellerId: H, packageId: "p_spiti", status: "pending", paymentStatus: "pending", startDate: "2027-06-01", travellers: [asha, rohan], hotel: { name: "Spiti Sarai", roomType: "standard" }, transport: { name: "SUV", type: "suv" }, specialRequests: "We would like a day of rest in Kaza.", createdAt: "2026-11-04T07:20:00.000Z" },
+];
+
+const q = (v: unknown): string => {
+  if (v === null || v === undefined) return "NULL";
+  if (typeof v === "number") return String(v);
+  if (typeof v === "boolean") return v ? "1" : "0";
+  return `'${String(v).replace(/'/g, "''")}'`;
+};
+const json = (v: unknown) => q(JSON.stringify(v));
+
+/**
+ * The seed as SQL statements, one per line. INSERT OR IGNORE makes it idempotent.
+ * `passwordHashes` (one per seed user, by id) are computed by the caller with the environment's pepper.
+ */
+export function seedStatements(passwordHashes: Record<string, string>): string[] {
+  const out: string[] = [];
+  for (const u of SEED_USERS) {
+    out.push(
+      `INSERT OR IGNORE INTO users (id, name, email, phone, password_hash, role, is_verified) VALUES (${q(u.id)}, ${q(u.name)}, ${q(u.email)}, ${q(u.phone)}, ${q(passwordHashes[u.id])}, ${q(u.role)}, 1);`,
+    );
+  }
+  for (const s of SEED_SELLERS) {
+    out.push(
+      `INSERT OR IGNORE INTO sellers (id, name, email, phone, bio, logo, background_image, address) VALUES (${[s.id, s.name, s.email, s.phone, s.bio, s.logo, s.backgroundImage, s.address].map(q).join(", ")});`,
+    );
+  }
+  for (const c of SEED_WEBSITE_CONFIGS) {
+    out.push(
+      `INSERT OR IGNORE INTO website_configs (seller_id, theme_color, secondary_color, website_name, wallpaper_image) VALUES (${[c.sellerId, c.themeColor, c.secondaryColor, c.websiteName, c.wallpaperImage].map(q).join(", ")});`,
+    );
+  }
+  for (const d of SEED_DOMAINS) {
+    out.push(
+      `INSERT OR IGNORE INTO custom_domains (id, hostname, seller_id, status, verification_token) VALUES (${[d.id, d.hostname, d.sellerId, d.status, d.verificationToken].map(q).join(", ")});`,
+    );
+  }
+  SEED_PACKAGES.forEach((p, i) => {
+    const created = new Date(Date.UTC(2026, 8, 1 + i)).toISOString();
+    out.push(
+      `INSERT OR IGNORE INTO packages (id, seller_id, name, city, description, duration_days, images, price_ranges, inclusions, exclusions, status, rating, reviews, created_at, updated_at) VALUES (${[p.id, p.sellerId, p.name, p.city, p.description, p.durationDays].map(q).join(", ")}, ${json(p.images)}, ${json(p.priceRanges)}, ${json(p.inclusions)}, ${json(p.exclusions)}, ${q(p.status)}, ${p.rating}, ${p.reviews}, ${q(created)}, ${q(created)});`,
+    );
+  });
+  SEED_BOOKINGS.forEach((b, i) => {
+    const pkg = SEED_PACKAGES.find((p) => p.id === b.packageId);
+    if (!pkg) throw new Error(`seed booking ${b.id} names an unknown package`);
+    const adults = b.travellers.filter((t) => t.type === "adult").length;
+    const children = b.travellers.length - adults;
+    const price = priceBooking({
+      unitPrice: pkg.priceRanges[0]?.price ?? 0,
+      adults,
+      children,
+      durationDays: pkg.durationDays,
+      roomType: b.hotel.roomType,
+      transportType: b.transport.type,
+    });
+    const ref = `TB-2026-${String(i + 1).padStart(6, "0")}`;
+    const r = b.sellerResponse;
+    out.push(
+      `INSERT OR IGNORE INTO bookings (id, booking_ref, seller_id, user_id, package_id, status, payment_status, start_date, adults, children, hotel_preference, transport_preference, base_price, discount, room_charge, transport_charge, taxes, total, special_requests, seller_response_status, seller_response_message, seller_responded_at, created_at, updated_at) VALUES (${[b.id, ref, b.sellerId, "u_asha", b.packageId, b.status, b.paymentStatus, b.startDate, adults, children].map(q).join(", ")}, ${json(b.hotel)}, ${json(b.transport)}, ${[price.basePrice, price.discount, price.roomCharge, price.transportCharge, price.taxes, price.total, b.specialRequests, r?.status, r?.message, r?.respondedAt, b.createdAt, r?.respondedAt ?? b.createdAt].map(q).join(", ")});`,
+    );
+    b.travellers.forEach((t, n) => {
+      out.push(
+        `INSERT OR IGNORE INTO travellers (id, booking_id, seller_id, position, title, full_name, type, age, gender) VALUES (${[`${b.id}_t${n + 1}`, b.id, b.sellerId, n + 1, t.title, t.fullName, t.type, t.age, t.gender].map(q).join(", ")});`,
+      );
+    });
+  });
+  out.push(`INSERT OR IGNORE INTO booking_sequences (year, last) VALUES (2026, ${SEED_BOOKINGS.length});`);
+  return out;
+}

@@ -1,0 +1,56 @@
+import { z } from "zod";
+
+/** Bindings and vars as wrangler hands them to the Worker. */
+export interface Env {
+  DB: D1Database;
+  ASSETS?: Fetcher;
+  ENVIRONMENT?: string;
+  PLATFORM_HOSTS?: string;
+  JWT_SECRET?: string;
+  JWT_ISSUER?: string;
+  JWT_AUDIENCE?: string;
+  PASSWORD_PEPPER?: string;
+  HANDOVER_JWT_SECRET?: string;
+  HANDOVER_JWT_ISSUER?: string;
+  EMAIL_FROM?: string;
+  EMAIL_API_URL?: string;
+  EMAIL_API_KEY?: string;
+}
+
+const configSchema = z.object({
+  ENVIRONMENT: z.enum(["development", "test", "production"]).default("production"),
+  PLATFORM_HOSTS: z
+    .string()
+    .default("localhost,127.0.0.1")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters"),
+  JWT_ISSUER: z.string().default("https://tripbazaar.example"),
+  JWT_AUDIENCE: z.string().default("tripbazaar"),
+  PASSWORD_PEPPER: z.string().min(8, "PASSWORD_PEPPER must be set"),
+  HANDOVER_JWT_SECRET: z.string().optional(),
+  HANDOVER_JWT_ISSUER: z.string().default("https://tours.sister.example"),
+  EMAIL_FROM: z.string().default("Tripbazaar <no-reply@tripbazaar.example>"),
+  EMAIL_API_URL: z.string().url().optional(),
+  EMAIL_API_KEY: z.string().optional(),
+});
+
+export type AppConfig = z.infer<typeof configSchema>;
+
+const cache = new WeakMap<object, AppConfig>();
+
+/** Parsed once per env object; a missing secret fails loudly instead of running with a default. */
+export function readConfig(env: Env): AppConfig {
+  let config = cache.get(env);
+  if (!config) {
+    config = configSchema.parse(env);
+    cache.set(env, config);
+  }
+  return config;
+}
+
+export const isDevelopment = (config: AppConfig) => config.ENVIRONMENT !== "production";
