@@ -25,6 +25,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* A constant of ours, never seller data. */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant inline script, no user input */}
         <script dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT }} />
         <Meta />
         <Links />
@@ -41,13 +42,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 function useScrollToTopOnNavigation() {
   const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change by design (spec §2)
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
 }
 
+function useHydratedMarker() {
+  // Lets tests (and CSS) know the page is interactive.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+}
+
 export default function App() {
   useScrollToTopOnNavigation();
+  useHydratedMarker();
   return <Outlet />;
 }
 

@@ -48,10 +48,7 @@ export const bookings = sqliteTable(
     createdAt: text("created_at").notNull().default(now),
     updatedAt: text("updated_at").notNull().default(now),
   },
-  (t) => [
-    index("bookings_seller_idx").on(t.sellerId, t.createdAt),
-    index("bookings_user_idx").on(t.userId, t.createdAt),
-  ],
+  (t) => [index("bookings_seller_idx").on(t.sellerId, t.createdAt), index("bookings_user_idx").on(t.userId, t.createdAt)],
 );
 
 export const travellers = sqliteTable(
@@ -85,7 +82,9 @@ export const idempotencyKeys = sqliteTable("idempotency_keys", {
   key: text("key").primaryKey(),
   userId: text("user_id").notNull(),
   requestHash: text("request_hash").notNull(),
-  status: text("status", { enum: ["in-progress", "done"] }).notNull().default("in-progress"),
+  status: text("status", { enum: ["in-progress", "done"] })
+    .notNull()
+    .default("in-progress"),
   responseStatus: integer("response_status"),
   responseBody: text("response_body"),
   createdAt: text("created_at").notNull().default(now),

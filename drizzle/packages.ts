@@ -22,7 +22,9 @@ export const packages = sqliteTable(
     priceRanges: text("price_ranges", { mode: "json" }).$type<PriceRange[]>().notNull().default(sql`'[]'`),
     inclusions: text("inclusions", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     exclusions: text("exclusions", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
-    status: text("status", { enum: ["draft", "published"] }).notNull().default("draft"),
+    status: text("status", { enum: ["draft", "published"] })
+      .notNull()
+      .default("draft"),
     rating: real("rating").notNull().default(0),
     reviews: integer("reviews").notNull().default(0),
     createdAt: text("created_at").notNull().default(now),

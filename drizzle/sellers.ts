@@ -41,7 +41,9 @@ export const customDomains = sqliteTable(
     sellerId: text("seller_id")
       .notNull()
       .references(() => sellers.id, { onDelete: "cascade" }),
-    status: text("status", { enum: ["pending", "active"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "active"] })
+      .notNull()
+      .default("pending"),
     verificationToken: text("verification_token").notNull(),
     createdAt: text("created_at").notNull().default(now),
   },

@@ -18,7 +18,9 @@ export const users = sqliteTable(
     role: text("role", { enum: ROLES }).notNull().default("user"),
     isVerified: integer("is_verified", { mode: "boolean" }).notNull().default(false),
     tokenVersion: integer("token_version").notNull().default(0),
-    status: text("status", { enum: ["active", "disabled"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "disabled"] })
+      .notNull()
+      .default("active"),
     createdAt: text("created_at").notNull().default(now),
     updatedAt: text("updated_at").notNull().default(now),
   },
@@ -68,7 +70,9 @@ export const outbox = sqliteTable(
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
-    status: text("status", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
+    status: text("status", { enum: ["queued", "sent", "failed"] })
+      .notNull()
+      .default("queued"),
     createdAt: text("created_at").notNull().default(now),
   },
   (t) => [index("outbox_to_idx").on(t.to, t.createdAt)],

@@ -22,6 +22,7 @@ function dashboardFor(role: string | undefined) {
 export function MainFrame({ children }: { children: React.ReactNode }) {
   const hydrated = useHydrated();
   const [account, setAccount] = useState<{ to: string; label: string } | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: storage is read once the page is hydrated
   useEffect(() => {
     if (getToken()) setAccount({ to: dashboardFor(getStoredUser()?.role), label: "My account" });
   }, [hydrated]);

@@ -56,9 +56,7 @@ export function SellerFrame({ site, children, hideFooter = false }: { site: Sell
     { to: `${siteHref(site, "/")}#about`, label: "About Us" },
     { to: siteHref(site, "/contact"), label: "Contact" },
   ];
-  const account = signedIn
-    ? { to: siteHref(site, "/dashboard"), label: "Dashboard" }
-    : { to: siteHref(site, "/login"), label: "Login" };
+  const account = signedIn ? { to: siteHref(site, "/dashboard"), label: "Dashboard" } : { to: siteHref(site, "/login"), label: "Login" };
 
   return (
     <SellerSiteProvider value={site}>
@@ -96,9 +94,7 @@ export function SellerFrame({ site, children, hideFooter = false }: { site: Sell
               <span aria-hidden="true">{menuOpen ? "✕" : "☰"}</span>
             </button>
           </nav>
-          {menuOpen ? (
-            <div className="seller-drawer-backdrop" onClick={() => setMenuOpen(false)} aria-hidden="true" />
-          ) : null}
+          {menuOpen ? <div className="seller-drawer-backdrop" onClick={() => setMenuOpen(false)} aria-hidden="true" /> : null}
           <div id="seller-mobile-menu" className={`seller-drawer${menuOpen ? " open" : ""}`} hidden={!menuOpen}>
             <ul>
               {[...links, account].map((l) => (

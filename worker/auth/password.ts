@@ -27,13 +27,17 @@ async function pepperInput(password: string, pepper: string) {
   return new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(password)));
 }
 
-async function derive(password: string, pepper: string, salt: Uint8Array, iterations: number) {
+async function derive(password: string, pepper: string, salt: Uint8Array<ArrayBuffer>, iterations: number) {
   const material = await crypto.subtle.importKey("raw", await pepperInput(password, pepper), "PBKDF2", false, ["deriveBits"]);
   const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, material, 256);
   return new Uint8Array(bits);
 }
 
-export async function hashPassword(password: string, pepper: string, salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES))) {
+export async function hashPassword(
+  password: string,
+  pepper: string,
+  salt: Uint8Array<ArrayBuffer> = crypto.getRandomValues(new Uint8Array(SALT_BYTES)),
+) {
   const hash = await derive(password, pepper, salt, PBKDF2_ITERATIONS);
   return `${SCHEME}$${PBKDF2_ITERATIONS}$${toBase64(salt)}$${toBase64(hash)}`;
 }

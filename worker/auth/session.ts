@@ -38,7 +38,10 @@ export async function readViewer(request: Request, config: AppConfig): Promise<(
 }
 
 export function sessionCookie(token: string, url: URL, maxAgeSeconds: number) {
-  const secure = !(url.protocol === "http:" && (url.hostname === "localhost" || url.hostname.endsWith(".localhost") || url.hostname === "127.0.0.1"));
+  const secure = !(
+    url.protocol === "http:" &&
+    (url.hostname === "localhost" || url.hostname.endsWith(".localhost") || url.hostname === "127.0.0.1")
+  );
   return [
     `${SESSION_COOKIE}=${encodeURIComponent(token)}`,
     "Path=/",

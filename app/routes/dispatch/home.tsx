@@ -15,7 +15,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     const name = data.site.websiteConfig.websiteName;
     return [{ title: name }, { name: "description", content: `Tour packages by ${name}` }];
   }
-  return [{ title: "Tripbazaar" }, { name: "description", content: "Book tour packages, flights and hotels with travel agents across India." }];
+  return [
+    { title: "Tripbazaar" },
+    { name: "description", content: "Book tour packages, flights and hotels with travel agents across India." },
+  ];
 };
 
 export async function loader({ context }: LoaderFunctionArgs) {

@@ -1,0 +1,41 @@
+import { readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestWorker, startWorker } from "../support/worker";
+
+const KB = 1024;
+const gz = (path: string) => gzipSync(readFileSync(path)).length;
+
+let w: TestWorker;
+beforeAll(async () => {
+  w = await startWorker();
+});
+afterAll(() => w?.dispose());
+
+/** Every script the page's HTML loads or preloads, measured gzipped from build/client. */
+async function pageScriptBytes(path: string, host?: string) {
+  const html = await (await w.request(path, { host })).text();
+  const srcs = new Set<string>();
+  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) srcs.add(m[1]);
+  for (const m of html.matchAll(/import\("([^"]+\.js)"\)|from "([^"]+\.js)"|import "([^"]+\.js)"/g)) srcs.add(m[1] ?? m[2] ?? m[3]);
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) srcs.add(m[1]);
+  const files = [...srcs].filter((s) => s.startsWith("/assets/"));
+  expect(files.length).toBeGreaterThan(0);
+  return files.reduce((sum, f) => sum + gz(`build/client${f}`), 0);
+}
+
+describe("size budgets", () => {
+  it("keeps the Worker bundle under 1 MB gzip", () => {
+    const bytes = gz("dist/index.js");
+    console.log(`worker bundle: ${(bytes / KB).toFixed(1)} KB gzip`);
+    expect(bytes).toBeLessThanOrEqual(1024 * KB);
+  });
+
+  it("keeps the seller landing page's client JS under 100 KB gzip, by path and on a custom domain", async () => {
+    for (const [path, host] of [["/seller/s_wanderlust/website", undefined], ["/", "wanderlust.localhost"]] as const) {
+      const bytes = await pageScriptBytes(path, host);
+      console.log(`seller landing JS (${host ?? "path"}): ${(bytes / KB).toFixed(1)} KB gzip`);
+      expect(bytes).toBeLessThanOrEqual(100 * KB);
+    }
+  });
+});

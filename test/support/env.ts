@@ -1,0 +1,12 @@
+/** Bindings the tests run the Worker with: development mode, test-only secrets. */
+export const TEST_ENV = {
+  ENVIRONMENT: "development",
+  PLATFORM_HOSTS: "localhost,127.0.0.1",
+  JWT_SECRET: "test-only-jwt-secret-0123456789abcdef0123",
+  JWT_ISSUER: "https://tripbazaar.example",
+  JWT_AUDIENCE: "tripbazaar",
+  PASSWORD_PEPPER: "test-only-pepper",
+  HANDOVER_JWT_SECRET: "test-only-sister-secret-0123456789abcdef",
+  HANDOVER_JWT_ISSUER: "https://tours.sister.example",
+  EMAIL_FROM: "Tripbazaar <no-reply@tripbazaar.example>",
+} as const;

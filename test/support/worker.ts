@@ -1,0 +1,78 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { Miniflare } from "miniflare";
+import { hashPassword } from "../../worker/auth/password";
+import { DEMO_PASSWORD, SEED_USERS, seedStatements } from "../../worker/db/seed-data";
+import { TEST_ENV } from "./env";
+
+const root = new URL("../../", import.meta.url);
+const compatibilityDate = /compatibility_date\s*=\s*"([^"]+)"/.exec(readFileSync(new URL("wrangler.toml", root), "utf8"))?.[1];
+
+export function migrationStatements(): string[] {
+  const dir = new URL("migrations/", root);
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort()
+    .flatMap((f) =>
+      readFileSync(new URL(f, dir), "utf8")
+        .split("--> statement-breakpoint")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    );
+}
+
+let seedCache: Promise<string[]> | null = null;
+function seedSql() {
+  seedCache ??= (async () => {
+    const hashes = Object.fromEntries(
+      await Promise.all(SEED_USERS.map(async (u) => [u.id, await hashPassword(DEMO_PASSWORD, TEST_ENV.PASSWORD_PEPPER)])),
+    );
+    return seedStatements(hashes);
+  })();
+  return seedCache;
+}
+
+export type TestWorker = Awaited<ReturnType<typeof startWorker>>;
+
+/**
+ * The built Worker (dist/index.js, from `wrangler deploy --dry-run`) in workerd
+ * through Miniflare, with a fresh local D1 that has the real migrations and seed.
+ */
+export async function startWorker(options: { port?: number; seed?: boolean; bindings?: Record<string, string> } = {}) {
+  const mf = new Miniflare({
+    // The bundle has Remix's dynamic import() of route modules, so its one module is listed explicitly.
+    modules: [{ type: "ESModule", path: new URL("dist/index.js", root).pathname }],
+    compatibilityDate,
+    d1Databases: { DB: `tripbazaar-test-${crypto.randomUUID()}` },
+    assets: { directory: new URL("build/client", root).pathname, binding: "ASSETS", routerConfig: { has_user_worker: true } },
+    bindings: { ...TEST_ENV, ...options.bindings },
+    ...(options.port !== undefined ? { host: "127.0.0.1", port: options.port } : {}),
+  });
+  const url = await mf.ready;
+  const d1 = await mf.getD1Database("DB");
+  await d1.batch(migrationStatements().map((s) => d1.prepare(s)));
+  if (options.seed !== false) await d1.batch((await seedSql()).map((s) => d1.prepare(s)));
+
+  /** A request to the Worker; `host` sets the Host (e.g. a custom domain). */
+  async function request(path: string, init: RequestInit & { host?: string } = {}) {
+    const { host = "localhost", ...rest } = init;
+    return mf.dispatchFetch(`http://${host}${path}`, { redirect: "manual", ...rest } as never) as unknown as Promise<Response>;
+  }
+
+  async function api<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await request(path, {
+      method,
+      headers: { "content-type": "application/json", ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let json: T;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = text as T;
+    }
+    return { status: res.status, headers: res.headers, body: json };
+  }
+
+  return { mf, url, d1, request, api, dispose: () => mf.dispose() };
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { hostnameOf, isCleanSellerPath, resolveTenant } from "../../worker/tenant";
+
+const platformHosts = ["localhost", "127.0.0.1"];
+const resolve = (url: string, domainSellerId: string | null = null) => resolveTenant({ url: new URL(url), platformHosts, domainSellerId });
+
+describe("resolveTenant", () => {
+  it("is the platform on a platform host", () => {
+    expect(resolve("http://localhost:8787/")).toEqual({ kind: "platform" });
+    expect(resolve("http://127.0.0.1/seller-dashboard")).toEqual({ kind: "platform" });
+  });
+
+  it("is a seller site by path on a platform host", () => {
+    expect(resolve("http://localhost:8787/seller/s_wanderlust/website")).toEqual({
+      kind: "seller",
+      mode: "path",
+      sellerId: "s_wanderlust",
+      basePath: "/seller/s_wanderlust/website",
+    });
+    expect(resolve("http://localhost/seller/s_x/website/package/all")).toMatchObject({ sellerId: "s_x", mode: "path" });
+    expect(resolve("http://localhost/seller/s_x/website.data")).toEqual({ kind: "platform" });
+    expect(resolve("http://localhost/seller/s_x/websites")).toEqual({ kind: "platform" });
+  });
+
+  it("is a seller site on an active custom domain", () => {
+    expect(resolve("http://wanderlust.localhost:8787/package/all", "s_wanderlust")).toEqual({
+      kind: "seller",
+      mode: "domain",
+      sellerId: "s_wanderlust",
+      basePath: "",
+      hostname: "wanderlust.localhost",
+    });
+  });
+
+  it("is an unknown host otherwise, even for a seller path", () => {
+    expect(resolve("http://evil.example/seller/s_wanderlust/website")).toEqual({ kind: "unknown-host", hostname: "evil.example" });
+  });
+
+  it("never treats a custom domain's /seller path as path mode", () => {
+    expect(resolve("http://wanderlust.localhost/seller/s_himalayan/website", "s_wanderlust")).toMatchObject({ mode: "domain", sellerId: "s_wanderlust" });
+  });
+});
+
+describe("hostnameOf", () => {
+  it("drops the port and lower-cases", () => {
+    expect(hostnameOf("Wanderlust.LOCALHOST:8787")).toBe("wanderlust.localhost");
+    expect(hostnameOf("[::1]:8787")).toBe("[::1]");
+  });
+});
+
+describe("isCleanSellerPath", () => {
+  it("accepts the seller site's clean URLs and their data requests", () => {
+    for (const p of ["/", "/_root.data", "/package/all", "/package/p_goa.data", "/searchpackages/goa", "/about", "/login.data", "/settings", "/__manifest"]) {
+      expect(isCleanSellerPath(p), p).toBe(true);
+    }
+  });
+  it("rejects main-site paths", () => {
+    for (const p of ["/seller-dashboard", "/cart", "/seller/s_wanderlust/website", "/package/a/b", "/user-dashboard/bookings"]) {
+      expect(isCleanSellerPath(p), p).toBe(false);
+    }
+  });
+});
