@@ -10,7 +10,10 @@ function ensureChromium() {
   if (process.getuid?.() === 0) {
     console.log("Chromium is missing; installing Debian's chromium package…");
     spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-    const r = spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    const r = spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
     if (r.status === 0 && existsSync(CHROMIUM)) return;
   }
   console.error(

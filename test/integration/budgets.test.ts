@@ -32,7 +32,10 @@ describe("size budgets", () => {
   });
 
   it("keeps the seller landing page's client JS under 100 KB gzip, by path and on a custom domain", async () => {
-    for (const [path, host] of [["/seller/s_wanderlust/website", undefined], ["/", "wanderlust.localhost"]] as const) {
+    for (const [path, host] of [
+      ["/seller/s_wanderlust/website", undefined],
+      ["/", "wanderlust.localhost"],
+    ] as const) {
       const bytes = await pageScriptBytes(path, host);
       console.log(`seller landing JS (${host ?? "path"}): ${(bytes / KB).toFixed(1)} KB gzip`);
       expect(bytes).toBeLessThanOrEqual(100 * KB);

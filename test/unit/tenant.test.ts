@@ -37,7 +37,10 @@ describe("resolveTenant", () => {
   });
 
   it("never treats a custom domain's /seller path as path mode", () => {
-    expect(resolve("http://wanderlust.localhost/seller/s_himalayan/website", "s_wanderlust")).toMatchObject({ mode: "domain", sellerId: "s_wanderlust" });
+    expect(resolve("http://wanderlust.localhost/seller/s_himalayan/website", "s_wanderlust")).toMatchObject({
+      mode: "domain",
+      sellerId: "s_wanderlust",
+    });
   });
 });
 
@@ -50,7 +53,17 @@ describe("hostnameOf", () => {
 
 describe("isCleanSellerPath", () => {
   it("accepts the seller site's clean URLs and their data requests", () => {
-    for (const p of ["/", "/_root.data", "/package/all", "/package/p_goa.data", "/searchpackages/goa", "/about", "/login.data", "/settings", "/__manifest"]) {
+    for (const p of [
+      "/",
+      "/_root.data",
+      "/package/all",
+      "/package/p_goa.data",
+      "/searchpackages/goa",
+      "/about",
+      "/login.data",
+      "/settings",
+      "/__manifest",
+    ]) {
       expect(isCleanSellerPath(p), p).toBe(true);
     }
   });

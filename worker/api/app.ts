@@ -1,17 +1,16 @@
 import { Hono } from "hono";
 import { readViewer } from "../auth/session";
-import { createDb, type Db } from "../db/client";
-import { type AppConfig, type Env, readConfig } from "../env";
+import { createDb } from "../db/client";
+import { authRoutes } from "../domain/auth/routes";
+import { bookingRoutes } from "../domain/bookings/routes";
+import { devRoutes } from "../domain/email/dev-routes";
+import { sellerWebsiteRoutes } from "../domain/seller-website/routes";
+import { readConfig } from "../env";
+import type { ApiEnv } from "./app-env";
 import { errorResponse, notFound } from "./errors";
+import { sameOriginForCookies } from "./guard";
 
-export type ApiEnv = {
-  Bindings: Env;
-  Variables: {
-    db: Db;
-    config: AppConfig;
-    viewer: Awaited<ReturnType<typeof readViewer>>;
-  };
-};
+export type { ApiEnv };
 
 export function createApiApp() {
   const app = new Hono<ApiEnv>().basePath("/api");
@@ -22,10 +21,15 @@ export function createApiApp() {
     c.set("db", createDb(c.env.DB));
     c.set("viewer", await readViewer(c.req.raw, config));
     await next();
-    c.header("Cache-Control", "no-store");
+    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
+  app.use(sameOriginForCookies);
 
   app.get("/health", (c) => c.json({ ok: true }));
+  app.route("/auth", authRoutes);
+  app.route("/bookings", bookingRoutes);
+  app.route("/seller-website", sellerWebsiteRoutes);
+  app.route("/dev", devRoutes);
 
   app.notFound(() => {
     throw notFound("No such API route");

@@ -1,12 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { ComingSoon } from "~/components/coming-soon";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { MainFrame } from "~/components/main-frame";
 import { SellerFrame } from "~/components/seller-frame";
+import { SellerSignupPage } from "~/components/seller/signup";
+import { MainSignupPage } from "~/components/auth/signup-page";
 import { loadSellerSite } from "~/lib/seller-site.server";
 import sellerStyles from "~/styles/seller.css?url";
 
+/** Dispatch route (ADR 0002): the seller site's page on a custom domain, else the main site's. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sellerStyles }];
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -19,13 +21,13 @@ export default function Page() {
   if (data.kind === "seller") {
     return (
       <SellerFrame site={data.site}>
-        <ComingSoon title="Join Our Community" />
+        <SellerSignupPage />
       </SellerFrame>
     );
   }
   return (
     <MainFrame>
-      <ComingSoon title="Sign up" />
+      <MainSignupPage />
     </MainFrame>
   );
 }

@@ -1,8 +1,8 @@
-import { ComingSoon } from "~/components/coming-soon";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SellerAboutPage } from "~/components/seller/about";
 
 export default function Page() {
-  return <ComingSoon title="About us" />;
+  return <SellerAboutPage />;
 }
 
 export function ErrorBoundary() {

@@ -1,8 +1,8 @@
-import { ComingSoon } from "~/components/coming-soon";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SellerContactPage } from "~/components/seller/contact";
 
 export default function Page() {
-  return <ComingSoon title="Contact" />;
+  return <SellerContactPage />;
 }
 
 export function ErrorBoundary() {

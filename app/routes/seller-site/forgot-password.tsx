@@ -1,8 +1,8 @@
-import { ComingSoon } from "~/components/coming-soon";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ForgotPasswordPage } from "~/components/auth/forgot-password-page";
 
 export default function Page() {
-  return <ComingSoon title="Forgot password" />;
+  return <ForgotPasswordPage />;
 }
 
 export function ErrorBoundary() {

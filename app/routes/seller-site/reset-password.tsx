@@ -1,8 +1,8 @@
-import { ComingSoon } from "~/components/coming-soon";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ResetPasswordPage } from "~/components/auth/reset-password-page";
 
 export default function Page() {
-  return <ComingSoon title="Reset password" />;
+  return <ResetPasswordPage />;
 }
 
 export function ErrorBoundary() {

@@ -1,8 +1,10 @@
-import { ComingSoon } from "~/components/coming-soon";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SellerSigninPage } from "~/components/seller/signin";
+
+export const handle = { hideFooter: true };
 
 export default function Page() {
-  return <ComingSoon title="Welcome Back" />;
+  return <SellerSigninPage />;
 }
 
 export function ErrorBoundary() {

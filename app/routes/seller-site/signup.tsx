@@ -1,8 +1,8 @@
-import { ComingSoon } from "~/components/coming-soon";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SellerSignupPage } from "~/components/seller/signup";
 
 export default function Page() {
-  return <ComingSoon title="Join Our Community" />;
+  return <SellerSignupPage />;
 }
 
 export function ErrorBoundary() {

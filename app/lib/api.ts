@@ -1,0 +1,62 @@
+import { clearSession, getToken } from "./auth-storage";
+
+/** The one API client (spec §7): same-origin paths, bearer token from storage, no timeout, abortable. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
+
+type Options = { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string>; on401?: "redirect" | "throw" };
+
+/** Where a 401 sends the visitor: this site's login (seller sites have their own), with a redirect back. */
+export function loginPathFor(pathname: string) {
+  const seller = /^\/seller\/[^/]+\/website/.exec(pathname)?.[0];
+  return seller ? `${seller}/login` : "/login";
+}
+
+export async function api<T = unknown>(path: string, options: Options = {}): Promise<T> {
+  const token = getToken();
+  const headers: Record<string, string> = { accept: "application/json", ...options.headers };
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(path, {
+    method: options.method ?? "GET",
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+    credentials: "same-origin",
+  });
+  const text = await res.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = text;
+  }
+  if (!res.ok) {
+    const message = body && typeof body === "object" && "message" in body && typeof body.message === "string" ? body.message : "";
+    if (res.status === 401 && options.on401 !== "throw") {
+      // Spec §4: any 401 clears the session and goes to login with the current address.
+      clearSession();
+      const here = `${window.location.pathname}${window.location.search}`;
+      window.location.assign(`${loginPathFor(window.location.pathname)}?redirect=${encodeURIComponent(here)}`);
+    }
+    throw new ApiRequestError(res.status, message, body);
+  }
+  return body as T;
+}
+
+/** The server's message when there is one, else the screen's fallback text (spec §8). */
+export function errorMessage(error: unknown, fallback: string) {
+  return error instanceof ApiRequestError && error.message ? error.message : fallback;
+}
+
+/** Only a local path may be a post-login redirect target. */
+export function safeRedirect(target: string | null | undefined, fallback = "/") {
+  return target && /^\/(?!\/)/.test(target) && !target.includes("\\") ? target : fallback;
+}
