@@ -4,7 +4,7 @@ import type { Role } from "@db/users";
 export const SESSION_TYPE = "tripbazaar-session+jwt";
 // SECURITY: the only algorithm we sign with and the only one we accept.
 const ALG = "HS256";
-/** Seven days; the ADR 0003 explains the trade-off with token versions. */
+/** Seven days; ADR 0005 argues the trade-off with token versions. */
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 export type SessionClaims = { sub: string; role: Role; ver: number };
@@ -48,6 +48,28 @@ export async function verifySession(settings: JwtSettings, token: string): Promi
     if (typeof payload.sub !== "string" || typeof ver !== "number") return null;
     if (role !== "user" && role !== "seller" && role !== "superadmin") return null;
     return { sub: payload.sub, role, ver };
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError) return null;
+    throw error;
+  }
+}
+
+export type HandoverSettings = { secret: string; issuer: string; audience: string };
+
+/**
+ * A sign-in hand-over token from the sister tour platform (spec §4): HS256 with
+ * its own key and issuer, addressed to us. Returns its subject and email, or null.
+ */
+export async function verifyHandover(settings: HandoverSettings, token: string): Promise<{ sub: string; email: string | null } | null> {
+  try {
+    const { payload } = await jwtVerify(token, keyFor(settings.secret), {
+      algorithms: [ALG],
+      issuer: settings.issuer,
+      audience: settings.audience,
+      requiredClaims: ["sub", "exp"],
+    });
+    if (typeof payload.sub !== "string") return null;
+    return { sub: payload.sub, email: typeof payload.email === "string" ? payload.email.toLowerCase() : null };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return null;
     throw error;

@@ -1,0 +1,241 @@
+import { SignJWT, UnsecuredJWT } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_ENV } from "../support/env";
+import { bearer, latestCode, loginViaApi } from "../support/session";
+import { type TestWorker, startWorker } from "../support/worker";
+
+let w: TestWorker;
+beforeAll(async () => {
+  w = await startWorker();
+});
+afterAll(() => w?.dispose());
+
+let ipCounter = 0;
+const ip = () => ({ "cf-connecting-ip": `192.0.2.${++ipCounter % 250}` });
+const unique = (tag: string) => `${tag}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+const key = (s: string) => new TextEncoder().encode(s);
+
+async function newAccount() {
+  const email = unique("sec");
+  const res = await w.api("POST", "/api/auth/signup", { name: "Ravi Kumar", email, password: "Sunrise#2026" }, ip());
+  return { email, userId: res.body.userId as string, code: await latestCode(w, email) };
+}
+
+const wrongOf = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+
+describe("one-time codes under attack", () => {
+  it("evaluates at most 5 of 100 parallel wrong guesses, then rejects the right code", async () => {
+    const { userId, code } = await newAccount();
+    const wrong = wrongOf(code);
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        w.api("POST", "/api/auth/verify-otp", { userId, otp: wrong }, { "cf-connecting-ip": `10.9.${i}.1` }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.every((s) => s === 400 || s === 429)).toBe(true);
+    const evaluated = results.filter((r) => r.body.message === "Invalid verification code").length;
+    expect(evaluated).toBeLessThanOrEqual(5);
+    const row = await w.d1.prepare("SELECT attempts FROM otp_codes WHERE user_id = ?").bind(userId).first<{ attempts: number }>();
+    expect(row?.attempts).toBe(5);
+    // Many tries got past the rate limits and reached the code's counter, and were refused there unevaluated.
+    expect(results.filter((r) => /tried too many times/.test(r.body.message)).length).toBeGreaterThan(20);
+    // Take the rate limits out of the picture: the code itself is dead.
+    await w.d1.prepare("DELETE FROM rate_limits").run();
+    const right = await w.api("POST", "/api/auth/verify-otp", { userId, otp: code }, ip());
+    expect(right.status).toBe(400);
+    expect(right.body.message).toMatch(/tried too many times/);
+    expect(right.body.token).toBeUndefined();
+  });
+
+  it("locks an account's codes for 24 hours after 20 consecutive misses", async () => {
+    const { userId, email } = await newAccount();
+    for (let round = 0; round < 4; round++) {
+      const code = await latestCode(w, email);
+      for (let i = 0; i < 5; i++) await w.api("POST", "/api/auth/verify-otp", { userId, otp: wrongOf(code) }, ip());
+      await w.d1
+        .prepare(
+          "UPDATE otp_codes SET last_sent_at = '2000-01-01T00:00:00.000Z', window_started_at = '2000-01-01T00:00:00.000Z' WHERE user_id = ?",
+        )
+        .bind(userId)
+        .run();
+      const resend = await w.api("POST", "/api/auth/resend-otp", { userId }, ip());
+      expect(resend.status).toBe(round < 3 ? 200 : 429);
+    }
+    const lock = await w.d1
+      .prepare("SELECT misses, locked_until FROM otp_locks WHERE user_id = ?")
+      .bind(userId)
+      .first<{ misses: number; locked_until: string }>();
+    expect(lock?.misses).toBe(20);
+    const hours = (Date.parse(lock?.locked_until ?? "") - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.9);
+    const blocked = await w.api("POST", "/api/auth/verify-otp", { userId, otp: "123456" }, ip());
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toMatch(/24 hours/);
+  });
+
+  it("binds a code to its purpose: an email-verification code cannot change a password", async () => {
+    const { userId, code } = await newAccount();
+    await w.api("POST", "/api/auth/verify-otp", { userId, otp: code }, ip());
+    await w.d1.prepare("UPDATE otp_codes SET consumed_at = NULL, attempts = 0 WHERE user_id = ?").bind(userId).run();
+    const { email } = (await w.d1.prepare("SELECT email FROM users WHERE id = ?").bind(userId).first<{ email: string }>()) ?? { email: "" };
+    const session = await loginViaApi(w, email, "Sunrise#2026");
+    const res = await w.api("PUT", "/api/auth/password", { new: "Monsoon#2027", confirm: "Monsoon#2027", otp: code }, bearer(session));
+    expect(res.status).toBe(400);
+  });
+
+  it("stores codes hashed, never in clear", async () => {
+    const { userId, code } = await newAccount();
+    const row = await w.d1.prepare("SELECT code_hash FROM otp_codes WHERE user_id = ?").bind(userId).first<{ code_hash: string }>();
+    expect(row?.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.code_hash).not.toContain(code);
+  });
+});
+
+describe("forged and stale tokens", () => {
+  const base = { role: "superadmin", ver: 0 };
+  const sign = (
+    claims: Record<string, unknown>,
+    opts: { secret?: string; iss?: string; aud?: string; typ?: string; exp?: number; sub?: string } = {},
+  ) =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: "HS256", typ: opts.typ ?? "tripbazaar-session+jwt" })
+      .setSubject(opts.sub ?? "u_admin")
+      .setIssuer(opts.iss ?? TEST_ENV.JWT_ISSUER)
+      .setAudience(opts.aud ?? TEST_ENV.JWT_AUDIENCE)
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 10)
+      .setExpirationTime(opts.exp ?? Math.floor(Date.now() / 1000) + 3600)
+      .sign(key(opts.secret ?? TEST_ENV.JWT_SECRET));
+
+  it("accepts a correctly signed token (control)", async () => {
+    const res = await w.api("GET", "/api/auth/profile", undefined, { authorization: `Bearer ${await sign(base)}` });
+    expect(res.status).toBe(200);
+  });
+
+  it("answers 401 to every forgery", async () => {
+    const forged = {
+      "alg none": new UnsecuredJWT(base)
+        .setSubject("u_admin")
+        .setIssuer(TEST_ENV.JWT_ISSUER)
+        .setAudience(TEST_ENV.JWT_AUDIENCE)
+        .setExpirationTime("1h")
+        .encode(),
+      "wrong key": await sign(base, { secret: "another-secret-another-secret-0123456789" }),
+      "sister key": await sign(base, { secret: TEST_ENV.HANDOVER_JWT_SECRET }),
+      "wrong aud": await sign(base, { aud: "someone-else" }),
+      "wrong iss": await sign(base, { iss: "https://evil.example" }),
+      expired: await sign(base, { exp: Math.floor(Date.now() / 1000) - 60 }),
+      "stale version": await sign({ ...base, ver: -1 }),
+      "wrong typ": await sign(base, { typ: "JWT" }),
+      "no version": await sign({ role: "superadmin" }),
+      "unknown user": await sign(base, { sub: "u_ghost" }),
+      garbage: "not.a.token",
+    };
+    for (const [name, token] of Object.entries(forged)) {
+      const byBearer = await w.api("GET", "/api/auth/profile", undefined, { authorization: `Bearer ${token}` });
+      expect(byBearer.status, name).toBe(401);
+      const byCookie = await w.api("GET", "/api/auth/profile", undefined, { cookie: `tb_session=${token}` });
+      expect(byCookie.status, name).toBe(401);
+    }
+  });
+});
+
+describe("transport", () => {
+  it("refuses a cookie-authenticated write without a same-origin Origin, and allows it with one", async () => {
+    const session = await loginViaApi(w, "asha@example.com");
+    const body = { name: "Asha Verma", phone: "+91 98111 22334" };
+    const cookie = { cookie: `tb_session=${session.token}` };
+    expect((await w.api("PUT", "/api/auth/profile", body, cookie)).status).toBe(403);
+    expect((await w.api("PUT", "/api/auth/profile", body, { ...cookie, origin: "https://evil.example" })).status).toBe(403);
+    expect((await w.api("PUT", "/api/auth/profile", body, { ...cookie, origin: "http://localhost" })).status).toBe(200);
+    expect((await w.api("PUT", "/api/auth/profile", body, bearer(session))).status).toBe(200);
+  });
+});
+
+describe("rate limits", () => {
+  it("answers a login flood from one address with 429 and never a 5xx", async () => {
+    const flood = { "cf-connecting-ip": "198.18.0.1" };
+    const results = await Promise.all(
+      Array.from({ length: 130 }, (_, i) =>
+        w.api("POST", "/api/auth/login", { email: `flood${i % 40}@example.com`, password: "Wrong#123" }, flood),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.some((s) => s >= 500)).toBe(false);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(30);
+    expect(results.find((r) => r.status === 429)?.body.message).toMatch(/Too many attempts/);
+    // Another address is unaffected.
+    expect((await w.api("POST", "/api/auth/login", { email: "admin@tripbazaar.example", password: "Travel#2026" }, ip())).status).toBe(200);
+  });
+
+  it("limits login per account across addresses", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i++) {
+      statuses.push((await w.api("POST", "/api/auth/login", { email: "owner@himalayan.example", password: "Wrong#123" }, ip())).status);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(20)).toEqual([429, 429]);
+  });
+
+  it("limits signups, code sends and code checks per address", async () => {
+    const addr = { "cf-connecting-ip": "198.18.0.2" };
+    const signups = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        w.api("POST", "/api/auth/signup", { name: "Bulk", email: unique("bulk"), password: "Sunrise#2026" }, addr),
+      ),
+    );
+    expect(signups.filter((r) => r.status === 201)).toHaveLength(20);
+    expect(signups.filter((r) => r.status === 429)).toHaveLength(5);
+
+    const sendAddr = { "cf-connecting-ip": "198.18.0.3" };
+    const sends = await Promise.all(
+      Array.from({ length: 35 }, () => w.api("POST", "/api/auth/forgot-password", { email: "asha@example.com" }, sendAddr)),
+    );
+    expect(sends.filter((r) => r.status === 429)).toHaveLength(5);
+
+    const verifyAddr = { "cf-connecting-ip": "198.18.0.4" };
+    const checks = await Promise.all(
+      Array.from({ length: 210 }, () => w.api("POST", "/api/auth/verify-otp", { userId: "u_ghost", otp: "000000" }, verifyAddr)),
+    );
+    expect(checks.some((r) => r.status >= 500)).toBe(false);
+    expect(checks.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe("sign-in hand-over", () => {
+  const encode = (user: unknown) => btoa(JSON.stringify(user));
+  const sister = (sub: string, opts: { secret?: string; iss?: string } = {}) =>
+    new SignJWT({ email: "asha@example.com" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(sub)
+      .setIssuer(opts.iss ?? TEST_ENV.HANDOVER_JWT_ISSUER)
+      .setAudience(TEST_ENV.JWT_AUDIENCE)
+      .setExpirationTime("5m")
+      .sign(key(opts.secret ?? TEST_ENV.HANDOVER_JWT_SECRET));
+
+  it("exchanges a sister-platform token for our session when the user matches its subject", async () => {
+    const res = await w.api(
+      "POST",
+      "/api/auth/handover",
+      { token: await sister("u_asha"), user: encode({ id: "u_asha", name: "Asha" }) },
+      ip(),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.user.id).toBe("u_asha");
+    expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+    expect((await w.api("GET", "/api/auth/profile", undefined, bearer(res.body))).status).toBe(200);
+  });
+
+  it("accepts our own token and refuses forged or mismatched hand-overs", async () => {
+    const ours = await loginViaApi(w, "asha@example.com");
+    expect((await w.api("POST", "/api/auth/handover", { token: ours.token, user: encode(ours.user) }, ip())).status).toBe(200);
+    const refused = [
+      { token: await sister("u_asha", { secret: "not-the-sister-secret-0123456789abcdef" }), user: encode({ id: "u_asha" }) },
+      { token: await sister("u_asha", { iss: "https://evil.example" }), user: encode({ id: "u_asha" }) },
+      { token: await sister("u_asha"), user: encode({ id: "u_admin" }) },
+      { token: ours.token, user: encode({ ...ours.user, id: "u_admin" }) },
+    ];
+    for (const body of refused) expect((await w.api("POST", "/api/auth/handover", body, ip())).status).toBe(401);
+    expect((await w.api("POST", "/api/auth/handover", { token: ours.token, user: "%%%" }, ip())).status).toBe(400);
+  });
+});

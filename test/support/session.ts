@@ -1,0 +1,61 @@
+import type { Page } from "playwright-core";
+import { DEMO_PASSWORD } from "../../worker/db/seed-data";
+import type { TestWorker } from "./worker";
+
+export type Session = { token: string; user: { id: string; name: string; email: string; role: string; isVerified: boolean } };
+
+/** Logs in through the real API (seeded accounts use DEMO_PASSWORD). Each call gets its own client address for the rate limits. */
+export async function loginViaApi(w: TestWorker, email: string, password = DEMO_PASSWORD): Promise<Session> {
+  const res = await w.api(
+    "POST",
+    "/api/auth/login",
+    { email, password },
+    { "cf-connecting-ip": `198.51.100.${Math.floor(Math.random() * 250) + 1}` },
+  );
+  if (res.status !== 200) throw new Error(`login of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as Session;
+}
+
+/** Bearer header for `w.api`. */
+export const bearer = (s: Session) => ({ authorization: `Bearer ${s.token}` });
+
+/**
+ * Signs a browser page in as `email` on `origin` (e.g. http://localhost:PORT or
+ * http://wanderlust.localhost:PORT): token and user in localStorage, and the
+ * HttpOnly session cookie in the context, exactly as a real login leaves them.
+ * The page is left on a blank same-origin response; navigate where you need next.
+ */
+export async function signInBrowser(page: Page, w: TestWorker, origin: string, email: string, password = DEMO_PASSWORD) {
+  const session = await loginViaApi(w, email, password);
+  await page.context().addCookies([{ name: "tb_session", value: session.token, url: origin, httpOnly: true, sameSite: "Lax" }]);
+  await page.goto(`${origin}/api/health`);
+  await page.evaluate(
+    ([token, user]) => {
+      localStorage.setItem("tripbazaar_token", token);
+      localStorage.setItem("tripbazaar_user", user);
+    },
+    [session.token, JSON.stringify(session.user)] as const,
+  );
+  return session;
+}
+
+/** The newest email to `to` from the dev outbox. */
+export async function latestEmail(w: TestWorker, to: string) {
+  const res = await w.api("GET", `/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  const message = res.body?.messages?.[0] as { subject: string; text: string } | undefined;
+  if (!message) throw new Error(`no email to ${to}`);
+  return message;
+}
+
+/** The 6-digit code of the newest email to `to`. */
+export async function latestCode(w: TestWorker, to: string) {
+  const { subject, text } = await latestEmail(w, to);
+  const code = /\b(\d{6})\b/.exec(`${subject}\n${text}`)?.[1];
+  if (!code) throw new Error(`no code in the newest email to ${to}`);
+  return code;
+}
+
+/** Reads the session left in a page's storage. */
+export function storedSession(page: Page) {
+  return page.evaluate(() => ({ token: localStorage.getItem("tripbazaar_token"), user: localStorage.getItem("tripbazaar_user") }));
+}

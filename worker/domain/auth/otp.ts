@@ -1,0 +1,174 @@
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { otpCodes, otpLocks } from "@db/schema";
+import { ApiError, tooManyRequests } from "../../api/errors";
+import type { Db } from "../../db/client";
+
+export type CodePurpose = "verify-email" | "change-password" | "reset-password";
+
+export const CODE_DIGITS = 6;
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const RESEND_AFTER_MS = 30 * 1000;
+export const SENDS_PER_HOUR = 5;
+export const TRIES_PER_CODE = 5;
+export const MISSES_BEFORE_LOCK = 20;
+export const LOCK_MS = 24 * 60 * 60 * 1000;
+
+const HOUR_MS = 60 * 60 * 1000;
+const iso = (ms: number) => new Date(ms).toISOString();
+const encoder = new TextEncoder();
+
+/** Six uniformly random digits: values at or above the largest multiple of 10^6 are redrawn (no modulo bias). */
+export function generateCode(random: (a: Uint32Array) => Uint32Array = (a) => crypto.getRandomValues(a)): string {
+  const range = 10 ** CODE_DIGITS;
+  const ceiling = Math.floor(2 ** 32 / range) * range;
+  const buf = new Uint32Array(1);
+  for (;;) {
+    const value = random(buf)[0];
+    if (value < ceiling) return String(value % range).padStart(CODE_DIGITS, "0");
+  }
+}
+
+/** HMAC-SHA256 with the pepper, bound to the user and purpose, so a code for one never fits another. */
+export async function hashSecret(pepper: string, userId: string, purpose: CodePurpose, secret: string) {
+  const key = await crypto.subtle.importKey("raw", encoder.encode(pepper), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(`${purpose}\u0000${userId}\u0000${secret}`)));
+  return Array.from(mac, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function sameHex(a: string, b: string) {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+async function assertNotLocked(db: Db, userId: string, now: number) {
+  const lock = await db.select().from(otpLocks).where(eq(otpLocks.userId, userId)).get();
+  if (lock?.lockedUntil && lock.lockedUntil > iso(now))
+    throw tooManyRequests("Too many wrong codes. Codes for this account are locked for 24 hours.");
+}
+
+/**
+ * Stores a fresh code (replacing any earlier one for this purpose) and returns
+ * it for the email. The 30-second and 5-per-hour rules live in the WHERE of one
+ * upsert, so parallel resends cannot both pass.
+ */
+export async function issueCode(
+  db: Db,
+  pepper: string,
+  userId: string,
+  purpose: CodePurpose,
+  { now = Date.now(), ttlMs = CODE_TTL_MS, code = generateCode() } = {},
+) {
+  await assertNotLocked(db, userId, now);
+  const codeHash = await hashSecret(pepper, userId, purpose, code);
+  const hourAgo = iso(now - HOUR_MS);
+  const row = await db
+    .insert(otpCodes)
+    .values({
+      id: crypto.randomUUID(),
+      userId,
+      purpose,
+      codeHash,
+      expiresAt: iso(now + ttlMs),
+      windowStartedAt: iso(now),
+      lastSentAt: iso(now),
+      createdAt: iso(now),
+    })
+    .onConflictDoUpdate({
+      target: [otpCodes.userId, otpCodes.purpose],
+      set: {
+        codeHash,
+        attempts: 0,
+        consumedAt: null,
+        expiresAt: iso(now + ttlMs),
+        sendCount: sql`CASE WHEN ${otpCodes.windowStartedAt} <= ${hourAgo} THEN 1 ELSE ${otpCodes.sendCount} + 1 END`,
+        windowStartedAt: sql`CASE WHEN ${otpCodes.windowStartedAt} <= ${hourAgo} THEN ${iso(now)} ELSE ${otpCodes.windowStartedAt} END`,
+        lastSentAt: iso(now),
+      },
+      setWhere: sql`${otpCodes.lastSentAt} <= ${iso(now - RESEND_AFTER_MS)} AND (${otpCodes.windowStartedAt} <= ${hourAgo} OR ${otpCodes.sendCount} < ${SENDS_PER_HOUR})`,
+    })
+    .returning({ id: otpCodes.id })
+    .get();
+  if (!row) {
+    const existing = await db
+      .select({ lastSentAt: otpCodes.lastSentAt })
+      .from(otpCodes)
+      .where(and(eq(otpCodes.userId, userId), eq(otpCodes.purpose, purpose)))
+      .get();
+    if (existing && existing.lastSentAt > iso(now - RESEND_AFTER_MS))
+      throw tooManyRequests("Please wait 30 seconds before requesting another code.");
+    throw tooManyRequests("Too many codes requested. Please try again in an hour.");
+  }
+  return code;
+}
+
+const WRONG_CODE = "Invalid verification code";
+const DEAD_CODE = "This code has expired or was tried too many times. Please request a new code.";
+
+/**
+ * Checks a code. Each try first claims one of the code's five attempts with a
+ * conditional UPDATE; only a claimed try is compared, so parallel guesses
+ * beyond the fifth are never evaluated. A match consumes the code once.
+ */
+export async function consumeCode(db: Db, pepper: string, userId: string, purpose: CodePurpose, code: string, now = Date.now()) {
+  await assertNotLocked(db, userId, now);
+  const claimed = await db
+    .update(otpCodes)
+    .set({ attempts: sql`${otpCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(otpCodes.userId, userId),
+        eq(otpCodes.purpose, purpose),
+        isNull(otpCodes.consumedAt),
+        gt(otpCodes.expiresAt, iso(now)),
+        lt(otpCodes.attempts, TRIES_PER_CODE),
+      ),
+    )
+    .returning({ id: otpCodes.id, codeHash: otpCodes.codeHash })
+    .get();
+  if (!claimed) throw new ApiError(400, DEAD_CODE);
+  const matches = sameHex(claimed.codeHash, await hashSecret(pepper, userId, purpose, code));
+  if (!matches) {
+    await db
+      .insert(otpLocks)
+      .values({ userId, misses: 1 })
+      .onConflictDoUpdate({
+        target: otpLocks.userId,
+        // A lock that has run out starts the count again.
+        set: {
+          misses: sql`CASE WHEN ${otpLocks.lockedUntil} <= ${iso(now)} THEN 1 ELSE ${otpLocks.misses} + 1 END`,
+          lockedUntil: sql`CASE WHEN ${otpLocks.lockedUntil} <= ${iso(now)} THEN NULL WHEN ${otpLocks.misses} + 1 >= ${MISSES_BEFORE_LOCK} THEN ${iso(now + LOCK_MS)} ELSE ${otpLocks.lockedUntil} END`,
+        },
+      });
+    throw new ApiError(400, WRONG_CODE);
+  }
+  const used = await db
+    .update(otpCodes)
+    .set({ consumedAt: iso(now) })
+    .where(and(eq(otpCodes.id, claimed.id), isNull(otpCodes.consumedAt)))
+    .returning({ id: otpCodes.id })
+    .get();
+  if (!used) throw new ApiError(400, DEAD_CODE);
+  await db.update(otpLocks).set({ misses: 0 }).where(eq(otpLocks.userId, userId));
+}
+
+/** Consumes a reset-link secret (no per-try counter: it is 256 random bits). Returns false when unknown, used or expired. */
+export async function consumeLinkSecret(db: Db, pepper: string, userId: string, secret: string, now = Date.now()) {
+  const codeHash = await hashSecret(pepper, userId, "reset-password", secret);
+  const row = await db
+    .update(otpCodes)
+    .set({ consumedAt: iso(now) })
+    .where(
+      and(
+        eq(otpCodes.userId, userId),
+        eq(otpCodes.purpose, "reset-password"),
+        eq(otpCodes.codeHash, codeHash),
+        isNull(otpCodes.consumedAt),
+        gt(otpCodes.expiresAt, iso(now)),
+      ),
+    )
+    .returning({ id: otpCodes.id })
+    .get();
+  return Boolean(row);
+}

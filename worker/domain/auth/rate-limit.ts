@@ -1,0 +1,56 @@
+import { sql } from "drizzle-orm";
+import { rateLimits } from "@db/schema";
+import { tooManyRequests } from "../../api/errors";
+import type { Db } from "../../db/client";
+
+export type Limit = { name: string; max: number; windowSeconds: number };
+
+/**
+ * The limits of ADR 0006. Per IP they are generous (shared NATs, tests); per
+ * account they are tight. One-time codes also have their own counters (otp.ts).
+ */
+export const LIMITS = {
+  loginIp: { name: "login-ip", max: 100, windowSeconds: 15 * 60 },
+  loginAccount: { name: "login-account", max: 20, windowSeconds: 15 * 60 },
+  signupIp: { name: "signup-ip", max: 20, windowSeconds: 60 * 60 },
+  sendCodeIp: { name: "send-code-ip", max: 30, windowSeconds: 60 * 60 },
+  sendCodeAccount: { name: "send-code-account", max: 10, windowSeconds: 60 * 60 },
+  verifyIp: { name: "verify-ip", max: 200, windowSeconds: 15 * 60 },
+  verifyAccount: { name: "verify-account", max: 40, windowSeconds: 15 * 60 },
+} satisfies Record<string, Limit>;
+
+/** The client address Cloudflare puts on every request; one shared bucket when it is missing (local runs). */
+export function clientIp(request: Request) {
+  return request.headers.get("cf-connecting-ip")?.trim() || "unknown";
+}
+
+/**
+ * Counts one hit in a fixed window and returns whether it is allowed. One
+ * atomic upsert, so a flood of parallel requests cannot slip past the count.
+ */
+export async function hit(db: Db, limit: Limit, subject: string, now = Date.now()): Promise<boolean> {
+  const nowSeconds = Math.floor(now / 1000);
+  const expired = nowSeconds - limit.windowSeconds;
+  const key = `${limit.name}:${subject}`;
+  const row = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, windowStart: nowSeconds })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${rateLimits.windowStart} <= ${expired} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        windowStart: sql`CASE WHEN ${rateLimits.windowStart} <= ${expired} THEN ${nowSeconds} ELSE ${rateLimits.windowStart} END`,
+      },
+    })
+    .returning({ count: rateLimits.count })
+    .get();
+  return (row?.count ?? 1) <= limit.max;
+}
+
+const MESSAGE = "Too many attempts. Please wait a few minutes and try again.";
+
+/** Counts a hit in every bucket and throws 429 if any of them is over its limit. */
+export async function enforce(db: Db, checks: [Limit, string][]) {
+  const results = await Promise.all(checks.map(([limit, subject]) => hit(db, limit, subject)));
+  if (results.includes(false)) throw tooManyRequests(MESSAGE);
+}

@@ -1,0 +1,105 @@
+import { Hono } from "hono";
+import type { ApiEnv } from "../../api/app-env";
+import { ApiError, badRequest, unauthorized } from "../../api/errors";
+import { validate } from "../../api/validate";
+import { verifyHandover, verifySession } from "../../auth/jwt";
+import { hashPassword } from "../../auth/password";
+import { jwtSettings } from "../../auth/session";
+import { sendEmail } from "../email/send";
+import { findUserByEmail, findUserById, setPassword } from "./accounts";
+import { passwordChangedEmail, resetLinkEmail, resolveBrand } from "./brand";
+import { consumeLinkSecret, issueCode } from "./otp";
+import { LIMITS, clientIp, enforce, hit } from "./rate-limit";
+import { forgotPasswordSchema, handoverSchema, resetPasswordSchema } from "./schemas";
+import { issueSession } from "./session-user";
+
+export const RESET_LINK_TTL_MS = 30 * 60 * 1000;
+const FORGOT_ANSWER = "If an account exists for this email, we have sent a link to reset the password.";
+const BAD_LINK = "This reset link is invalid or has expired. Please request a new one.";
+
+function randomSecret() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Decodes the hand-over `user` parameter: base64 JSON (spec §4); plain JSON is tolerated. */
+function decodeUserParam(raw: string): Record<string, unknown> | null {
+  for (const text of [
+    raw,
+    (() => {
+      try {
+        return atob(raw);
+      } catch {
+        return "";
+      }
+    })(),
+  ]) {
+    try {
+      const value = JSON.parse(text);
+      if (value && typeof value === "object") return value as Record<string, unknown>;
+    } catch {}
+  }
+  return null;
+}
+
+/** Forgot password, reset by link, and the sign-in hand-over. */
+export const recoveryRoutes = new Hono<ApiEnv>()
+  .post("/forgot-password", validate("json", forgotPasswordSchema), async (c) => {
+    const { email, sellerId } = c.req.valid("json");
+    const { db, config } = c.var;
+    await enforce(db, [[LIMITS.sendCodeIp, clientIp(c.req.raw)]]);
+    // SECURITY: the same answer whether or not the account exists, and whether or not a link went out.
+    const user = await findUserByEmail(db, email);
+    if (user && user.status === "active" && (await hit(db, LIMITS.sendCodeAccount, user.id))) {
+      const secret = randomSecret();
+      try {
+        await issueCode(db, config.PASSWORD_PEPPER, user.id, "reset-password", { code: secret, ttlMs: RESET_LINK_TTL_MS });
+        const brand = await resolveBrand(db, config, c.req.raw, sellerId);
+        await sendEmail(db, config, resetLinkEmail(brand, user.email, `${user.id}.${secret}`));
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 429)) throw error;
+      }
+    }
+    return c.json({ success: true, message: FORGOT_ANSWER });
+  })
+  .post("/reset-password", validate("json", resetPasswordSchema), async (c) => {
+    const { token, password } = c.req.valid("json");
+    const { db, config } = c.var;
+    await enforce(db, [[LIMITS.verifyIp, clientIp(c.req.raw)]]);
+    const dot = token.lastIndexOf(".");
+    const userId = token.slice(0, dot);
+    const secret = token.slice(dot + 1);
+    if (dot < 1 || !(await consumeLinkSecret(db, config.PASSWORD_PEPPER, userId, secret))) throw badRequest(BAD_LINK);
+    // Following the emailed link proves the address, so the account counts as verified.
+    const user = await setPassword(db, userId, await hashPassword(password, config.PASSWORD_PEPPER), { isVerified: true });
+    if (!user) throw badRequest(BAD_LINK);
+    await sendEmail(db, config, passwordChangedEmail(await resolveBrand(db, config, c.req.raw, null), user.email));
+    return c.json({ success: true, message: "Password updated successfully! Please log in with your new password." });
+  })
+  .post("/handover", validate("json", handoverSchema), async (c) => {
+    const { token, user: userParam } = c.req.valid("json");
+    const { db, config } = c.var;
+    await enforce(db, [[LIMITS.verifyIp, clientIp(c.req.raw)]]);
+    const claimed = decodeUserParam(userParam);
+    if (!claimed) throw badRequest("The sign-in data could not be read");
+    // SECURITY: the token is verified first (ours, or the sister platform's key and issuer); the user JSON
+    // is only a cross-check against the token's subject, never a source of identity.
+    const ours = await verifySession(jwtSettings(config), token);
+    const sister =
+      ours || !config.HANDOVER_JWT_SECRET
+        ? null
+        : await verifyHandover(
+            { secret: config.HANDOVER_JWT_SECRET, issuer: config.HANDOVER_JWT_ISSUER, audience: config.JWT_AUDIENCE },
+            token,
+          );
+    const subject = ours?.sub ?? sister?.sub;
+    if (!subject) throw unauthorized("The sign-in link is invalid or has expired");
+    const claimedId = claimed.id ?? claimed._id;
+    if (claimedId !== subject) throw unauthorized("The sign-in data does not match its token");
+    const user = (await findUserById(db, subject)) ?? (sister?.email ? await findUserByEmail(db, sister.email) : undefined);
+    if (user?.status !== "active" || (ours && ours.ver !== user.tokenVersion))
+      throw unauthorized("The sign-in link is invalid or has expired");
+    const session = await issueSession(config, user, new URL(c.req.url));
+    c.header("Set-Cookie", session.cookie);
+    c.header("Referrer-Policy", "no-referrer");
+    return c.json({ token: session.token, user: session.user });
+  });
