@@ -8,7 +8,9 @@ export const ADMIN = "admin@tripbazaar.example";
 
 /** A bearer header for a seeded account, through the real login endpoint. */
 export async function loginAs(w: TestWorker, email: string, password = PASSWORD) {
-  const res = await w.api<{ token: string; user: Record<string, unknown> }>("POST", "/api/auth/login", { email, password });
+  // Each login comes from its own client address so the login rate limit does not interfere.
+  const ip = { "cf-connecting-ip": `198.51.100.${Math.floor(Math.random() * 250) + 1}` };
+  const res = await w.api<{ token: string; user: Record<string, unknown> }>("POST", "/api/auth/login", { email, password }, ip);
   if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { token: res.body.token, user: res.body.user, auth: { authorization: `Bearer ${res.body.token}` } };
 }
