@@ -3,7 +3,7 @@ import { formatDate, formatTime } from "~/lib/format";
 import { PricingList } from "./pricing-list";
 import { StatusBadge } from "./status-badge";
 import { TravellersDialog } from "./travellers-dialog";
-import type { Booking } from "./types";
+import { type Booking, ROOM_LABELS, TRANSPORT_LABELS } from "./types";
 
 const label = (s: string | null | undefined) => (s ? s.replace(/-/g, " ").replace(/^\w/, (c) => c.toUpperCase()) : "Not specified");
 
@@ -102,11 +102,11 @@ export function BookingDetail({ booking: b, actions }: { booking: Booking; actio
             <dt>Hotel</dt>
             <dd>{hotelName || "No preference"}</dd>
             <dt>Room type</dt>
-            <dd>{label(b.preferences.hotel.roomType)}</dd>
+            <dd>{ROOM_LABELS[b.preferences.hotel.roomType ?? ""] ?? label(b.preferences.hotel.roomType)}</dd>
             <dt>Transport</dt>
             <dd>{b.preferences.transport.name || "No preference"}</dd>
             <dt>Transport type</dt>
-            <dd>{label(b.preferences.transport.type)}</dd>
+            <dd>{TRANSPORT_LABELS[b.preferences.transport.type ?? ""] ?? label(b.preferences.transport.type)}</dd>
           </dl>
         </section>
 

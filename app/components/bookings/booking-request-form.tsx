@@ -11,15 +11,8 @@ import { PricingList } from "./pricing-list";
 import "./bookings.css";
 import { Modal } from "./modal";
 import { type TravellerDraft, TravellerFields, emptyTraveller } from "./traveller-fields";
-import type { BookingResponse } from "./types";
+import { type BookingResponse, ROOM_LABELS, TRANSPORT_LABELS } from "./types";
 
-const ROOM_LABELS: Record<string, string> = { standard: "Standard", deluxe: "Deluxe", suite: "Suite" };
-const TRANSPORT_LABELS: Record<string, string> = {
-  included: "Included transfer",
-  sedan: "Sedan",
-  suv: "SUV",
-  "tempo-traveller": "Tempo Traveller",
-};
 const PRICED_ON_REQUEST = "This package is priced on request; please contact the seller";
 
 function tomorrow() {

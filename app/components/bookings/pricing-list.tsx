@@ -3,7 +3,7 @@ import type { Booking } from "./types";
 
 export function PricingList({ pricing: p }: { pricing: Booking["pricing"] }) {
   return (
-    <dl className="kv">
+    <dl className="kv kv-money">
       <dt>Base price</dt>
       <dd>{formatRupees(p.basePrice)}</dd>
       <dt>Discount</dt>

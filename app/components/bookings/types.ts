@@ -21,3 +21,11 @@ export const STATUS_LABELS: Record<BookingStatus, string> = {
 export function isCancellable(b: Booking, today = todayInIndia()) {
   return (b.status === "pending" || b.status === "confirmed") && b.travelDates.startDate > today;
 }
+
+export const ROOM_LABELS: Record<string, string> = { standard: "Standard", deluxe: "Deluxe", suite: "Suite" };
+export const TRANSPORT_LABELS: Record<string, string> = {
+  included: "Included transfer",
+  sedan: "Sedan",
+  suv: "SUV",
+  "tempo-traveller": "Tempo Traveller",
+};
