@@ -12,8 +12,19 @@ import { publicPackage, publicSeller, publicWebsiteConfig, type SellerSiteData }
  * optional `load` (the per-request batcher) last, so a page's queries share one round trip.
  */
 function siteQuery(db: Db, sellerId: string) {
+  // Column names must be unique across the joined tables: drizzle maps D1 batch rows by
+  // position after D1 has merged same-named columns (updated_at, seller_id) into one.
   return db
-    .select({ seller: sellers, config: websiteConfigs, domain: customDomains.hostname })
+    .select({
+      seller: sellers,
+      config: {
+        themeColor: websiteConfigs.themeColor,
+        secondaryColor: websiteConfigs.secondaryColor,
+        websiteName: websiteConfigs.websiteName,
+        wallpaperImage: websiteConfigs.wallpaperImage,
+      },
+      domain: customDomains.hostname,
+    })
     .from(sellers)
     .leftJoin(websiteConfigs, eq(websiteConfigs.sellerId, sellers.id))
     .leftJoin(customDomains, and(eq(customDomains.sellerId, sellers.id), eq(customDomains.status, "active")))
@@ -83,18 +94,39 @@ export async function searchPublishedPackages(db: Db, sellerId: string, search: 
   return rows.map(publicPackage);
 }
 
-/**
- * Every write to a seller's config or packages must call this: the new version is part
- * of the edge cache key (ADR 0007), so the next request renders fresh content.
- */
-export async function bumpContentVersion(db: Db, sellerId: string): Promise<number | null> {
-  const row = await db
+function bumpQuery(db: Db, sellerId: string) {
+  return db
     .update(sellers)
     .set({ contentVersion: sql`${sellers.contentVersion} + 1`, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
     .where(eq(sellers.id, sellerId))
-    .returning({ version: sellers.contentVersion })
-    .get();
+    .returning({ version: sellers.contentVersion });
+}
+
+/**
+ * Every write to a seller's config or packages must call this (or batch bumpQuery with
+ * the write, as updateWebsiteConfig does): the new version is part of the edge cache
+ * key (ADR 0007), so the next request renders fresh content.
+ */
+export async function bumpContentVersion(db: Db, sellerId: string): Promise<number | null> {
+  const [row] = await bumpQuery(db, sellerId);
   if (!row) return null;
   await publishContentVersion(sellerId, row.version);
   return row.version;
+}
+
+export type WebsiteConfigInput = { themeColor: string; secondaryColor: string; websiteName: string; wallpaperImage: string | null };
+
+/** The seller's own website settings, written together with the version bump in one batch. */
+export async function updateWebsiteConfig(db: Db, sellerId: string, input: WebsiteConfigInput) {
+  const values = { ...input, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` };
+  const [, bumped] = await db.batch([
+    db
+      .insert(websiteConfigs)
+      .values({ sellerId, ...values })
+      .onConflictDoUpdate({ target: websiteConfigs.sellerId, set: values }),
+    bumpQuery(db, sellerId),
+  ]);
+  const version = bumped[0]?.version;
+  if (version !== undefined) await publishContentVersion(sellerId, version);
+  return getSellerSite(db, sellerId);
 }
