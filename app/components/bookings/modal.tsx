@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 
 /**
  * A modal on the native <dialog>: focus moves in and back, Escape closes it,
@@ -16,7 +16,7 @@ export function Modal({
   children: React.ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useRef(`dlg-${Math.random().toString(36).slice(2)}`).current;
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog || !open) return;

@@ -1,0 +1,129 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatRupees } from "../../app/lib/format";
+import { priceBooking } from "../../worker/domain/bookings/pricing";
+import { daysFromNow } from "../support/bookings";
+import { launchBrowser } from "../support/browser";
+import { signInBrowser } from "../support/session";
+import { type TestWorker, startWorker } from "../support/worker";
+
+let w: TestWorker;
+let browser: Browser;
+let origin: string;
+
+beforeAll(async () => {
+  [w, browser] = await Promise.all([startWorker({ port: 0 }), launchBrowser()]);
+  origin = `http://localhost:${w.url.port}`;
+});
+afterAll(async () => {
+  await browser?.close();
+  await w?.dispose();
+});
+
+const countAshaBookings = async () =>
+  (await w.d1.prepare("SELECT count(*) AS n FROM bookings WHERE user_id = 'u_asha'").first<{ n: number }>())?.n ?? 0;
+
+describe("Asha's dashboard on the main site", () => {
+  it("shows real stats and bookings, and cancels a pending booking after confirming", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInBrowser(page, w, origin, "asha@example.com");
+    await page.goto(`${origin}/user-dashboard`);
+    await page.getByText("Active Bookings").waitFor();
+    const tiles = page.locator(".tile");
+    // Pending with a future date: bk_w1, bk_w2, bk_w3, bk_h1; completed: bk_w4 (confirmed, in the past).
+    await expect(tiles.nth(0).textContent()).resolves.toBe("4Active Bookings");
+    await expect(tiles.nth(1).textContent()).resolves.toBe("1Completed Trips");
+    const savings = await w.d1.prepare("SELECT discount FROM bookings WHERE id = 'bk_w4'").first<{ discount: number }>();
+    await expect(tiles.nth(2).textContent()).resolves.toBe(`${formatRupees(savings?.discount ?? -1)}Total Savings`);
+
+    await page.goto(`${origin}/user-dashboard/bookings`);
+    const item = page.locator('[data-booking="TB-2026-000003"]');
+    await item.waitFor();
+    await expect(item.getByText("Royal Jaipur Heritage").isVisible()).resolves.toBe(true);
+    page.once("dialog", (d) => d.dismiss());
+    await item.getByRole("button", { name: /Cancel/ }).click();
+    await expect(item.locator(".badge").textContent()).resolves.toBe("Pending");
+    page.once("dialog", (d) => d.accept());
+    await item.getByRole("button", { name: /Cancel/ }).click();
+    await item.locator(".badge-cancelled").waitFor();
+    const row = await w.d1.prepare("SELECT status FROM bookings WHERE id = 'bk_w3'").first<{ status: string }>();
+    expect(row?.status).toBe("cancelled");
+    await context.close();
+  });
+});
+
+// The package page that renders <BookingRequestForm> comes from the seller-site branch (issue #4).
+describe("Book Now on the seller's site", () => {
+  const packagePath = "/seller/s_wanderlust/website/package/p_goa";
+
+  it("sends a signed-out visitor to the site's login with a redirect back", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${origin}${packagePath}`);
+    await page.waitForSelector("html[data-hydrated]");
+    await page.getByRole("button", { name: "Book Now" }).click();
+    await page.waitForURL(`${origin}/seller/s_wanderlust/website/login?redirect=${encodeURIComponent(packagePath)}`);
+    await context.close();
+  });
+
+  it("books a package as Asha; a double click makes one booking, which the seller sees as pending", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    await signInBrowser(page, w, origin, "asha@example.com");
+    await page.goto(`${origin}${packagePath}`);
+    await page.waitForSelector("html[data-hydrated]");
+    await page.getByRole("button", { name: "Book Now" }).click();
+    const dialog = page.getByRole("dialog", { name: "Book Goa Beach Escape" });
+    await dialog.waitFor();
+
+    await dialog.getByLabel("Travel start date").fill(daysFromNow(45));
+    await dialog.getByLabel("Adults").selectOption("2");
+    await dialog.getByLabel("Children").selectOption("1");
+    const traveller = async (i: number, name: string, age: string, gender: string) => {
+      await dialog.locator(`#traveller-${i}-name`).fill(name);
+      await dialog.locator(`#traveller-${i}-age`).fill(age);
+      await dialog.locator(`#traveller-${i}-gender`).selectOption(gender);
+    };
+    await traveller(0, "Asha Verma", "34", "female");
+    await traveller(1, "Rohan Verma", "36", "male");
+    await traveller(2, "Kavya Verma", "8", "female");
+    await dialog.getByLabel("Room type").selectOption("deluxe");
+    await dialog.getByLabel("Transport type").selectOption("suv");
+    await dialog.getByLabel("Special requests").fill("A cot for our daughter");
+
+    const expected = priceBooking({
+      unitPrice: 1_599_900,
+      adults: 2,
+      children: 1,
+      durationDays: 5,
+      roomType: "deluxe",
+      transportType: "suv",
+    });
+    await expect(dialog.locator(".price-total").last().textContent()).resolves.toBe(formatRupees(expected.total));
+
+    const before = await countAshaBookings();
+    await dialog.getByRole("button", { name: "Send booking request" }).dblclick();
+    const ref = (await dialog.getByTestId("booking-ref").textContent()) ?? "";
+    expect(ref).toMatch(/^TB-\d{4}-\d{6}$/);
+    expect(await countAshaBookings()).toBe(before + 1);
+    await expect(dialog.getByRole("link", { name: "Go to my dashboard" }).getAttribute("href")).resolves.toBe(
+      "/seller/s_wanderlust/website/dashboard",
+    );
+    const stored = await w.d1.prepare("SELECT total, status FROM bookings WHERE booking_ref = ?").bind(ref).first();
+    expect(stored).toEqual({ total: expected.total, status: "pending" });
+    expect(errors).toEqual([]);
+    await context.close();
+
+    const sellerContext = await browser.newContext();
+    const seller = await sellerContext.newPage();
+    await signInBrowser(seller, w, origin, "owner@wanderlust.example");
+    await seller.goto(`${origin}/seller-dashboard/orders`);
+    const row = seller.locator("tbody tr").first();
+    await row.getByRole("link", { name: ref }).waitFor();
+    await expect(row.locator(".badge").textContent()).resolves.toBe("Pending");
+    await sellerContext.close();
+  });
+});
