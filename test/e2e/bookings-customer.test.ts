@@ -49,6 +49,11 @@ describe("Asha's dashboard on the main site", () => {
     await item.locator(".badge-cancelled").waitFor();
     const row = await w.d1.prepare("SELECT status FROM bookings WHERE id = 'bk_w3'").first<{ status: string }>();
     expect(row?.status).toBe("cancelled");
+
+    await page.getByRole("link", { name: "TB-2026-000001" }).click();
+    await page.waitForURL(`${origin}/booking/bk_w1`);
+    await expect(page.getByTestId("booking-status").textContent()).resolves.toBe("Pending");
+    await expect(page.getByRole("button", { name: "Cancel booking" }).isVisible()).resolves.toBe(true);
     await context.close();
   });
 });

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { formatDate, formatTime } from "~/lib/format";
+import "./bookings.css";
 import { PricingList } from "./pricing-list";
 import { StatusBadge } from "./status-badge";
 import { TravellersDialog } from "./travellers-dialog";

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { api, errorMessage } from "~/lib/api";
@@ -27,14 +28,25 @@ export function StatTiles({ stats }: { stats: CustomerStats }) {
 }
 
 /** One booking as the customer sees it: title, destination, date, price and status (spec §2 dashboard). */
-function BookingItem({ b, onCancel, busy }: { b: Booking; onCancel: (b: Booking) => void; busy: boolean }) {
+function BookingItem({
+  b,
+  onCancel,
+  busy,
+  detailHref,
+}: {
+  b: Booking;
+  onCancel: (b: Booking) => void;
+  busy: boolean;
+  detailHref?: (b: Booking) => string;
+}) {
   const label = b.status === "confirmed" ? "Confirmed" : "Pending";
   return (
     <li className="booking-item" data-booking={b.bookingId}>
       <div>
         <h3>{b.packageId.name}</h3>
         <div className="muted">
-          {b.packageId.location} · {formatDate(b.travelDates.startDate)} · {b.bookingId}
+          {b.packageId.location} · {formatDate(b.travelDates.startDate)} ·{" "}
+          {detailHref ? <Link to={detailHref(b)}>{b.bookingId}</Link> : b.bookingId}
         </div>
         <div>{formatRupees(b.pricing.total)}</div>
       </div>
@@ -61,12 +73,15 @@ export function CustomerBookings({
   showStats = true,
   paginate = false,
   emptyText = "No bookings yet",
+  detailHref,
 }: {
   query: Record<string, string>;
   heading: string;
   showStats?: boolean;
   paginate?: boolean;
   emptyText?: string;
+  /** Where a booking id links to; the seller site has no booking page, so it passes none. */
+  detailHref?: (b: Booking) => string;
 }) {
   const [page, setPage] = useState(1);
   const params = new URLSearchParams({ ...query, page: String(page) });
@@ -117,7 +132,7 @@ export function CustomerBookings({
         ) : (
           <ul className="booking-list">
             {data.map((b) => (
-              <BookingItem key={b._id} b={b} onCancel={cancel} busy={busy} />
+              <BookingItem key={b._id} b={b} onCancel={cancel} busy={busy} detailHref={detailHref} />
             ))}
           </ul>
         )}

@@ -8,7 +8,7 @@ export const meta: MetaFunction = () => [{ title: "My bookings | Tripbazaar" }];
 export default function Page() {
   return (
     <UserDashboardPage title="My bookings">
-      <CustomerBookings query={{ limit: "10" }} heading="All bookings" showStats={false} paginate />
+      <CustomerBookings detailHref={(b) => `/booking/${b._id}`} query={{ limit: "10" }} heading="All bookings" showStats={false} paginate />
     </UserDashboardPage>
   );
 }

@@ -9,7 +9,7 @@ export const meta: MetaFunction = () => [{ title: "My dashboard | Tripbazaar" }]
 export default function Page() {
   return (
     <UserDashboardPage title="My dashboard">
-      <CustomerBookings query={{ limit: "5" }} heading="Recent Bookings" />
+      <CustomerBookings detailHref={(b) => `/booking/${b._id}`} query={{ limit: "5" }} heading="Recent Bookings" />
       <p>
         <Link to="/user-dashboard/bookings">See all my bookings</Link>
       </p>
