@@ -1,11 +1,31 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { ComingSoon } from "~/components/coming-soon";
+import { useNavigate } from "@remix-run/react";
+import { ChangePasswordCard } from "~/components/auth/change-password-card";
+import { ProfileCard } from "~/components/auth/profile-card";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { logout } from "~/lib/api";
 
 export const meta: MetaFunction = () => [{ title: "Settings | Tripbazaar" }];
 
 export default function Page() {
-  return <ComingSoon title="Settings" />;
+  const navigate = useNavigate();
+  async function signOut() {
+    if (!window.confirm("Are you sure you want to log out?")) return;
+    await logout();
+    navigate("/", { replace: true });
+  }
+  return (
+    <main id="main" className="container page stack" style={{ maxWidth: "72rem" }}>
+      <div className="row" style={{ justifyContent: "space-between" }}>
+        <h1>Settings</h1>
+        <button type="button" className="btn btn-outline" onClick={signOut}>
+          Log out
+        </button>
+      </div>
+      <ProfileCard />
+      <ChangePasswordCard />
+    </main>
+  );
 }
 
 export function ErrorBoundary() {
