@@ -59,8 +59,8 @@ describe("main-site accounts in Chromium", () => {
     // 4. logout (from settings, through the confirm)
     await page.goto(`${origin}/user-dashboard/settings`);
     await page.waitForSelector("html[data-hydrated]");
-    await expect(page.getByLabel("First Name").inputValue()).resolves.toBe("Kavya");
-    await expect(page.getByLabel("Last Name").inputValue()).resolves.toBe("Iyer Menon");
+    await expect.poll(() => page.getByLabel("First Name").inputValue()).toBe("Kavya");
+    await expect.poll(() => page.getByLabel("Last Name").inputValue()).toBe("Iyer Menon");
     page.once("dialog", (d) => d.accept());
     await page.getByRole("button", { name: "Log out" }).click();
     await page.waitForURL(`${origin}/`);
