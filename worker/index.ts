@@ -1,8 +1,11 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "virtual:remix-server-build";
 import { apiApp } from "./api/app";
-import type { Env } from "./env";
-import { createLoadContext } from "./load-context";
+import { isCacheablePage, markPrivate, matchPage, storePage } from "./cache/page-cache";
+import { countingD1 } from "./db/counting-d1";
+import { createDb } from "./db/client";
+import { type Env, isDevelopment, readConfig } from "./env";
+import { createLoadContext, resolveRequestTenant } from "./load-context";
 import { isCleanSellerPath } from "./tenant";
 import { siteNotFoundPage } from "./site-not-found";
 
@@ -14,12 +17,28 @@ export default {
     if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
       return apiApp.fetch(request, env, ctx);
     }
-    const context = await createLoadContext(request, env, ctx);
-    const { tenant } = context;
+    const config = readConfig(env);
+    // Outside production every D1 round trip is counted and reported, so tests can hold pages to one.
+    const d1Calls = isDevelopment(config) ? { calls: 0 } : null;
+    const db = createDb(d1Calls ? countingD1(env.DB, d1Calls) : env.DB);
+    const tenant = await resolveRequestTenant(request, env, db);
     // An unknown host, or a main-site path on a seller's own domain, is not ours to serve.
     if (tenant.kind === "unknown-host" || (tenant.kind === "seller" && tenant.mode === "domain" && !isCleanSellerPath(url.pathname))) {
       return siteNotFoundPage();
     }
-    return handleRemix(request, context);
+    const cacheable = tenant.kind === "seller" && isCacheablePage(request, tenant, url);
+    let response = cacheable ? await matchPage(tenant.sellerId, url) : null;
+    if (!response) {
+      const context = await createLoadContext(request, env, ctx, { db, tenant });
+      response = await handleRemix(request, context);
+      if (tenant.kind === "seller") {
+        response = cacheable ? await storePage(ctx, tenant.sellerId, context.edge.contentVersion, url, response) : markPrivate(response);
+      }
+    }
+    if (d1Calls) {
+      response = new Response(response.body, response);
+      response.headers.set("x-tb-d1-calls", String(d1Calls.calls));
+    }
+    return response;
   },
 } satisfies ExportedHandler<Env>;

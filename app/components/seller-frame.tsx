@@ -1,20 +1,13 @@
-import { Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { Link, NavLink, useLocation, useNavigation } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { MobileMenu } from "~/components/seller/mobile-menu";
+import { SellerLogo } from "~/components/seller/seller-logo";
+import { SiteFooter } from "~/components/seller/site-footer";
 import { getToken } from "~/lib/auth-storage";
 import { type SellerSite, SellerSiteProvider, brandStyle, siteHref } from "~/lib/seller-site";
 import { useHydrated } from "~/lib/use-hydrated";
 
-function Logo({ site }: { site: SellerSite }) {
-  const name = site.websiteConfig.websiteName;
-  return site.seller.logo ? (
-    <img src={site.seller.logo} alt={`${name} logo`} width={40} height={40} className="seller-logo" />
-  ) : (
-    <span className="seller-logo seller-logo-letter" aria-hidden="true">
-      {name.trim().charAt(0).toUpperCase() || "T"}
-    </span>
-  );
-}
-
+/** Signed-in state lives in browser storage, so the server (and the cache) always render "Login". */
 function useSignedIn() {
   const hydrated = useHydrated();
   const { pathname } = useLocation();
@@ -28,32 +21,22 @@ export function SellerFrame({ site, children, hideFooter = false }: { site: Sell
   const [menuOpen, setMenuOpen] = useState(false);
   const signedIn = useSignedIn();
   const { pathname } = useLocation();
+  const navigation = useNavigation();
   const menuButton = useRef<HTMLButtonElement>(null);
   const name = site.websiteConfig.websiteName;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the page changes
   useEffect(() => setMenuOpen(false), [pathname]);
-  useEffect(() => {
-    if (!menuOpen) return;
-    const previous = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") {
-        setMenuOpen(false);
-        menuButton.current?.focus();
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => {
-      document.body.style.overflow = previous;
-      window.removeEventListener("keydown", onKey);
-    };
-  }, [menuOpen]);
+  const closeMenu = useCallback(() => {
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  }, []);
 
+  const home = siteHref(site, "/");
   const links = [
-    { to: siteHref(site, "/"), label: "Home", end: true },
+    { to: home, label: "Home", end: true },
     { to: siteHref(site, "/package/all"), label: "Packages" },
-    { to: `${siteHref(site, "/")}#about`, label: "About Us" },
+    { to: `${home}#about`, label: "About Us" },
     { to: siteHref(site, "/contact"), label: "Contact" },
   ];
   const account = signedIn ? { to: siteHref(site, "/dashboard"), label: "Dashboard" } : { to: siteHref(site, "/login"), label: "Login" };
@@ -66,16 +49,20 @@ export function SellerFrame({ site, children, hideFooter = false }: { site: Sell
         </a>
         <header className="seller-nav">
           <nav className="container" aria-label="Main">
-            <Link to={siteHref(site, "/")} className="seller-brand">
-              <Logo site={site} />
+            <Link to={home} className="seller-brand">
+              <SellerLogo site={site} />
               <span>{name}</span>
             </Link>
             <ul className="seller-links">
               {links.map((l) => (
                 <li key={l.label}>
-                  <NavLink to={l.to} end={l.end}>
-                    {l.label}
-                  </NavLink>
+                  {l.label === "About Us" ? (
+                    <Link to={l.to}>{l.label}</Link>
+                  ) : (
+                    <NavLink to={l.to} end={l.end}>
+                      {l.label}
+                    </NavLink>
+                  )}
                 </li>
               ))}
             </ul>
@@ -90,78 +77,19 @@ export function SellerFrame({ site, children, hideFooter = false }: { site: Sell
               aria-controls="seller-mobile-menu"
               onClick={() => setMenuOpen((o) => !o)}
             >
-              <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
-              <span aria-hidden="true">{menuOpen ? "✕" : "☰"}</span>
+              <span className="sr-only">Open menu</span>
+              <span aria-hidden="true">☰</span>
             </button>
           </nav>
-          {menuOpen ? <div className="seller-drawer-backdrop" onClick={() => setMenuOpen(false)} aria-hidden="true" /> : null}
-          <div id="seller-mobile-menu" className={`seller-drawer${menuOpen ? " open" : ""}`} hidden={!menuOpen}>
-            <ul>
-              {[...links, account].map((l) => (
-                <li key={l.label}>
-                  <Link to={l.to} onClick={() => setMenuOpen(false)}>
-                    {l.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
+          <MobileMenu open={menuOpen} items={[...links, account]} onClose={closeMenu} />
         </header>
+        {navigation.state === "loading" ? (
+          <div className="seller-loading" role="status">
+            Loading...
+          </div>
+        ) : null}
         <div className="seller-main">{children}</div>
-        {hideFooter ? null : (
-          <footer className="seller-footer">
-            <div className="container seller-footer-grid">
-              <div className="stack">
-                <Link to={siteHref(site, "/")} className="seller-brand">
-                  <Logo site={site} />
-                  <span>{name}</span>
-                </Link>
-                {site.seller.bio ? <p className="muted">{site.seller.bio}</p> : null}
-              </div>
-              <nav aria-label="Quick links">
-                <h2 className="footer-heading">Quick links</h2>
-                <ul>
-                  {links.map((l) => (
-                    <li key={l.label}>
-                      <Link to={l.to}>{l.label}</Link>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-              <div>
-                <h2 className="footer-heading">Contact</h2>
-                <ul>
-                  <li>
-                    <a href={`mailto:${site.seller.email}`}>{site.seller.email}</a>
-                  </li>
-                  {site.seller.phone ? (
-                    <li>
-                      <a href={`tel:${site.seller.phone}`}>{site.seller.phone}</a>
-                    </li>
-                  ) : null}
-                  <li>Support hours 9 AM - 8 PM</li>
-                </ul>
-              </div>
-              <nav aria-label="Policies">
-                <h2 className="footer-heading">Policies</h2>
-                <ul>
-                  <li>
-                    <a href="/privacy-policy">Privacy Policy</a>
-                  </li>
-                  <li>
-                    <a href="/terms">Terms</a>
-                  </li>
-                  <li>
-                    <a href="/cancellation-and-refund">Cancellation and Refund</a>
-                  </li>
-                </ul>
-              </nav>
-            </div>
-            <p className="container muted">
-              © {new Date().getFullYear()} {name}
-            </p>
-          </footer>
-        )}
+        {hideFooter ? null : <SiteFooter site={site} links={links} />}
       </div>
     </SellerSiteProvider>
   );

@@ -1,64 +1,59 @@
-import { Form, Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
+import { useEffect } from "react";
 import type { PublicPackage } from "@worker/domain/seller-website/shapes";
-import { formatRupees } from "~/lib/format";
+import { HeroSearch } from "~/components/seller/hero-search";
+import { ExplorePackages, TrendingDestinations } from "~/components/seller/landing-samples";
+import { PackageGrid } from "~/components/seller/package-card";
 import { siteHref, useSellerSite } from "~/lib/seller-site";
 
-export function PackageCard({ pkg }: { pkg: PublicPackage }) {
-  const site = useSellerSite();
-  const price = pkg.priceRanges[0]?.price;
-  return (
-    <article className="card package-card">
-      {pkg.images[0] ? <img src={pkg.images[0]} alt="" loading="lazy" width={400} height={300} /> : null}
-      <div className="body">
-        <h3>
-          <Link to={siteHref(site, `/package/${encodeURIComponent(pkg.id)}`)}>{pkg.name}</Link>
-        </h3>
-        <p className="muted">
-          {pkg.city} · {pkg.duration}
-        </p>
-        <p className="price">{price !== undefined ? formatRupees(price) : "Call or Contact for price"}</p>
-      </div>
-    </article>
-  );
+/** "About Us" links to #about; scroll there after the route's scroll-to-top has run. */
+function useScrollToAbout() {
+  const { hash, key } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every navigation to #about scrolls, even to the same hash
+  useEffect(() => {
+    if (hash !== "#about") return;
+    const id = requestAnimationFrame(() => document.getElementById("about")?.scrollIntoView());
+    return () => cancelAnimationFrame(id);
+  }, [hash, key]);
 }
 
 export function SellerLanding({ packages }: { packages: PublicPackage[] }) {
   const site = useSellerSite();
   const name = site.websiteConfig.websiteName;
+  const wallpaper = site.websiteConfig.wallpaperImage ?? site.seller.backgroundImage;
+  useScrollToAbout();
   return (
     <main id="main">
       <section className="hero" aria-labelledby="hero-title">
+        {wallpaper ? <img className="hero-bg" src={wallpaper} alt="" width={1600} height={900} fetchPriority="high" /> : null}
         <div className="container stack">
-          <h1 id="hero-title">Explore the world with {name}</h1>
-          <Form method="get" action={siteHref(site, "/package/all")} className="hero-search" role="search">
-            <label htmlFor="destination" className="sr-only">
-              Destination
-            </label>
-            <input id="destination" name="destination" className="input" placeholder="Where do you want to go?" />
-            <button type="submit" className="btn">
-              Search
-            </button>
-          </Form>
+          <h1 id="hero-title">Discover your next journey with {name}</h1>
+          <p className="hero-lead">Handpicked tour packages, honest prices and people who plan every detail.</p>
+          <HeroSearch />
         </div>
       </section>
+      <TrendingDestinations />
+      <ExplorePackages />
       <section className="container page" aria-labelledby="recent-title">
-        <h2 id="recent-title">Recently added</h2>
-        {packages.length ? (
-          <div className="grid-cards">
-            {packages.map((p) => (
-              <PackageCard key={p.id} pkg={p} />
-            ))}
-          </div>
-        ) : (
-          <p>No packages are available right now.</p>
-        )}
-        <p>
-          <Link to={siteHref(site, "/package/all")}>View All Packages</Link>
+        <h2 id="recent-title">Recently Added</h2>
+        {packages.length ? <PackageGrid packages={packages} /> : <p>No packages are available at the moment.</p>}
+        <p className="section-cta">
+          <Link to={siteHref(site, "/package/all")} className="btn">
+            View All Packages
+          </Link>
         </p>
       </section>
-      <section id="about" className="container page" aria-labelledby="about-title">
+      <section id="about" className="container page about-section" aria-labelledby="about-title">
         <h2 id="about-title">About {name}</h2>
-        {site.seller.bio ? <p>{site.seller.bio}</p> : null}
+        <p>{site.seller.bio || `${name} plans tours and holidays across India.`}</p>
+        <ul className="about-points">
+          <li>Packages planned end to end by local experts</li>
+          <li>Transparent prices with no hidden charges</li>
+          <li>Support hours 9 AM - 8 PM, every day</li>
+        </ul>
+        <p>
+          <Link to={siteHref(site, "/contact")}>Get in touch with us</Link>
+        </p>
       </section>
     </main>
   );

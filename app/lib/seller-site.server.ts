@@ -1,6 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { getSellerLanding, getSellerSite } from "@worker/domain/seller-website/service";
+import { getPublishedPackage, getSellerSite, listPublishedPackages, searchPublishedPackages } from "@worker/domain/seller-website/service";
+import { parseSearchQuery } from "@worker/domain/seller-website/search-query";
 import type { SellerTenant } from "@worker/tenant";
+import type { SellerSite } from "./seller-site";
 
 export const websiteNotFound = () => new Response("Website not found", { status: 404, statusText: "Website not found" });
 
@@ -10,17 +12,56 @@ export function requireSellerTenant(context: AppLoadContext): SellerTenant {
   return context.tenant;
 }
 
-export async function loadSellerSite(context: AppLoadContext) {
+function originsOf(context: AppLoadContext, request: Request | undefined, domain: string | null) {
+  const url = new URL(request?.url ?? "http://localhost/");
   const tenant = requireSellerTenant(context);
-  const site = await getSellerSite(context.db, tenant.sellerId);
-  if (!site) throw websiteNotFound();
-  return { ...site, basePath: tenant.basePath };
+  // Canonical: the seller's own domain when one is active, else the address by path.
+  const canonicalBase = domain ? (url.hostname === domain ? url.origin : `https://${domain}`) : `${url.origin}${tenant.basePath}`;
+  // Platform pages (policies) do not exist on a seller's domain; link to the platform there.
+  const platformHost = context.config.PLATFORM_HOSTS[0] ?? "localhost";
+  const platformOrigin = tenant.mode === "domain" ? `${url.protocol}//${platformHost}${url.port ? `:${url.port}` : ""}` : "";
+  return { origin: url.origin, canonicalBase, platformOrigin };
 }
 
-export async function loadSellerLanding(context: AppLoadContext) {
+/**
+ * The seller site for the frame. Issued through the per-request batcher, so it shares
+ * one D1 round trip with the page's own query; notes the content version for the edge cache.
+ */
+export async function loadSellerSite(context: AppLoadContext, request?: Request): Promise<SellerSite> {
   const tenant = requireSellerTenant(context);
-  const data = await getSellerLanding(context.db, tenant.sellerId);
-  if (!data) throw websiteNotFound();
-  const { packages, ...site } = data;
-  return { site: { ...site, basePath: tenant.basePath }, packages };
+  const site = await getSellerSite(context.db, tenant.sellerId, context.load);
+  if (!site) throw websiteNotFound();
+  context.edge.contentVersion = site.contentVersion;
+  const { seller, websiteConfig, domain } = site;
+  return { seller, websiteConfig, basePath: tenant.basePath, ...originsOf(context, request, domain) };
+}
+
+export function loadRecentPackages(context: AppLoadContext, limit = 3) {
+  const tenant = requireSellerTenant(context);
+  return listPublishedPackages(context.db, tenant.sellerId, context.load, limit);
+}
+
+export function loadAllPackages(context: AppLoadContext) {
+  const tenant = requireSellerTenant(context);
+  return listPublishedPackages(context.db, tenant.sellerId, context.load);
+}
+
+export async function loadPackage(context: AppLoadContext, packageId: string) {
+  const tenant = requireSellerTenant(context);
+  const pkg = await getPublishedPackage(context.db, tenant.sellerId, packageId, context.load);
+  if (!pkg) throw new Response("Package not found", { status: 404, statusText: "Package not found" });
+  return pkg;
+}
+
+export async function loadSearch(context: AppLoadContext, query: string) {
+  const tenant = requireSellerTenant(context);
+  const search = parseSearchQuery(query);
+  if (!search.success) throw new Response(search.error.issues[0]?.message ?? "Invalid search", { status: 400 });
+  return { search: search.data, packages: await searchPublishedPackages(context.db, tenant.sellerId, search.data, context.load) };
+}
+
+/** Landing data for the dispatch route (custom domain root): site and packages in one batch. */
+export async function loadSellerLanding(context: AppLoadContext, request: Request) {
+  const [site, packages] = await Promise.all([loadSellerSite(context, request), loadRecentPackages(context)]);
+  return { site, packages };
 }

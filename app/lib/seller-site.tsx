@@ -1,3 +1,4 @@
+import type { MetaDescriptor } from "@remix-run/cloudflare";
 import { createContext, useContext } from "react";
 import type { SellerSiteData } from "@worker/domain/seller-website/shapes";
 import { accessibleTextColor, readableTextOn } from "./colors";
@@ -5,6 +6,12 @@ import { accessibleTextColor, readableTextOn } from "./colors";
 export type SellerSite = SellerSiteData & {
   /** "" on the seller's own domain, "/seller/{id}/website" on the platform. */
   basePath: string;
+  /** Origin of this request, for absolute image URLs. */
+  origin: string;
+  /** Where this site's canonical URLs start: the custom domain when one is active. */
+  canonicalBase: string;
+  /** "" by path; the platform's origin on a custom domain (policies live there). */
+  platformOrigin: string;
 };
 
 const SellerSiteContext = createContext<SellerSite | null>(null);
@@ -23,6 +30,23 @@ export function siteHref(site: Pick<SellerSite, "basePath">, path = "/") {
   return clean === "/" ? site.basePath : `${site.basePath}${clean}`;
 }
 
+export const ALL_PACKAGES = "all-packages";
+
+/** The searchpackages/{query} segment (ADR 0008): `all-packages` when empty, else an encoded query string. */
+export function buildSearchQuery(input: { destination?: string; checkIn?: string; duration?: string }) {
+  const params = new URLSearchParams();
+  for (const key of ["destination", "checkIn", "duration"] as const) {
+    const value = input[key]?.trim();
+    if (value) params.set(key, value);
+  }
+  const text = params.toString();
+  return text ? encodeURIComponent(text) : ALL_PACKAGES;
+}
+
+export function searchHref(site: Pick<SellerSite, "basePath">, input: { destination?: string; checkIn?: string; duration?: string }) {
+  return siteHref(site, `/searchpackages/${buildSearchQuery(input)}`);
+}
+
 /**
  * CSS custom properties for the seller's brand. Colours were validated as
  * #RRGGBB by the server (publicWebsiteConfig); text colours are computed so
@@ -38,4 +62,41 @@ export function brandStyle(site: SellerSiteData): React.CSSProperties {
     "--brand-text-light": accessibleTextColor(themeColor, "#ffffff"),
     "--brand-text-dark": accessibleTextColor(themeColor, "#181b2e"),
   } as React.CSSProperties;
+}
+
+const absolute = (site: SellerSite, src: string) => new URL(src, site.origin).toString();
+
+/** The site loaded by the seller layout or a dispatch route, found among the route matches. */
+export function siteFromMatches(matches: readonly { data?: unknown }[]): SellerSite | null {
+  for (const m of matches) {
+    const data = m.data as { site?: SellerSite } | undefined;
+    if (data?.site) return data.site;
+  }
+  return null;
+}
+
+/** Title, description, canonical and Open Graph tags for a seller page (ADR 0008). */
+export function sellerMeta(
+  site: SellerSite | null,
+  page: { title?: string; description?: string; path: string; image?: string | null; noindex?: boolean },
+): MetaDescriptor[] {
+  if (!site) return [{ title: "Website not found" }, { name: "robots", content: "noindex" }];
+  const name = site.websiteConfig.websiteName;
+  const title = page.title ? `${page.title} | ${name}` : name;
+  const description = page.description?.slice(0, 300) || site.seller.bio || `Tour packages by ${name}`;
+  const canonical = page.path === "/" ? site.canonicalBase || "/" : `${site.canonicalBase}${page.path}`;
+  const image = page.image ?? site.seller.logo;
+  return [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: canonical },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: name },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: canonical },
+    ...(image ? [{ property: "og:image", content: absolute(site, image) }] : []),
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    ...(page.noindex ? [{ name: "robots", content: "noindex" }] : []),
+  ];
 }

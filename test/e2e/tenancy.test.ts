@@ -21,6 +21,8 @@ describe("seller site on a custom domain", () => {
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(String(e)));
+    page.on("console", (m) => m.type() === "error" && errors.push(`console: ${m.text()}`));
+    page.on("requestfailed", (r) => errors.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
     await page.goto(`http://wanderlust.localhost:${port}/`);
     await expect(page.getByRole("link", { name: "Wanderlust Journeys" }).first().isVisible()).resolves.toBe(true);
     // A marker on window survives only a client-side navigation, not a document load.
@@ -30,11 +32,11 @@ describe("seller site on a custom domain", () => {
     });
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Packages" }).click();
     await page.waitForURL(`http://wanderlust.localhost:${port}/package/all`);
-    expect(await page.evaluate(() => (window as any).__marker)).toBe("still here");
+    expect(await page.evaluate(() => (window as any).__marker), errors.join("\n")).toBe("still here");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
     await page.waitForURL(`http://wanderlust.localhost:${port}/`);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("Wanderlust Journeys");
-    expect(await page.evaluate(() => (window as any).__marker)).toBe("still here");
+    expect(await page.evaluate(() => (window as any).__marker), errors.join("\n")).toBe("still here");
     expect(errors).toEqual([]);
   });
 

@@ -1,10 +1,272 @@
+import { Link, useLocation, useNavigate } from "@remix-run/react";
+import { useState } from "react";
+import toast from "react-hot-toast";
+import { MAX_TRAVELLERS, ROOM_SUPPLEMENT_PER_NIGHT, TRANSPORT_PER_DAY, priceBooking } from "@worker/domain/bookings/pricing";
 import type { PublicPackage } from "@worker/domain/seller-website/shapes";
+import { api, errorMessage } from "~/lib/api";
+import { getStoredUser, getToken } from "~/lib/auth-storage";
+import { formatRupees } from "~/lib/format";
+import { siteHref, useSellerSite } from "~/lib/seller-site";
+import { PricingList } from "./pricing-list";
+import "./bookings.css";
+import { Modal } from "./modal";
+import { type TravellerDraft, TravellerFields, emptyTraveller } from "./traveller-fields";
+import type { BookingResponse } from "./types";
 
-// Placeholder until issue #5 lands: the real booking request form replaces this file.
+const ROOM_LABELS: Record<string, string> = { standard: "Standard", deluxe: "Deluxe", suite: "Suite" };
+const TRANSPORT_LABELS: Record<string, string> = {
+  included: "Included transfer",
+  sedan: "Sedan",
+  suv: "SUV",
+  "tempo-traveller": "Tempo Traveller",
+};
+const PRICED_ON_REQUEST = "This package is priced on request; please contact the seller";
+
+function tomorrow() {
+  const d = new Date(Date.now() + 86_400_000);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
+
+const resize = (list: TravellerDraft[], n: number, type: "adult" | "child") =>
+  list.length >= n ? list.slice(0, n) : [...list, ...Array.from({ length: n - list.length }, () => emptyTraveller(type))];
+
+/** Book Now on a seller's package page: the booking request form with a live price preview (issue #4/#5). */
 export function BookingRequestForm({ pkg }: { pkg: PublicPackage }) {
+  const site = useSellerSite();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  // One key per opening of the form: a double click or a retry cannot book twice.
+  const [idempotencyKey, setIdempotencyKey] = useState("");
+
+  function start() {
+    if (!getToken()) {
+      navigate(siteHref(site, `/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`));
+      return;
+    }
+    setIdempotencyKey(crypto.randomUUID());
+    setOpen(true);
+  }
+
   return (
-    <button type="button" className="btn" disabled aria-label={`Book ${pkg.name} (coming soon)`}>
-      Book Now
-    </button>
+    <>
+      <button type="button" className="btn" onClick={start} aria-haspopup="dialog">
+        Book Now
+      </button>
+      <Modal open={open} onClose={() => setOpen(false)} title={`Book ${pkg.name}`}>
+        {open ? (
+          <RequestForm
+            pkg={pkg}
+            idempotencyKey={idempotencyKey}
+            dashboardHref={siteHref(site, "/dashboard")}
+            contactHref={siteHref(site, "/contact")}
+          />
+        ) : null}
+      </Modal>
+    </>
+  );
+}
+
+function RequestForm({
+  pkg,
+  idempotencyKey,
+  dashboardHref,
+  contactHref,
+}: {
+  pkg: PublicPackage;
+  idempotencyKey: string;
+  dashboardHref: string;
+  contactHref: string;
+}) {
+  const unitPrice = pkg.priceRanges[0]?.price;
+  const [startDate, setStartDate] = useState("");
+  const [adults, setAdults] = useState(1);
+  const [children, setChildren] = useState(0);
+  const [adultList, setAdultList] = useState<TravellerDraft[]>(() => [
+    { ...emptyTraveller("adult"), fullName: getStoredUser()?.name ?? "" },
+  ]);
+  const [childList, setChildList] = useState<TravellerDraft[]>([]);
+  const [hotelName, setHotelName] = useState("");
+  const [roomType, setRoomType] = useState("standard");
+  const [transportName, setTransportName] = useState("");
+  const [transportType, setTransportType] = useState("included");
+  const [specialRequests, setSpecialRequests] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState("");
+  const [created, setCreated] = useState<string | null>(null);
+
+  if (typeof unitPrice !== "number" || unitPrice <= 0) {
+    return (
+      <div className="stack">
+        <p>{PRICED_ON_REQUEST}.</p>
+        <p>
+          <Link to={contactHref}>Contact the seller</Link>
+        </p>
+      </div>
+    );
+  }
+  if (created) {
+    return (
+      <div className="stack" role="status">
+        <p className="success-text">Booking request sent! The seller will confirm it soon.</p>
+        <p>
+          Your booking id is <strong data-testid="booking-ref">{created}</strong>.
+        </p>
+        <p>
+          <Link to={dashboardHref}>Go to my dashboard</Link>
+        </p>
+      </div>
+    );
+  }
+
+  const price = priceBooking({ unitPrice, adults, children, durationDays: pkg.durationDays, roomType, transportType });
+  const setAdultCount = (n: number) => {
+    setAdults(n);
+    setAdultList((l) => resize(l, n, "adult"));
+    if (n + children > MAX_TRAVELLERS) {
+      setChildren(MAX_TRAVELLERS - n);
+      setChildList((l) => resize(l, MAX_TRAVELLERS - n, "child"));
+    }
+  };
+  const setChildCount = (n: number) => {
+    setChildren(n);
+    setChildList((l) => resize(l, n, "child"));
+  };
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (submitting) return;
+    setSubmitting(true);
+    setError("");
+    const toTraveller = (type: "adult" | "child") => (t: TravellerDraft) => ({
+      ...t,
+      fullName: t.fullName.trim(),
+      age: Number(t.age),
+      type,
+    });
+    try {
+      const res = await api<BookingResponse>("/api/bookings", {
+        method: "POST",
+        headers: { "Idempotency-Key": idempotencyKey },
+        body: {
+          packageId: pkg._id,
+          travelDates: { startDate },
+          customerDetails: {
+            adults,
+            children,
+            travellers: [...adultList.map(toTraveller("adult")), ...childList.map(toTraveller("child"))],
+          },
+          preferences: { hotel: { name: hotelName, roomType }, transport: { name: transportName, type: transportType } },
+          specialRequests,
+        },
+      });
+      setCreated(res.data.bookingId);
+      toast.success("Booking request sent");
+    } catch (err) {
+      const message = errorMessage(err, "Failed to send the booking request");
+      setError(message);
+      toast.error(message);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form className="stack" onSubmit={submit} aria-describedby={error ? "booking-error" : undefined}>
+      <div className="form-grid">
+        <div className="field">
+          <label htmlFor="bk-start">Travel start date</label>
+          <input id="bk-start" type="date" min={tomorrow()} value={startDate} onChange={(e) => setStartDate(e.target.value)} required />
+        </div>
+        <div className="field">
+          <label htmlFor="bk-adults">Adults</label>
+          <select id="bk-adults" value={adults} onChange={(e) => setAdultCount(Number(e.target.value))}>
+            {Array.from({ length: MAX_TRAVELLERS }, (_, i) => i + 1).map((n) => (
+              <option key={n}>{n}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="bk-children">Children</label>
+          <select id="bk-children" value={children} onChange={(e) => setChildCount(Number(e.target.value))}>
+            {Array.from({ length: MAX_TRAVELLERS - adults + 1 }, (_, i) => i).map((n) => (
+              <option key={n}>{n}</option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <p className="muted">Up to {MAX_TRAVELLERS} travellers per booking.</p>
+      {adultList.map((t, i) => (
+        <TravellerFields
+          key={`a${i}`}
+          index={i}
+          type="adult"
+          value={t}
+          onChange={(v) => setAdultList((l) => l.map((x, j) => (j === i ? v : x)))}
+        />
+      ))}
+      {childList.map((t, i) => (
+        <TravellerFields
+          key={`c${i}`}
+          index={adults + i}
+          type="child"
+          value={t}
+          onChange={(v) => setChildList((l) => l.map((x, j) => (j === i ? v : x)))}
+        />
+      ))}
+      <fieldset className="traveller-fieldset">
+        <legend>Hotel preference</legend>
+        <div className="field">
+          <label htmlFor="bk-hotel">Hotel name (optional)</label>
+          <input id="bk-hotel" value={hotelName} onChange={(e) => setHotelName(e.target.value)} maxLength={120} />
+        </div>
+        <div className="field">
+          <label htmlFor="bk-room">Room type</label>
+          <select id="bk-room" value={roomType} onChange={(e) => setRoomType(e.target.value)}>
+            {Object.entries(ROOM_SUPPLEMENT_PER_NIGHT).map(([k, v]) => (
+              <option key={k} value={k}>
+                {ROOM_LABELS[k] ?? k}
+                {v ? ` (+${formatRupees(v)} per night)` : ""}
+              </option>
+            ))}
+          </select>
+        </div>
+      </fieldset>
+      <fieldset className="traveller-fieldset">
+        <legend>Transport</legend>
+        <div className="field">
+          <label htmlFor="bk-transport-name">Transport name (optional)</label>
+          <input id="bk-transport-name" value={transportName} onChange={(e) => setTransportName(e.target.value)} maxLength={120} />
+        </div>
+        <div className="field">
+          <label htmlFor="bk-transport">Transport type</label>
+          <select id="bk-transport" value={transportType} onChange={(e) => setTransportType(e.target.value)}>
+            {Object.entries(TRANSPORT_PER_DAY).map(([k, v]) => (
+              <option key={k} value={k}>
+                {TRANSPORT_LABELS[k] ?? k}
+                {v ? ` (+${formatRupees(v)} per day)` : ""}
+              </option>
+            ))}
+          </select>
+        </div>
+      </fieldset>
+      <div className="field">
+        <label htmlFor="bk-requests">Special requests</label>
+        <textarea id="bk-requests" rows={3} value={specialRequests} onChange={(e) => setSpecialRequests(e.target.value)} maxLength={1000} />
+      </div>
+      <section className="price-preview" aria-labelledby="bk-price" aria-live="polite">
+        <h3 id="bk-price">Price preview</h3>
+        <PricingList pricing={price} />
+        <p className="muted">The seller confirms the final price. Nothing is charged now.</p>
+      </section>
+      {error ? (
+        <p id="booking-error" className="error-text" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="btn" disabled={submitting}>
+        {submitting ? "Sending request..." : "Send booking request"}
+      </button>
+    </form>
   );
 }

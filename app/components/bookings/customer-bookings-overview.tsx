@@ -1,6 +1,6 @@
-import { ComingSoon } from "~/components/coming-soon";
+import { CustomerBookings } from "./customer-bookings";
 
-// Placeholder until issue #5 lands: stats tiles and recent bookings of the signed-in customer with this seller.
+/** The seller site's customer dashboard body: real stats and recent bookings with this seller only. */
 export function CustomerBookingsOverview({ sellerId }: { sellerId: string }) {
-  return <ComingSoon title={`Bookings with ${sellerId}`} />;
+  return <CustomerBookings query={{ sellerId, limit: "5" }} heading="Recent Bookings" />;
 }

@@ -5,24 +5,24 @@ import { MainFrame } from "~/components/main-frame";
 import { MainHome } from "~/components/main-home";
 import { SellerFrame } from "~/components/seller-frame";
 import { SellerLanding } from "~/components/seller-landing";
+import { SiteNotFound, siteNotFoundMeta } from "~/components/seller/site-not-found";
+import { sellerMeta } from "~/lib/seller-site";
 import { loadSellerLanding } from "~/lib/seller-site.server";
 import sellerStyles from "~/styles/seller.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sellerStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (data?.kind === "seller") {
-    const name = data.site.websiteConfig.websiteName;
-    return [{ title: name }, { name: "description", content: `Tour packages by ${name}` }];
-  }
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  if (data?.kind === "seller") return sellerMeta(data.site, { path: "/" });
+  if (error) return siteNotFoundMeta;
   return [
     { title: "Tripbazaar" },
     { name: "description", content: "Book tour packages, flights and hotels with travel agents across India." },
   ];
 };
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  if (context.tenant.kind === "seller") return { kind: "seller" as const, ...(await loadSellerLanding(context)) };
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  if (context.tenant.kind === "seller") return { kind: "seller" as const, ...(await loadSellerLanding(context, request)) };
   return { kind: "main" as const };
 }
 
@@ -43,5 +43,5 @@ export default function Home() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <GeneralErrorBoundary statusHandlers={{ 404: () => <SiteNotFound /> }} />;
 }

@@ -1,5 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet } from "@remix-run/react";
+import { SellerDashboardShell } from "~/components/bookings/seller-dashboard-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RequireLogin } from "~/lib/require-login";
 import { loginRequiredHeaders, requireLoginAtEdge } from "~/lib/require-login.server";
@@ -13,7 +14,9 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 export default function Layout() {
   return (
     <RequireLogin>
-      <Outlet />
+      <SellerDashboardShell>
+        <Outlet />
+      </SellerDashboardShell>
     </RequireLogin>
   );
 }

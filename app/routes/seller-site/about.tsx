@@ -1,5 +1,9 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { SellerAboutPage } from "~/components/seller/about";
+import { SellerAboutPage, sellerAboutMeta } from "~/components/seller/about";
+import { sellerMeta, siteFromMatches } from "~/lib/seller-site";
+
+export const meta: MetaFunction = ({ matches }) => sellerMeta(siteFromMatches(matches), sellerAboutMeta);
 
 export default function Page() {
   return <SellerAboutPage />;

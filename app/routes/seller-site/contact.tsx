@@ -1,5 +1,9 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { SellerContactPage } from "~/components/seller/contact";
+import { SellerContactPage, sellerContactMeta } from "~/components/seller/contact";
+import { sellerMeta, siteFromMatches } from "~/lib/seller-site";
+
+export const meta: MetaFunction = ({ matches }) => sellerMeta(siteFromMatches(matches), sellerContactMeta);
 
 export default function Page() {
   return <SellerContactPage />;

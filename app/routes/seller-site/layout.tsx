@@ -2,13 +2,14 @@ import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SellerFrame } from "~/components/seller-frame";
+import { SiteNotFound } from "~/components/seller/site-not-found";
 import { loadSellerSite } from "~/lib/seller-site.server";
 import sellerStyles from "~/styles/seller.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sellerStyles }];
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  return { site: await loadSellerSite(context) };
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  return { site: await loadSellerSite(context, request) };
 }
 
 export default function SellerLayout() {
@@ -26,13 +27,4 @@ export function ErrorBoundary() {
   return <GeneralErrorBoundary statusHandlers={{ 404: () => <SiteNotFound /> }} />;
 }
 
-export function SiteNotFound() {
-  return (
-    <main className="container page" id="main">
-      <div className="card stack" role="alert">
-        <h1>Website not found</h1>
-        <p className="muted">There is no seller website at this address.</p>
-      </div>
-    </main>
-  );
-}
+export { SiteNotFound };

@@ -1,7 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireSellerTenant } from "~/lib/seller-site.server";
+import { loadSellerSite } from "~/lib/seller-site.server";
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  requireSellerTenant(context);
-  return new Response("Not found", { status: 404 });
+/** Per-site robots.txt: account pages stay out of the index; points at this site's sitemap. */
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const site = await loadSellerSite(context, request);
+  const base = site.basePath;
+  const body = [
+    "User-agent: *",
+    `Disallow: ${base}/dashboard`,
+    `Disallow: ${base}/settings`,
+    `Disallow: ${base}/searchpackages/`,
+    "Allow: /",
+    `Sitemap: ${site.canonicalBase}/sitemap.xml`,
+    "",
+  ].join("\n");
+  return new Response(body, { headers: { "content-type": "text/plain; charset=utf-8" } });
 }

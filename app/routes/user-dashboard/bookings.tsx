@@ -1,11 +1,16 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { ComingSoon } from "~/components/coming-soon";
+import { CustomerBookings } from "~/components/bookings/customer-bookings";
+import { UserDashboardPage } from "~/components/bookings/user-dashboard-nav";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: MetaFunction = () => [{ title: "Bookings | Tripbazaar" }];
+export const meta: MetaFunction = () => [{ title: "My bookings | Tripbazaar" }];
 
 export default function Page() {
-  return <ComingSoon title="Bookings" />;
+  return (
+    <UserDashboardPage title="My bookings">
+      <CustomerBookings query={{ limit: "10" }} heading="All bookings" showStats={false} paginate />
+    </UserDashboardPage>
+  );
 }
 
 export function ErrorBoundary() {

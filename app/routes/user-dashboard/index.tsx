@@ -1,11 +1,20 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { ComingSoon } from "~/components/coming-soon";
+import { Link } from "@remix-run/react";
+import { CustomerBookings } from "~/components/bookings/customer-bookings";
+import { UserDashboardPage } from "~/components/bookings/user-dashboard-nav";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "My dashboard | Tripbazaar" }];
 
 export default function Page() {
-  return <ComingSoon title="My dashboard" />;
+  return (
+    <UserDashboardPage title="My dashboard">
+      <CustomerBookings query={{ limit: "5" }} heading="Recent Bookings" />
+      <p>
+        <Link to="/user-dashboard/bookings">See all my bookings</Link>
+      </p>
+    </UserDashboardPage>
+  );
 }
 
 export function ErrorBoundary() {

@@ -2,6 +2,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { useNavigate } from "@remix-run/react";
 import { ChangePasswordCard } from "~/components/auth/change-password-card";
 import { ProfileCard } from "~/components/auth/profile-card";
+import { UserDashboardPage } from "~/components/bookings/user-dashboard-nav";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { logout } from "~/lib/api";
 
@@ -15,16 +16,17 @@ export default function Page() {
     navigate("/", { replace: true });
   }
   return (
-    <main id="main" className="container page stack" style={{ maxWidth: "72rem" }}>
-      <div className="row" style={{ justifyContent: "space-between" }}>
-        <h1>Settings</h1>
-        <button type="button" className="btn btn-outline" onClick={signOut}>
-          Log out
-        </button>
+    <UserDashboardPage title="Settings">
+      <div className="stack" style={{ maxWidth: "72rem" }}>
+        <ProfileCard />
+        <ChangePasswordCard />
+        <div>
+          <button type="button" className="btn btn-outline" onClick={signOut}>
+            Log out
+          </button>
+        </div>
       </div>
-      <ProfileCard />
-      <ChangePasswordCard />
-    </main>
+    </UserDashboardPage>
   );
 }
 

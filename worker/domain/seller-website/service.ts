@@ -1,42 +1,132 @@
-import { and, desc, eq } from "drizzle-orm";
-import { packages, sellers, websiteConfigs } from "@db/schema";
+import { and, asc, desc, eq, or, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { customDomains, packages, sellers, websiteConfigs } from "@db/schema";
+import { publishContentVersion } from "../../cache/version-pointer";
+import { type Load, loadDirect } from "../../db/batcher";
 import type { Db } from "../../db/client";
+import type { PackageSearch } from "./search-query";
 import { publicPackage, publicSeller, publicWebsiteConfig, type SellerSiteData } from "./shapes";
 
+/**
+ * Read side of the seller website. Every function takes the seller id first and an
+ * optional `load` (the per-request batcher) last, so a page's queries share one round trip.
+ */
 function siteQuery(db: Db, sellerId: string) {
+  // Column names must be unique across the joined tables: drizzle maps D1 batch rows by
+  // position after D1 has merged same-named columns (updated_at, seller_id) into one.
   return db
-    .select({ seller: sellers, config: websiteConfigs })
+    .select({
+      seller: sellers,
+      config: {
+        themeColor: websiteConfigs.themeColor,
+        secondaryColor: websiteConfigs.secondaryColor,
+        websiteName: websiteConfigs.websiteName,
+        wallpaperImage: websiteConfigs.wallpaperImage,
+      },
+      domain: customDomains.hostname,
+    })
     .from(sellers)
     .leftJoin(websiteConfigs, eq(websiteConfigs.sellerId, sellers.id))
-    .where(eq(sellers.id, sellerId));
+    .leftJoin(customDomains, and(eq(customDomains.sellerId, sellers.id), eq(customDomains.status, "active")))
+    .where(eq(sellers.id, sellerId))
+    .orderBy(asc(customDomains.createdAt))
+    .limit(1);
 }
 
-function publishedPackagesQuery(db: Db, sellerId: string, limit?: number) {
-  const q = db
-    .select()
-    .from(packages)
-    .where(and(eq(packages.sellerId, sellerId), eq(packages.status, "published")))
-    .orderBy(desc(packages.createdAt), desc(packages.id));
-  return limit ? q.limit(limit) : q;
-}
+const published = (sellerId: string) => and(eq(packages.sellerId, sellerId), eq(packages.status, "published"));
 
-function toSite(rows: Awaited<ReturnType<typeof siteQuery>>): SellerSiteData | null {
-  const row = rows[0];
+export type SellerSiteRecord = SellerSiteData & {
+  /** The seller's active custom domain, for canonical URLs; null when none. */
+  domain: string | null;
+  contentVersion: number;
+};
+
+export async function getSellerSite(db: Db, sellerId: string, load: Load = loadDirect): Promise<SellerSiteRecord | null> {
+  const row = (await load(siteQuery(db, sellerId)))[0];
   if (!row) return null;
-  return { seller: publicSeller(row.seller), websiteConfig: publicWebsiteConfig(row.seller, row.config) };
+  return {
+    seller: publicSeller(row.seller),
+    websiteConfig: publicWebsiteConfig(row.seller, row.config),
+    domain: row.domain ?? null,
+    contentVersion: row.seller.contentVersion,
+  };
 }
 
-export async function getSellerSite(db: Db, sellerId: string) {
-  return toSite(await siteQuery(db, sellerId));
+export async function sellerExists(db: Db, sellerId: string, load: Load = loadDirect) {
+  return (await load(db.select({ id: sellers.id }).from(sellers).where(eq(sellers.id, sellerId)).limit(1))).length > 0;
 }
 
-/** The site and its newest packages in one D1 round trip. */
-export async function getSellerLanding(db: Db, sellerId: string, limit = 6) {
-  const [site, rows] = await db.batch([siteQuery(db, sellerId), publishedPackagesQuery(db, sellerId, limit)]);
-  const data = toSite(site);
-  return data ? { ...data, packages: rows.map(publicPackage) } : null;
+export async function listPublishedPackages(db: Db, sellerId: string, load: Load = loadDirect, limit?: number) {
+  const q = db.select().from(packages).where(published(sellerId)).orderBy(desc(packages.createdAt), desc(packages.id));
+  return (await load(limit ? q.limit(limit) : q)).map(publicPackage);
 }
 
-export async function listPublishedPackages(db: Db, sellerId: string) {
-  return (await publishedPackagesQuery(db, sellerId)).map(publicPackage);
+/** A published package of this seller only; another seller's id reads as missing. */
+export async function getPublishedPackage(db: Db, sellerId: string, packageId: string, load: Load = loadDirect) {
+  const rows = await load(
+    db
+      .select()
+      .from(packages)
+      .where(and(published(sellerId), eq(packages.id, packageId)))
+      .limit(1),
+  );
+  return rows[0] ? publicPackage(rows[0]) : null;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Destination matches name, city or description case-insensitively; duration filters by days. */
+export async function searchPublishedPackages(db: Db, sellerId: string, search: PackageSearch, load: Load = loadDirect) {
+  const conditions = [published(sellerId)];
+  if (search.destination) {
+    const pattern = `%${escapeLike(search.destination.toLowerCase())}%`;
+    const matches = (col: SQLiteColumn) => sql`lower(${col}) LIKE ${pattern} ESCAPE '\\'`;
+    conditions.push(or(matches(packages.name), matches(packages.city), matches(packages.description))!);
+  }
+  if (search.duration) conditions.push(eq(packages.durationDays, search.duration));
+  const rows = await load(
+    db
+      .select()
+      .from(packages)
+      .where(and(...conditions))
+      .orderBy(desc(packages.createdAt), desc(packages.id)),
+  );
+  return rows.map(publicPackage);
+}
+
+function bumpQuery(db: Db, sellerId: string) {
+  return db
+    .update(sellers)
+    .set({ contentVersion: sql`${sellers.contentVersion} + 1`, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+    .where(eq(sellers.id, sellerId))
+    .returning({ version: sellers.contentVersion });
+}
+
+/**
+ * Every write to a seller's config or packages must call this (or batch bumpQuery with
+ * the write, as updateWebsiteConfig does): the new version is part of the edge cache
+ * key (ADR 0007), so the next request renders fresh content.
+ */
+export async function bumpContentVersion(db: Db, sellerId: string): Promise<number | null> {
+  const [row] = await bumpQuery(db, sellerId);
+  if (!row) return null;
+  await publishContentVersion(sellerId, row.version);
+  return row.version;
+}
+
+export type WebsiteConfigInput = { themeColor: string; secondaryColor: string; websiteName: string; wallpaperImage: string | null };
+
+/** The seller's own website settings, written together with the version bump in one batch. */
+export async function updateWebsiteConfig(db: Db, sellerId: string, input: WebsiteConfigInput) {
+  const values = { ...input, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` };
+  const [, bumped] = await db.batch([
+    db
+      .insert(websiteConfigs)
+      .values({ sellerId, ...values })
+      .onConflictDoUpdate({ target: websiteConfigs.sellerId, set: values }),
+    bumpQuery(db, sellerId),
+  ]);
+  const version = bumped[0]?.version;
+  if (version !== undefined) await publishContentVersion(sellerId, version);
+  return getSellerSite(db, sellerId);
 }

@@ -2,7 +2,7 @@ import type { packages, sellers, websiteConfigs } from "@db/schema";
 import { DEFAULT_SECONDARY_COLOR, DEFAULT_THEME_COLOR, safeHexColor } from "~/lib/colors";
 
 type SellerRow = typeof sellers.$inferSelect;
-type ConfigRow = typeof websiteConfigs.$inferSelect;
+type ConfigRow = Pick<typeof websiteConfigs.$inferSelect, "themeColor" | "secondaryColor" | "websiteName" | "wallpaperImage">;
 type PackageRow = typeof packages.$inferSelect;
 
 /** Public shapes of spec §3 / §7. */

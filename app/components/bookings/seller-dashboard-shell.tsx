@@ -1,0 +1,37 @@
+import { NavLink } from "@remix-run/react";
+import "./bookings.css";
+
+/** Every entry of spec §2 "Seller dashboard"; `built: false` pages show a coming-soon note, never fake data. */
+export const SELLER_DASHBOARD_NAV = [
+  { to: "/seller-dashboard", label: "Dashboard", built: true, end: true },
+  { to: "/seller-dashboard/packages", label: "Packages", built: false },
+  { to: "/seller-dashboard/hotels", label: "Hotels", built: false },
+  { to: "/seller-dashboard/orders", label: "Orders", built: true },
+  { to: "/seller-dashboard/payments", label: "Payments", built: false },
+  { to: "/seller-dashboard/pdf-template", label: "PDF Template", built: false },
+  { to: "/seller-dashboard/website", label: "Website", built: false },
+  { to: "/seller-dashboard/addon-itinerary", label: "Add-on Itinerary", built: false },
+  { to: "/seller-dashboard/add-meals", label: "Add Meals", built: false },
+  { to: "/seller-dashboard/event-packages", label: "Event Packages", built: false },
+  { to: "/seller-dashboard/settings", label: "Settings", built: false },
+] as const;
+
+export function SellerDashboardShell({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="container dash">
+      <nav className="dash-nav card" aria-label="Seller dashboard">
+        <ul>
+          {SELLER_DASHBOARD_NAV.map((n) => (
+            <li key={n.to}>
+              <NavLink to={n.to} end={"end" in n ? n.end : false}>
+                <span>{n.label}</span>
+                {n.built ? null : <span className="soon">soon</span>}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="dash-main">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { Link } from "@remix-run/react";
+import type { PublicPackage } from "@worker/domain/seller-website/shapes";
+import { formatRupees } from "~/lib/format";
+import { siteHref, useSellerSite } from "~/lib/seller-site";
+
+/** Price is the first price range entry (spec §2), else the call-us text. */
+export function packagePrice(pkg: PublicPackage) {
+  const price = pkg.priceRanges[0]?.price;
+  return price !== undefined ? formatRupees(price) : "Call or Contact for price";
+}
+
+export function PackageCard({ pkg, headingLevel = 3 }: { pkg: PublicPackage; headingLevel?: 2 | 3 }) {
+  const site = useSellerSite();
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <article className="card package-card">
+      {pkg.images[0] ? <img src={pkg.images[0]} alt="" loading="lazy" width={400} height={300} /> : <div className="package-card-blank" />}
+      <div className="body">
+        <Heading className="package-card-title">
+          <Link to={siteHref(site, `/package/${encodeURIComponent(pkg.id)}`)}>{pkg.name}</Link>
+        </Heading>
+        <p className="muted">
+          {pkg.city} · {pkg.duration}
+        </p>
+        <p className="price">{packagePrice(pkg)}</p>
+      </div>
+    </article>
+  );
+}
+
+export function PackageGrid({ packages, headingLevel }: { packages: PublicPackage[]; headingLevel?: 2 | 3 }) {
+  return (
+    <ul className="grid-cards plain-list">
+      {packages.map((p) => (
+        <li key={p.id}>
+          <PackageCard pkg={p} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}

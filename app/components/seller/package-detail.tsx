@@ -1,0 +1,97 @@
+import { Link } from "@remix-run/react";
+import { useState } from "react";
+import type { PublicPackage } from "@worker/domain/seller-website/shapes";
+import { BookingRequestForm } from "~/components/bookings/booking-request-form";
+import { siteHref, useSellerSite } from "~/lib/seller-site";
+import { packagePrice } from "./package-card";
+
+/** First image large plus up to three thumbnails (spec §9); a thumbnail shows itself large. */
+function Gallery({ pkg }: { pkg: PublicPackage }) {
+  const images = pkg.images.slice(0, 4);
+  const [current, setCurrent] = useState(0);
+  if (!images.length) return null;
+  return (
+    <div className="gallery">
+      <img
+        className="gallery-main"
+        src={images[current]}
+        alt={`${pkg.name} (${current + 1} of ${images.length})`}
+        width={800}
+        height={600}
+        fetchPriority="high"
+      />
+      {images.length > 1 ? (
+        <ul className="gallery-thumbs plain-list">
+          {images.slice(1).map((src, i) => (
+            <li key={src}>
+              <button
+                type="button"
+                onClick={() => setCurrent(current === i + 1 ? 0 : i + 1)}
+                aria-pressed={current === i + 1}
+                aria-label={`Show picture ${i + 2} of ${images.length}`}
+              >
+                <img src={src} alt="" width={200} height={150} loading="lazy" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function List({ title, items, id }: { title: string; items: string[]; id: string }) {
+  if (!items.length) return null;
+  return (
+    <section aria-labelledby={id} className="card stack">
+      <h2 id={id}>{title}</h2>
+      <ul>
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function PackageDetail({ pkg }: { pkg: PublicPackage }) {
+  const site = useSellerSite();
+  return (
+    <main id="main" className="container page stack">
+      <p>
+        <Link to={siteHref(site, "/package/all")}>← Back to all packages</Link>
+      </p>
+      <div className="package-layout">
+        <Gallery pkg={pkg} />
+        <div className="stack">
+          <h1>{pkg.name}</h1>
+          <p className="muted">
+            {pkg.city} · {pkg.duration}
+          </p>
+          <p className="price package-price">{packagePrice(pkg)}</p>
+          <p>{pkg.description}</p>
+          <dl className="facts">
+            <div>
+              <dt>Duration</dt>
+              <dd>{pkg.duration}</dd>
+            </div>
+            <div>
+              <dt>Location</dt>
+              <dd>{pkg.city}</dd>
+            </div>
+          </dl>
+          <section aria-label="Book this package" className="book-now">
+            <BookingRequestForm pkg={pkg} />
+          </section>
+        </div>
+      </div>
+      <div className="package-lists">
+        <List title="Inclusions" items={pkg.inclusions} id="inclusions-title" />
+        <List title="Exclusions" items={pkg.exclusions} id="exclusions-title" />
+      </div>
+      <p>
+        <Link to={siteHref(site, "/package/all")}>View all packages</Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,116 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "../support/browser";
+import { signInBrowser } from "../support/session";
+import { type TestWorker, startWorker } from "../support/worker";
+
+let w: TestWorker;
+let browser: Browser;
+let origin: string;
+let page: Page;
+const errors: string[] = [];
+
+beforeAll(async () => {
+  [w, browser] = await Promise.all([startWorker({ port: 0 }), launchBrowser()]);
+  origin = `http://localhost:${w.url.port}`;
+  page = await browser.newPage();
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await signInBrowser(page, w, origin, "owner@wanderlust.example");
+});
+afterAll(async () => {
+  await browser?.close();
+  await w?.dispose();
+});
+
+const status = () => page.getByTestId("booking-status");
+
+describe("seller order management in Chromium", () => {
+  it("opens the orders, then bk_w1, and its travellers popup", async () => {
+    await page.goto(`${origin}/seller-dashboard/orders`);
+    await page.waitForSelector("html[data-hydrated]");
+    const nav = page.getByRole("navigation", { name: "Seller dashboard" });
+    for (const label of [
+      "Dashboard",
+      "Packages",
+      "Hotels",
+      "Orders",
+      "Payments",
+      "PDF Template",
+      "Website",
+      "Add-on Itinerary",
+      "Add Meals",
+      "Event Packages",
+      "Settings",
+    ]) {
+      await expect(nav.getByRole("link", { name: new RegExp(`^${label}`) }).count()).resolves.toBe(1);
+    }
+    await page.getByRole("link", { name: "TB-2026-000001" }).click();
+    await page.waitForURL(`${origin}/seller-dashboard/orders/bk_w1`);
+    await expect(status().textContent()).resolves.toBe("Pending");
+    await expect(page.getByText("Goa Beach Escape").first().isVisible()).resolves.toBe(true);
+
+    const guests = page.getByRole("button", { name: /3 \(view travellers\)/ });
+    await guests.click();
+    const dialog = page.getByRole("dialog", { name: "Travellers" });
+    await dialog.waitFor();
+    await expect(dialog.getByRole("cell", { name: "Kavya Verma" }).isVisible()).resolves.toBe(true);
+    await expect(page.evaluate(() => document.body.style.overflow)).resolves.toBe("hidden");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await expect(page.evaluate(() => document.body.style.overflow)).resolves.toBe("");
+    // Focus returns to the opener.
+    await expect(guests.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+
+    await guests.click();
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await dialog.waitFor({ state: "detached" });
+  });
+
+  it("approves bk_w1: the status shows confirmed and the response is recorded", async () => {
+    await page.getByRole("button", { name: "Approve" }).click();
+    await page.getByText("Booking approved successfully").waitFor();
+    await expect(status().textContent()).resolves.toBe("Confirmed");
+    await expect(page.getByTestId("seller-response").textContent()).resolves.toContain("Booking approved by seller");
+    await expect(page.getByRole("button", { name: "Approve" }).count()).resolves.toBe(0);
+  });
+
+  it("does nothing when the rejection prompt is cancelled, and rejects bk_w2 with a reason", async () => {
+    await page.goto(`${origin}/seller-dashboard/orders/bk_w2`);
+    await page.waitForSelector("html[data-hydrated]");
+    await status().waitFor();
+    page.once("dialog", (d) => d.dismiss());
+    await page.getByRole("button", { name: "Reject" }).click();
+    await expect(status().textContent()).resolves.toBe("Pending");
+
+    page.once("dialog", (d) => {
+      expect(d.type()).toBe("prompt");
+      expect(d.message()).toBe("Please provide a reason for rejection:");
+      d.accept("Hotels in Manali are full that week");
+    });
+    await page.getByRole("button", { name: "Reject" }).click();
+    await page.getByText("Booking rejected").first().waitFor();
+    await expect(status().textContent()).resolves.toBe("Rejected");
+    await expect(page.getByTestId("seller-response").textContent()).resolves.toContain("Hotels in Manali are full that week");
+  });
+
+  it("shows not found for a missing booking and the permission message for another seller's", async () => {
+    await page.goto(`${origin}/seller-dashboard/orders/bk_missing`);
+    await page.getByRole("heading", { name: "Booking not found" }).waitFor();
+    await page.goto(`${origin}/seller-dashboard/orders/bk_h1`);
+    await page.getByRole("button", { name: "Try Again" }).waitFor();
+    await expect(page.getByRole("alert").first().textContent()).resolves.toContain("You do not have permission to view this booking");
+  });
+
+  it("filters the orders by status and shows real figures on the dashboard", async () => {
+    await page.goto(`${origin}/seller-dashboard/orders?status=rejected`);
+    await page.waitForSelector("html[data-hydrated]");
+    await page.getByRole("link", { name: "TB-2026-000002" }).waitFor();
+    const rows = page.locator("tbody tr");
+    await expect(rows.count()).resolves.toBe(2);
+    await page.goto(`${origin}/seller-dashboard`);
+    await page.getByRole("heading", { name: "Bookings by status" }).waitFor();
+    await expect(page.locator(".tile").first().textContent()).resolves.toContain("6");
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestWorker, startWorker } from "../support/worker";
+
+let w: TestWorker;
+beforeAll(async () => {
+  w = await startWorker();
+});
+afterAll(() => w?.dispose());
+
+const P = "/seller/s_wanderlust/website";
+
+async function get(path: string, init: { host?: string; headers?: Record<string, string> } = {}) {
+  const res = await w.request(path, init);
+  return { res, html: await res.text(), cache: res.headers.get("x-tb-cache"), d1: Number(res.headers.get("x-tb-d1-calls")) };
+}
+
+async function sellerToken(email = "owner@wanderlust.example") {
+  const res = await w.api("POST", "/api/auth/login", { email, password: "Travel#2026" });
+  expect(res.status).toBe(200);
+  return { token: res.body.token as string, cookie: (res.headers.get("set-cookie") ?? "").split(";")[0] };
+}
+
+const newConfig = (websiteName: string) => ({ themeColor: "#7c3aed", secondaryColor: "#fde68a", websiteName, wallpaperImage: null });
+
+describe("edge cache for public seller pages", () => {
+  it("serves the second signed-out GET from the cache without touching D1", async () => {
+    const first = await get(`${P}/package/all`);
+    expect(first.cache).toBe("miss");
+    expect(first.res.headers.get("cache-control")).toMatch(/s-maxage=\d+/);
+    expect(first.res.headers.get("cache-control")).toMatch(/stale-while-revalidate=\d+/);
+    expect(first.res.headers.get("cache-tag")).toBe("tb-seller-s_wanderlust");
+    const second = await get(`${P}/package/all`);
+    expect(second.cache).toBe("hit");
+    expect(second.d1).toBe(0);
+    expect(second.html).toBe(first.html);
+  });
+
+  it("keys by host: the custom domain has its own copy with its own links", async () => {
+    const domain = await get("/package/all", { host: "wanderlust.localhost" });
+    expect(domain.cache).toBe("miss");
+    expect(domain.html).not.toContain("/seller/s_wanderlust/website");
+    expect((await get("/package/all", { host: "wanderlust.localhost" })).cache).toBe("hit");
+  });
+
+  it("shows a change of the seller's config on the very next request", async () => {
+    await get(P);
+    expect((await get(P)).cache).toBe("hit");
+    const { token } = await sellerToken();
+    const put = await w.api("PUT", "/api/seller-website/config", newConfig("Wanderlust Travels"), { authorization: `Bearer ${token}` });
+    expect(put.status).toBe(200);
+    expect(put.body.websiteConfig.websiteName).toBe("Wanderlust Travels");
+    const next = await get(P);
+    expect(next.cache).toBe("miss");
+    expect(next.html).toContain("Wanderlust Travels");
+    expect(next.html).toContain("--brand:#7c3aed");
+    // And the domain copy is fresh as well.
+    const domain = await get("/package/all", { host: "wanderlust.localhost" });
+    expect(domain.html).toContain("Wanderlust Travels");
+  });
+
+  it("does not see a database change that skipped the version bump (the copy really is cached)", async () => {
+    await get(`${P}/about`);
+    await w.d1.prepare("UPDATE sellers SET bio = 'Changed behind the cache' WHERE id = 's_wanderlust'").run();
+    const cached = await get(`${P}/about`);
+    expect(cached.cache).toBe("hit");
+    expect(cached.html).not.toContain("Changed behind the cache");
+  });
+
+  it("never stores or serves a signed-in request from the cache", async () => {
+    const { cookie, token } = await sellerToken("asha@example.com");
+    await get(`${P}/contact`);
+    expect((await get(`${P}/contact`)).cache).toBe("hit");
+    for (const headers of [{ cookie }, { authorization: `Bearer ${token}` }]) {
+      const signedIn = await get(`${P}/contact`, { headers });
+      expect(signedIn.cache).toBe("bypass");
+      expect(signedIn.d1).toBeGreaterThan(0);
+      expect(signedIn.res.headers.get("cache-control")).toBe("private, no-store");
+      expect(signedIn.res.headers.get("vary")).toContain("Cookie");
+    }
+    // A first visit while signed in leaves nothing behind for the next visitor.
+    const fresh = `${P}/searchpackages/${encodeURIComponent("destination=jaipur")}`;
+    expect((await get(fresh, { headers: { cookie } })).cache).toBe("bypass");
+    expect((await get(fresh)).cache).toBe("miss");
+  });
+
+  it("never caches errors, and refuses config writes from customers or with bad colours", async () => {
+    await get(`${P}/package/nope`);
+    const again = await get(`${P}/package/nope`);
+    expect(again.res.status).toBe(404);
+    expect(again.cache).toBe("bypass");
+    const customer = await sellerToken("asha@example.com");
+    const denied = await w.api("PUT", "/api/seller-website/config", newConfig("Hacked"), { authorization: `Bearer ${customer.token}` });
+    expect(denied.status).toBe(403);
+    const seller = await sellerToken();
+    const bad = await w.api(
+      "PUT",
+      "/api/seller-website/config",
+      { ...newConfig("X"), themeColor: "red" },
+      { authorization: `Bearer ${seller.token}` },
+    );
+    expect(bad.status).toBe(422);
+    const anonymous = await w.api("PUT", "/api/seller-website/config", newConfig("X"));
+    expect(anonymous.status).toBe(401);
+  });
+});

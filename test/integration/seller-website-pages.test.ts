@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestWorker, startWorker } from "../support/worker";
+
+let w: TestWorker;
+beforeAll(async () => {
+  w = await startWorker();
+});
+afterAll(() => w?.dispose());
+
+const P = "/seller/s_wanderlust/website";
+const DOMAIN = "wanderlust.localhost";
+/** Any session cookie keeps a request away from the cache, so every such request renders. */
+const RENDER = { headers: { cookie: "tb_session=not-a-real-session" } };
+
+async function page(path: string, host?: string) {
+  const res = await w.request(path, { host, ...RENDER });
+  return { res, html: await res.text(), d1: Number(res.headers.get("x-tb-d1-calls")) };
+}
+
+describe("seller website pages (spec §2)", () => {
+  it("renders the landing with the brand, the sections, the sample content and the footer", async () => {
+    const { res, html } = await page(P);
+    expect(res.status).toBe(200);
+    expect(html).toContain("--brand:#0f766e");
+    for (const text of [
+      "Trending Destinations",
+      "Explore Packages",
+      "Recently Added",
+      "View All Packages",
+      'id="about"',
+      "4.6",
+      "₹15,999",
+      "₹25,999",
+      "₹18,999",
+      "Support hours 9 AM - 8 PM",
+      'href="/privacy-policy"',
+      'href="/terms"',
+      'href="/cancellation-and-refund"',
+      "owner@wanderlust.example",
+      "+91 98450 12345",
+      `href="${P}/login"`,
+      `href="${P}#about"`,
+      'aria-label="Main"',
+    ]) {
+      expect(html, text).toContain(text);
+    }
+    // The newest published packages, never the draft.
+    expect(html).toContain("Andaman Island Hopper");
+    expect(html).not.toContain("Kerala Backwaters");
+  });
+
+  it("costs one D1 round trip per page, however many loaders run", async () => {
+    for (const path of [
+      P,
+      `${P}/package/all`,
+      `${P}/package/p_goa`,
+      `${P}/searchpackages/destination%3Dgoa`,
+      `${P}/about`,
+      `${P}/contact`,
+    ]) {
+      const { res, d1 } = await page(path);
+      expect(res.status, path).toBe(200);
+      expect(d1, path).toBe(1);
+    }
+    // On a custom domain the host lookup is remembered, so pages after the first cost one trip too.
+    await page("/", DOMAIN);
+    for (const path of ["/", "/package/all", "/package/p_goa", "/about", "/contact"]) {
+      expect((await page(path, DOMAIN)).d1, path).toBe(1);
+    }
+  });
+
+  it("uses the defaults and a placeholder letter for a seller without config or logo", async () => {
+    const { html } = await page("/seller/s_himalayan/website");
+    expect(html).toContain("--brand:#2563eb");
+    expect(html).toContain("--brand-2:#87ceeb");
+    expect(html).toMatch(/seller-logo-letter" aria-hidden="true">H</);
+    expect(html).toContain("<title>Himalayan Trails</title>");
+    const contact = await page("/seller/s_himalayan/website/contact");
+    expect(contact.html).toContain("+91 98765 43210");
+    expect(contact.html).toContain("123 Travel Street");
+  });
+
+  it("renders seller text as text and refuses colours that are not #RRGGBB", async () => {
+    await w.d1.batch([
+      w.d1.prepare("UPDATE sellers SET bio = '<img src=x onerror=alert(1)>' WHERE id = 's_himalayan'"),
+      w.d1.prepare(
+        "INSERT INTO website_configs (seller_id, theme_color, website_name) VALUES ('s_himalayan', 'red;}body{x:y', 'Peaks </title><script>')",
+      ),
+    ]);
+    const { html } = await page("/seller/s_himalayan/website");
+    expect(html).not.toContain("<img src=x");
+    expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    expect(html).not.toContain("red;}");
+    expect(html).toContain("--brand:#2563eb");
+    expect(html).not.toContain("</title><script>");
+    await w.d1.prepare("DELETE FROM website_configs WHERE seller_id = 's_himalayan'").run();
+  });
+
+  it("shows a package with its images, prices, lists and the Book Now area", async () => {
+    const { html } = await page(`${P}/package/p_goa`);
+    for (const text of [
+      "Goa Beach Escape",
+      "₹15,999",
+      "5 Days / 4 Nights",
+      "Inclusions",
+      "Exclusions",
+      "Mandovi sunset cruise",
+      "Book Now",
+    ]) {
+      expect(html, text).toContain(text);
+    }
+    expect(html.match(/gallery-thumbs/g)).toHaveLength(1);
+    expect(html.match(/Show picture \d of 4/g)).toHaveLength(3);
+    const leh = await page(`${P}/package/p_leh`);
+    expect(leh.html).toContain("Call or Contact for price");
+  });
+
+  it("answers a missing, draft or foreign package with Package not found and 404", async () => {
+    for (const id of ["nope", "p_kerala_draft", "p_spiti"]) {
+      const { res, html } = await page(`${P}/package/${id}`);
+      expect(res.status, id).toBe(404);
+      expect(html, id).toContain("Package not found");
+    }
+  });
+
+  it("searches as the landing builds the query, and shows the empty state", async () => {
+    const goa = await page(`${P}/searchpackages/${encodeURIComponent("destination=goa&checkIn=2027-01-10&duration=5")}`);
+    expect(goa.html).toContain("Goa Beach Escape");
+    expect(goa.html).not.toContain("Manali Snow Adventure");
+    const none = await page(`${P}/searchpackages/${encodeURIComponent("destination=atlantis")}`);
+    expect(none.html).toContain("No packages found for the query");
+    expect(none.html).toContain(`href="${P}/package/all"`);
+    const all = await page(`${P}/searchpackages/all-packages`);
+    expect(all.html).toContain("Manali Snow Adventure");
+  });
+
+  it("shows the contact page texts and form", async () => {
+    const { html } = await page(`${P}/contact`);
+    for (const text of [
+      "Get in Touch",
+      "We&#x27;ll respond within 24 hours",
+      "Mon - Sat, 9 AM - 6 PM",
+      "9 AM - 7 PM",
+      "10 AM - 5 PM",
+      "Closed",
+      "Send us a Message",
+      "Full Name*",
+      "Email Address*",
+      "Phone Number",
+      "Subject*",
+      "Message*",
+      'rows="5"',
+      "14 Residency Road",
+    ]) {
+      expect(html, text).toContain(text);
+    }
+  });
+
+  it("shows Website not found with 404 for an unknown seller, by path and its pages", async () => {
+    for (const path of ["/seller/nobody/website", "/seller/nobody/website/package/all", "/seller/nobody/website/about"]) {
+      const { res, html } = await page(path);
+      expect(res.status, path).toBe(404);
+      expect(html, path).toContain("Website not found");
+    }
+  });
+
+  it("puts title, description, canonical on the custom domain and absolute Open Graph images", async () => {
+    const landing = await page(P);
+    expect(landing.html).toContain("<title>Wanderlust Journeys</title>");
+    expect(landing.html).toMatch(/<meta name="description" content="Hand-crafted holidays/);
+    expect(landing.html).toContain('<link rel="canonical" href="https://wanderlust.localhost"/>');
+    expect(landing.html).toContain('<meta property="og:image" content="http://localhost/images/sellers/wanderlust-logo.svg"/>');
+    const pkg = await page("/package/p_goa", DOMAIN);
+    expect(pkg.html).toContain("<title>Goa Beach Escape | Wanderlust Journeys</title>");
+    expect(pkg.html).toContain('<link rel="canonical" href="http://wanderlust.localhost/package/p_goa"/>');
+    expect(pkg.html).toContain('<meta property="og:image" content="http://wanderlust.localhost/images/packages/goa-1.svg"/>');
+    // A seller without a domain is canonical by path.
+    const himalayan = await page("/seller/s_himalayan/website/about");
+    expect(himalayan.html).toContain('<link rel="canonical" href="http://localhost/seller/s_himalayan/website/about"/>');
+    expect(himalayan.html).toContain("<title>About Us | Himalayan Trails</title>");
+  });
+
+  it("keeps links clean on the custom domain and sends policies to the platform", async () => {
+    const { html } = await page("/contact", DOMAIN);
+    expect(html).not.toContain("/seller/s_wanderlust/website");
+    expect(html).toContain('href="/package/all"');
+    expect(html).toContain('href="http://localhost/privacy-policy"');
+  });
+
+  it("serves a sitemap and robots.txt per site", async () => {
+    const sitemap = await w.request("/sitemap.xml", { host: DOMAIN });
+    expect(sitemap.headers.get("content-type")).toContain("xml");
+    const xml = await sitemap.text();
+    expect(xml).toContain("<loc>http://wanderlust.localhost/package/p_goa</loc>");
+    expect(xml).not.toContain("p_kerala_draft");
+    const robots = await (await w.request("/robots.txt", { host: DOMAIN })).text();
+    expect(robots).toContain("Sitemap: http://wanderlust.localhost/sitemap.xml");
+    const byPath = await (await w.request("/seller/s_himalayan/website/sitemap.xml")).text();
+    expect(byPath).toContain("<loc>http://localhost/seller/s_himalayan/website/package/p_spiti</loc>");
+    expect(byPath).not.toContain("p_goa");
+    expect((await w.request("/sitemap.xml")).status).toBe(404);
+  });
+});

@@ -1,0 +1,60 @@
+import type { TestWorker } from "./worker";
+
+export const PASSWORD = "Travel#2026";
+export const SELLER_A = "owner@wanderlust.example";
+export const SELLER_B = "owner@himalayan.example";
+export const ASHA = "asha@example.com";
+export const ADMIN = "admin@tripbazaar.example";
+
+/** A bearer header for a seeded account, through the real login endpoint. */
+export async function loginAs(w: TestWorker, email: string, password = PASSWORD) {
+  // Each login comes from its own client address so the login rate limit does not interfere.
+  const ip = { "cf-connecting-ip": `198.51.100.${Math.floor(Math.random() * 250) + 1}` };
+  const res = await w.api<{ token: string; user: Record<string, unknown> }>("POST", "/api/auth/login", { email, password }, ip);
+  if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { token: res.body.token, user: res.body.user, auth: { authorization: `Bearer ${res.body.token}` } };
+}
+
+/** A date `days` from today (YYYY-MM-DD). */
+export function daysFromNow(days: number) {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+type Traveller = { title: string; fullName: string; type: "adult" | "child"; age: number; gender: string };
+
+export function travellersFor(adults: number, children: number): Traveller[] {
+  return [
+    ...Array.from({ length: adults }, (_, i) => ({
+      title: "Mr",
+      fullName: `Adult Traveller ${i + 1}`,
+      type: "adult" as const,
+      age: 30 + i,
+      gender: "male",
+    })),
+    ...Array.from({ length: children }, (_, i) => ({
+      title: "Miss",
+      fullName: `Child Traveller ${i + 1}`,
+      type: "child" as const,
+      age: 5 + i,
+      gender: "female",
+    })),
+  ];
+}
+
+/** A valid booking request body; override any part. */
+export function bookingRequest(overrides: Record<string, unknown> = {}, counts = { adults: 2, children: 1 }) {
+  return {
+    packageId: "p_goa",
+    travelDates: { startDate: daysFromNow(30) },
+    customerDetails: { adults: counts.adults, children: counts.children, travellers: travellersFor(counts.adults, counts.children) },
+    preferences: { hotel: { name: "Taj Holiday Village", roomType: "deluxe" }, transport: { name: "Private SUV", type: "suv" } },
+    specialRequests: "Sea-facing room please",
+    ...overrides,
+  };
+}
+
+export const idemKey = () => `test-${crypto.randomUUID()}`;
+
+export async function createBookingAs(w: TestWorker, auth: Record<string, string>, body: unknown = bookingRequest(), key = idemKey()) {
+  return w.api("POST", "/api/bookings", body, { ...auth, "idempotency-key": key });
+}

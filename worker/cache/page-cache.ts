@@ -1,0 +1,114 @@
+import { SESSION_COOKIE, readCookie } from "../auth/session";
+import type { SellerTenant } from "../tenant";
+import { edgeCache, pageKey, publishContentVersion, readContentVersion } from "./version-pointer";
+
+/**
+ * Edge cache for the public pages of seller sites (ADR 0007). Key: seller, content
+ * version, host and path. Two layers: an in-isolate LRU of immutable page bodies in
+ * front of the Workers Cache API. Only the version pointer is mutable.
+ */
+
+/** Seller-site pages that look the same to every signed-out visitor. */
+const PUBLIC_PAGES = [
+  /^\/$/,
+  /^\/package\/all\/?$/,
+  /^\/package\/[^/]+\/?$/,
+  /^\/searchpackages\/[^/]+\/?$/,
+  /^\/(about|contact)\/?$/,
+  /^\/(sitemap\.xml|robots\.txt)$/,
+];
+
+export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=600, stale-while-revalidate=60";
+export const PRIVATE_CACHE_CONTROL = "private, no-store";
+const VARY = "Cookie, Authorization";
+/** How long the Cache API keeps a page copy; the version in the key makes it safe to keep. */
+const STORED_CACHE_CONTROL = "public, max-age=86400";
+
+/** SECURITY: any credential at all (even an invalid one) keeps the request away from shared copies. */
+export function carriesCredentials(request: Request) {
+  return request.headers.has("authorization") || readCookie(request.headers.get("cookie"), SESSION_COOKIE) !== null;
+}
+
+/** The page path inside the seller site, without base path or single-fetch suffix. */
+function sitePath(tenant: SellerTenant, pathname: string) {
+  const inner = pathname.slice(tenant.basePath.length) || "/";
+  if (inner === "/_root.data" || inner === ".data") return "/";
+  return inner.replace(/\.data$/, "");
+}
+
+export function isCacheablePage(request: Request, tenant: SellerTenant, url: URL) {
+  if (request.method !== "GET" || carriesCredentials(request)) return false;
+  return PUBLIC_PAGES.some((re) => re.test(sitePath(tenant, url.pathname)));
+}
+
+type Stored = { status: number; headers: [string, string][]; body: ArrayBuffer };
+const MAX_ENTRIES = 500;
+const memory = new Map<string, Stored>();
+
+function remember(key: string, value: Stored) {
+  memory.delete(key);
+  memory.set(key, value);
+  if (memory.size > MAX_ENTRIES) memory.delete(memory.keys().next().value as string);
+}
+
+function withHeaders(stored: Stored, state: "hit" | "miss") {
+  const headers = new Headers(stored.headers);
+  headers.set("cache-control", PUBLIC_CACHE_CONTROL);
+  headers.set("x-tb-cache", state);
+  return new Response(stored.body, { status: stored.status, headers });
+}
+
+/** A cached copy of this page at the seller's current version, without touching D1. */
+export async function matchPage(sellerId: string, url: URL): Promise<Response | null> {
+  const version = await readContentVersion(sellerId);
+  if (version === null) return null;
+  const key = pageKey(sellerId, version, url);
+  const local = memory.get(key);
+  if (local) return withHeaders(local, "hit");
+  const found = await edgeCache()?.match(key);
+  if (!found) return null;
+  const stored: Stored = { status: found.status, headers: [...found.headers], body: await found.arrayBuffer() };
+  remember(key, stored);
+  return withHeaders(stored, "hit");
+}
+
+/** Stores a freshly rendered public page under the version its data was read at. */
+export async function storePage(
+  ctx: ExecutionContext,
+  sellerId: string,
+  version: number | null,
+  url: URL,
+  response: Response,
+): Promise<Response> {
+  if (version === null || response.status !== 200 || response.headers.has("set-cookie")) return markPrivate(response);
+  const headers: [string, string][] = [];
+  response.headers.forEach((value, name) => {
+    if (name !== "cache-control" && name !== "x-tb-cache") headers.push([name, value]);
+  });
+  headers.push(["vary", VARY], ["cache-tag", `tb-seller-${sellerId}`]);
+  const stored: Stored = { status: 200, headers, body: await response.arrayBuffer() };
+  const key = pageKey(sellerId, version, url);
+  remember(key, stored);
+  const cache = edgeCache();
+  if (cache) {
+    const copy = new Response(stored.body, { headers: [...headers, ["cache-control", STORED_CACHE_CONTROL]] });
+    ctx.waitUntil(
+      Promise.all([
+        cache.put(key, copy),
+        readContentVersion(sellerId).then((current) =>
+          current === null || current < version ? publishContentVersion(sellerId, version) : undefined,
+        ),
+      ]),
+    );
+  }
+  return withHeaders(stored, "miss");
+}
+
+/** SECURITY: signed-in (or otherwise personal) responses are never stored or shared. */
+export function markPrivate(response: Response): Response {
+  const out = new Response(response.body, response);
+  out.headers.set("cache-control", PRIVATE_CACHE_CONTROL);
+  out.headers.set("vary", VARY);
+  out.headers.set("x-tb-cache", "bypass");
+  return out;
+}

@@ -1,0 +1,184 @@
+import { type SQL, and, count, desc, eq, gte, inArray, lt, lte, or, sql } from "drizzle-orm";
+import { bookings, packages, travellers, users } from "@db/schema";
+import type { BookingStatus } from "@db/bookings";
+import type { Role } from "@db/users";
+import { conflict, forbidden, notFound } from "../../api/errors";
+import type { Db } from "../../db/client";
+import type { z } from "zod";
+import type { customerListQuery, sellerListQuery } from "./schemas";
+import { type Booking, pagination, selectBookings, toBooking, travellersOf } from "./shapes";
+import { canTransition, illegalTransitionMessage, todayInIndia } from "./transitions";
+
+export const NO_PERMISSION = "You do not have permission to view this booking";
+export const NOT_FOUND = "Booking not found";
+
+export async function findBooking(db: Db, id: string): Promise<Booking | null> {
+  const [rows, people] = await db.batch([selectBookings(db).where(eq(bookings.id, id)), travellersOf(db, [id])]);
+  return rows[0] ? toBooking(rows[0], people) : null;
+}
+
+/** SECURITY: only the customer who booked, the booking's seller and a superadmin may read a booking. */
+export async function readBookingAs(db: Db, viewer: { id: string; role: Role }, id: string) {
+  const booking = await findBooking(db, id);
+  if (!booking) throw notFound(NOT_FOUND);
+  const allowed =
+    viewer.role === "superadmin" ||
+    (viewer.role === "user" && booking.userId._id === viewer.id) ||
+    (viewer.role === "seller" && booking.sellerId === viewer.id);
+  if (!allowed) throw forbidden(NO_PERMISSION);
+  return booking;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+const ESCAPE = sql.raw("'\\'");
+
+/** The customer's own bookings with the dashboard stats, in one batch. */
+export async function listCustomerBookings(db: Db, userId: string, q: z.infer<typeof customerListQuery>) {
+  const today = todayInIndia();
+  const scope = and(eq(bookings.userId, userId), q.sellerId ? eq(bookings.sellerId, q.sellerId) : undefined);
+  const filters: (SQL | undefined)[] = [scope];
+  if (q.status) filters.push(eq(bookings.status, q.status));
+  if (q.when === "upcoming") filters.push(inArray(bookings.status, ["pending", "confirmed"]), gte(bookings.startDate, today));
+  if (q.when === "completed") filters.push(eq(bookings.status, "confirmed"), lt(bookings.startDate, today));
+  const where = and(...filters);
+  const pageIds = db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(where)
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const [rows, [{ total }], [stats], people] = await db.batch([
+    selectBookings(db)
+      .where(where)
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ total: count() }).from(bookings).where(where),
+    db
+      .select({
+        activeBookings: sql<number>`coalesce(sum(case when ${bookings.status} in ('pending','confirmed') and ${bookings.startDate} >= ${today} then 1 else 0 end), 0)`,
+        completedTrips: sql<number>`coalesce(sum(case when ${bookings.status} = 'confirmed' and ${bookings.startDate} < ${today} then 1 else 0 end), 0)`,
+        totalSavings: sql<number>`coalesce(sum(case when ${bookings.status} = 'confirmed' then ${bookings.discount} else 0 end), 0)`,
+      })
+      .from(bookings)
+      .where(scope),
+    db.select().from(travellers).where(inArray(travellers.bookingId, pageIds)).orderBy(travellers.bookingId, travellers.position),
+  ]);
+  return {
+    data: rows.map((r) => toBooking(r, people)),
+    pagination: pagination(q.page, q.limit, total),
+    stats: {
+      activeBookings: Number(stats.activeBookings),
+      completedTrips: Number(stats.completedTrips),
+      totalSavings: Number(stats.totalSavings),
+    },
+  };
+}
+
+/** A seller's orders, newest first, with the per-status summary of all their bookings. */
+export async function listSellerBookings(db: Db, sellerId: string, q: z.infer<typeof sellerListQuery>) {
+  const filters: (SQL | undefined)[] = [eq(bookings.sellerId, sellerId)];
+  if (q.status) filters.push(eq(bookings.status, q.status));
+  if (q.paymentStatus) filters.push(eq(bookings.paymentStatus, q.paymentStatus));
+  if (q.from) filters.push(gte(bookings.startDate, q.from));
+  if (q.to) filters.push(lte(bookings.startDate, q.to));
+  if (q.q) {
+    const pattern = `%${escapeLike(q.q)}%`;
+    filters.push(
+      or(
+        sql`${bookings.bookingRef} like ${pattern} escape ${ESCAPE}`,
+        sql`${users.name} like ${pattern} escape ${ESCAPE}`,
+        sql`${packages.name} like ${pattern} escape ${ESCAPE}`,
+      ),
+    );
+  }
+  const where = and(...filters);
+  const offset = (q.page - 1) * q.limit;
+  const pageIds = db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .innerJoin(packages, eq(packages.id, bookings.packageId))
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .where(where)
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .limit(q.limit)
+    .offset(offset);
+  const [rows, [{ total }], summary, people] = await db.batch([
+    selectBookings(db).where(where).orderBy(desc(bookings.createdAt), desc(bookings.id)).limit(q.limit).offset(offset),
+    db
+      .select({ total: count() })
+      .from(bookings)
+      .innerJoin(packages, eq(packages.id, bookings.packageId))
+      .innerJoin(users, eq(users.id, bookings.userId))
+      .where(where),
+    db
+      .select({ status: bookings.status, count: count(), total: sql<number>`coalesce(sum(${bookings.total}), 0)` })
+      .from(bookings)
+      .where(eq(bookings.sellerId, sellerId))
+      .groupBy(bookings.status),
+    db.select().from(travellers).where(inArray(travellers.bookingId, pageIds)).orderBy(travellers.bookingId, travellers.position),
+  ]);
+  const counts = { pending: 0, confirmed: 0, cancelled: 0, rejected: 0 } as Record<BookingStatus, number>;
+  let confirmedRevenue = 0;
+  for (const s of summary) {
+    counts[s.status] = s.count;
+    if (s.status === "confirmed") confirmedRevenue = Number(s.total);
+  }
+  return {
+    data: rows.map((r) => toBooking(r, people)),
+    pagination: pagination(q.page, q.limit, total),
+    summary: { counts, confirmedRevenue },
+  };
+}
+
+/**
+ * Approve or reject as ONE conditional UPDATE: of any number of concurrent
+ * calls only the first finds the booking pending; the rest get 409.
+ */
+export async function decideBooking(db: Db, sellerId: string, id: string, decision: "approved" | "rejected", message: string) {
+  const to: BookingStatus = decision === "approved" ? "confirmed" : "rejected";
+  const now = new Date().toISOString();
+  const updated = await db
+    .update(bookings)
+    .set({ status: to, sellerResponseStatus: decision, sellerResponseMessage: message, sellerRespondedAt: now, updatedAt: now })
+    .where(and(eq(bookings.id, id), eq(bookings.sellerId, sellerId), eq(bookings.status, "pending")))
+    .returning({ id: bookings.id });
+  if (updated.length === 0) await explainRefusal(db, id, (b) => b.sellerId === sellerId, to);
+  return (await findBooking(db, id)) as Booking;
+}
+
+/** The customer cancels their own pending or confirmed booking before it starts. */
+export async function cancelBooking(db: Db, userId: string, id: string) {
+  const today = todayInIndia();
+  const updated = await db
+    .update(bookings)
+    .set({ status: "cancelled", updatedAt: new Date().toISOString() })
+    .where(
+      and(
+        eq(bookings.id, id),
+        eq(bookings.userId, userId),
+        inArray(bookings.status, ["pending", "confirmed"]),
+        sql`${bookings.startDate} > ${today}`,
+      ),
+    )
+    .returning({ id: bookings.id });
+  if (updated.length === 0) {
+    const row = await explainRefusal(db, id, (b) => b.userId === userId, "cancelled");
+    if (row.startDate <= today) throw conflict("A booking can only be cancelled before its start date");
+  }
+  return (await findBooking(db, id)) as Booking;
+}
+
+/** Why a conditional update matched nothing: 404, 403 or 409 — read after the fact, never used to decide. */
+async function explainRefusal(db: Db, id: string, owns: (b: { sellerId: string; userId: string }) => boolean, to: BookingStatus) {
+  const row = await db
+    .select({ sellerId: bookings.sellerId, userId: bookings.userId, status: bookings.status, startDate: bookings.startDate })
+    .from(bookings)
+    .where(eq(bookings.id, id))
+    .get();
+  if (!row) throw notFound(NOT_FOUND);
+  if (!owns(row)) throw forbidden("You do not have permission to change this booking");
+  if (!canTransition(row.status, to)) throw conflict(illegalTransitionMessage(row.status, to));
+  return row;
+}

@@ -1,0 +1,114 @@
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import { bookings, packages, travellers, users } from "@db/schema";
+import type { Db } from "../../db/client";
+import { durationLabel } from "../seller-website/shapes";
+
+/** Columns behind the spec §3 Booking shape: the booking with its package and customer. */
+export const bookingColumns = {
+  id: bookings.id,
+  bookingRef: bookings.bookingRef,
+  sellerId: bookings.sellerId,
+  userId: bookings.userId,
+  status: bookings.status,
+  paymentStatus: bookings.paymentStatus,
+  createdAt: bookings.createdAt,
+  startDate: bookings.startDate,
+  adults: bookings.adults,
+  children: bookings.children,
+  hotelPreference: bookings.hotelPreference,
+  transportPreference: bookings.transportPreference,
+  basePrice: bookings.basePrice,
+  discount: bookings.discount,
+  roomCharge: bookings.roomCharge,
+  transportCharge: bookings.transportCharge,
+  taxes: bookings.taxes,
+  total: bookings.total,
+  specialRequests: bookings.specialRequests,
+  sellerResponseStatus: bookings.sellerResponseStatus,
+  sellerResponseMessage: bookings.sellerResponseMessage,
+  sellerRespondedAt: bookings.sellerRespondedAt,
+  // D1 batches return rows keyed by column name, so joined columns with clashing names are aliased.
+  packageId: sql<string>`${packages.id}`.as("package_ref"),
+  packageName: sql<string>`${packages.name}`.as("package_name"),
+  packageCity: packages.city,
+  packageRating: packages.rating,
+  packageReviews: packages.reviews,
+  packageDurationDays: packages.durationDays,
+  packageImages: packages.images,
+  customerName: sql<string>`${users.name}`.as("customer_name"),
+  customerEmail: users.email,
+  customerPhone: users.phone,
+};
+
+export type BookingRow = Awaited<ReturnType<ReturnType<typeof selectBookings>["all"]>>[number];
+export type TravellerRow = typeof travellers.$inferSelect;
+
+/** A select of bookings joined to their package and customer; callers add where/order/limit. */
+export const selectBookings = (db: Db) =>
+  db
+    .select(bookingColumns)
+    .from(bookings)
+    .innerJoin(packages, eq(packages.id, bookings.packageId))
+    .innerJoin(users, eq(users.id, bookings.userId));
+
+export const travellersOf = (db: Db, bookingIds: string[]) =>
+  db
+    .select()
+    .from(travellers)
+    .where(inArray(travellers.bookingId, bookingIds))
+    .orderBy(asc(travellers.bookingId), asc(travellers.position));
+
+/** The spec §3 Booking. Money in integer paise. */
+export function toBooking(r: BookingRow, people: TravellerRow[]) {
+  return {
+    _id: r.id,
+    bookingId: r.bookingRef,
+    status: r.status,
+    paymentStatus: r.paymentStatus,
+    createdAt: r.createdAt,
+    travelDates: { startDate: r.startDate },
+    packageId: {
+      _id: r.packageId,
+      name: r.packageName,
+      location: r.packageCity,
+      rating: r.packageRating,
+      reviews: r.packageReviews,
+      duration: durationLabel(r.packageDurationDays),
+      mainPhotos: r.packageImages,
+    },
+    userId: { _id: r.userId, name: r.customerName, email: r.customerEmail, phone: r.customerPhone },
+    sellerId: r.sellerId,
+    customerDetails: {
+      adults: r.adults,
+      children: r.children,
+      travellers: people
+        .filter((t) => t.bookingId === r.id)
+        .map((t) => ({ title: t.title, fullName: t.fullName, type: t.type, age: t.age, gender: t.gender })),
+    },
+    preferences: {
+      hotel: r.hotelPreference ?? { roomType: "standard" },
+      transport: r.transportPreference ?? { type: "included" },
+    },
+    pricing: {
+      basePrice: r.basePrice,
+      discount: r.discount,
+      roomCharge: r.roomCharge,
+      transportCharge: r.transportCharge,
+      taxes: r.taxes,
+      total: r.total,
+    },
+    specialRequests: r.specialRequests,
+    sellerResponse: r.sellerResponseStatus
+      ? { status: r.sellerResponseStatus, message: r.sellerResponseMessage ?? "", respondedAt: r.sellerRespondedAt }
+      : null,
+  };
+}
+
+export type Booking = ReturnType<typeof toBooking>;
+
+export const pagination = (page: number, limit: number, total: number) => ({
+  page,
+  limit,
+  total,
+  pages: Math.max(1, Math.ceil(total / limit)),
+});

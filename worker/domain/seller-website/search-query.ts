@@ -1,0 +1,37 @@
+import { z } from "zod";
+
+/**
+ * The searchpackages/{query} path segment (ADR 0008): the word `all-packages`, or a
+ * URL-encoded query string `destination=goa&checkIn=2027-01-10&duration=5` as the
+ * landing page builds it (buildSearchQuery in app/lib/seller-site.tsx). A bare word
+ * without `=` is read as a destination, so /searchpackages/goa works too.
+ */
+export const ALL_PACKAGES = "all-packages";
+
+const searchSchema = z.object({
+  destination: z.string().trim().max(100, "Destination is too long").default(""),
+  checkIn: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Check-in must be a date (YYYY-MM-DD)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  duration: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()))
+    .pipe(z.coerce.number().int("Duration must be a whole number of days").min(1).max(60).optional()),
+});
+
+export type PackageSearch = z.infer<typeof searchSchema>;
+
+export function parseSearchQuery(raw: string) {
+  const text = raw.trim();
+  if (text === "" || text === ALL_PACKAGES) return searchSchema.safeParse({});
+  if (!text.includes("=")) return searchSchema.safeParse({ destination: text });
+  const params = new URLSearchParams(text);
+  return searchSchema.safeParse({
+    destination: params.get("destination") ?? undefined,
+    checkIn: params.get("checkIn") ?? undefined,
+    duration: params.get("duration") ?? undefined,
+  });
+}
