@@ -60,3 +60,13 @@ export function errorMessage(error: unknown, fallback: string) {
 export function safeRedirect(target: string | null | undefined, fallback = "/") {
   return target && /^\/(?!\/)/.test(target) && !target.includes("\\") ? target : fallback;
 }
+
+/** Logout (spec §4): the server clears the HttpOnly cookie, the browser forgets token and user. */
+export async function logout() {
+  try {
+    await api("/api/auth/logout", { method: "POST", on401: "throw" });
+  } catch {
+    // Signing out locally still happens when the call fails.
+  }
+  clearSession();
+}

@@ -72,6 +72,9 @@ describe("one-time codes under attack", () => {
     const blocked = await w.api("POST", "/api/auth/verify-otp", { userId, otp: "123456" }, ip());
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/24 hours/);
+    // A reset link still goes out: the lock cannot keep the owner out of the account.
+    await w.api("POST", "/api/auth/forgot-password", { email }, ip());
+    expect((await w.api("GET", `/api/dev/outbox?to=${email}`)).body.messages[0].subject).toMatch(/Reset your/);
   });
 
   it("binds a code to its purpose: an email-verification code cannot change a password", async () => {

@@ -28,6 +28,8 @@ export const bearer = (s: Session) => ({ authorization: `Bearer ${s.token}` });
 export async function signInBrowser(page: Page, w: TestWorker, origin: string, email: string, password = DEMO_PASSWORD) {
   const session = await loginViaApi(w, email, password);
   await page.context().addCookies([{ name: "tb_session", value: session.token, url: origin, httpOnly: true, sameSite: "Lax" }]);
+  // A cheap same-origin document to write storage on; its favicon request is answered here, not by the app.
+  await page.route("**/favicon.ico", (route) => route.fulfill({ status: 204 }));
   await page.goto(`${origin}/api/health`);
   await page.evaluate(
     ([token, user]) => {

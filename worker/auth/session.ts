@@ -37,7 +37,8 @@ export async function readViewer(request: Request, config: AppConfig): Promise<(
   return claims ? { ...claims, source: found.source } : null;
 }
 
-export function sessionCookie(token: string, url: URL, maxAgeSeconds: number) {
+/** `maxAgeSeconds` null makes a browser-session cookie (login without "remember me"). */
+export function sessionCookie(token: string, url: URL, maxAgeSeconds: number | null) {
   const secure = !(
     url.protocol === "http:" &&
     (url.hostname === "localhost" || url.hostname.endsWith(".localhost") || url.hostname === "127.0.0.1")
@@ -47,7 +48,7 @@ export function sessionCookie(token: string, url: URL, maxAgeSeconds: number) {
     "Path=/",
     "HttpOnly",
     "SameSite=Lax",
-    `Max-Age=${maxAgeSeconds}`,
+    ...(maxAgeSeconds === null ? [] : [`Max-Age=${maxAgeSeconds}`]),
     ...(secure ? ["Secure"] : []),
   ].join("; ");
 }

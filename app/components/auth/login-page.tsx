@@ -1,6 +1,23 @@
-import { ComingSoon } from "~/components/coming-soon";
+import { useNavigate } from "@remix-run/react";
+import { useGuestOnly } from "~/lib/require-login";
+import { LoginForm } from "./login-form";
 
-// Placeholder until its issue lands; replace the body.
+/** The main site's login (guest only, spec §2). */
 export function MainLoginPage() {
-  return <ComingSoon title="Login" />;
+  const navigate = useNavigate();
+  useGuestOnly();
+  return (
+    <LoginForm
+      title="Welcome Back"
+      subtitle="Sign in to your Tripbazaar account"
+      fallbackError="Login failed. Please try again."
+      forgotHref="/forgot-password"
+      signupHref="/signup"
+      homeHref="/"
+      homeLabel="Back to Tripbazaar"
+      defaultTarget="/"
+      redirectDelayMs={0}
+      onSignedIn={(target) => navigate(target, { replace: true })}
+    />
+  );
 }

@@ -1,6 +1,18 @@
-import { ComingSoon } from "~/components/coming-soon";
+import { useNavigate } from "@remix-run/react";
+import { useGuestOnly } from "~/lib/require-login";
+import { SignupFlow } from "./signup-flow";
 
-// Placeholder until its issue lands; replace the body.
+/** The main site's signup with its code step (guest only, spec §2). */
 export function MainSignupPage() {
-  return <ComingSoon title="Sign up" />;
+  const navigate = useNavigate();
+  useGuestOnly();
+  return (
+    <SignupFlow
+      title="Join Our Community"
+      subtitle="Create your Tripbazaar account"
+      loginHref="/login"
+      homeHref="/"
+      onSignedIn={() => navigate("/user-dashboard", { replace: true })}
+    />
+  );
 }

@@ -1,6 +1,19 @@
-import { ComingSoon } from "~/components/coming-soon";
+import { useNavigate } from "@remix-run/react";
+import { SignupFlow } from "~/components/auth/signup-flow";
+import { siteHref, useSellerSite } from "~/lib/seller-site";
 
-// Placeholder until its issue lands; replace the body.
+/** Seller-site signup (spec §2, §4, §5); the code email names this seller. */
 export function SellerSignupPage() {
-  return <ComingSoon title="Join Our Community" />;
+  const site = useSellerSite();
+  const navigate = useNavigate();
+  return (
+    <SignupFlow
+      title="Join Our Community"
+      subtitle={`Create your ${site.websiteConfig.websiteName} account`}
+      loginHref={siteHref(site, "/login")}
+      homeHref={siteHref(site, "/")}
+      sellerId={site.seller.id}
+      onSignedIn={() => navigate(siteHref(site, "/dashboard"), { replace: true })}
+    />
+  );
 }

@@ -1,12 +1,23 @@
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet } from "@remix-run/react";
 import { SellerDashboardShell } from "~/components/bookings/seller-dashboard-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { RequireLogin } from "~/lib/require-login";
+import { loginRequiredHeaders, requireLoginAtEdge } from "~/lib/require-login.server";
+
+export const headers: HeadersFunction = () => loginRequiredHeaders;
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return requireLoginAtEdge(request, context);
+}
 
 export default function Layout() {
   return (
-    <SellerDashboardShell>
-      <Outlet />
-    </SellerDashboardShell>
+    <RequireLogin>
+      <SellerDashboardShell>
+        <Outlet />
+      </SellerDashboardShell>
+    </RequireLogin>
   );
 }
 

@@ -1,8 +1,8 @@
-import { ComingSoon } from "~/components/coming-soon";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { CustomerSettingsPage } from "~/components/seller/customer-settings";
 
 export default function Page() {
-  return <ComingSoon title="Customer Settings" />;
+  return <CustomerSettingsPage />;
 }
 
 export function ErrorBoundary() {

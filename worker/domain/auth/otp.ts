@@ -60,7 +60,8 @@ export async function issueCode(
   purpose: CodePurpose,
   { now = Date.now(), ttlMs = CODE_TTL_MS, code = generateCode() } = {},
 ) {
-  await assertNotLocked(db, userId, now);
+  // A reset link is not guessable, so a code lock (which an attacker can cause) must not block it.
+  if (purpose !== "reset-password") await assertNotLocked(db, userId, now);
   const codeHash = await hashSecret(pepper, userId, purpose, code);
   const hourAgo = iso(now - HOUR_MS);
   const row = await db

@@ -25,7 +25,7 @@ export const authRoutes = new Hono<ApiEnv>()
   .route("/", signupRoutes)
   .route("/", recoveryRoutes)
   .post("/login", validate("json", loginSchema), async (c) => {
-    const { email, password, sellerId } = c.req.valid("json");
+    const { email, password, remember, sellerId } = c.req.valid("json");
     const { db, config } = c.var;
     await enforce(db, [
       [LIMITS.loginIp, clientIp(c.req.raw)],
@@ -54,7 +54,7 @@ export const authRoutes = new Hono<ApiEnv>()
         403,
       );
     }
-    const session = await issueSession(config, user, new URL(c.req.url));
+    const session = await issueSession(config, user, new URL(c.req.url), { remember });
     c.header("Set-Cookie", session.cookie);
     return c.json({ token: session.token, user: session.user });
   })

@@ -31,6 +31,7 @@ const otpSchema = z
 export const loginSchema = z.object({
   email: emailSchema,
   password: z.string({ required_error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX),
+  remember: z.boolean().default(true),
   sellerId: sellerIdSchema,
 });
 

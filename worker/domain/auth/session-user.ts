@@ -11,7 +11,7 @@ export function publicUser(u: UserRow) {
 }
 
 /** A session for `user`: the token for the JSON body and the matching HttpOnly cookie. */
-export async function issueSession(config: AppConfig, user: UserRow, url: URL) {
+export async function issueSession(config: AppConfig, user: UserRow, url: URL, { remember = true } = {}) {
   const token = await signSession(jwtSettings(config), { sub: user.id, role: user.role, ver: user.tokenVersion });
-  return { token, cookie: sessionCookie(token, url, SESSION_TTL_SECONDS), user: publicUser(user) };
+  return { token, cookie: sessionCookie(token, url, remember ? SESSION_TTL_SECONDS : null), user: publicUser(user) };
 }

@@ -1,0 +1,182 @@
+import { Link } from "@remix-run/react";
+import { useId, useState } from "react";
+import toast from "react-hot-toast";
+import { api, errorMessage } from "~/lib/api";
+import { storeSession } from "~/lib/auth-storage";
+import { CodeStep, type VerifiedSession } from "./code-step";
+import { PasswordField, TextField } from "./password-input";
+
+type Props = {
+  title: string;
+  subtitle?: string;
+  loginHref: string;
+  homeHref: string;
+  /** Codes sent from a seller site name that seller. */
+  sellerId?: string;
+  onSignedIn: (session: VerifiedSession) => void;
+};
+
+const EMPTY = { firstName: "", lastName: "", email: "", password: "", confirmPassword: "", phone: "", agreeToTerms: false };
+
+/** Signup (spec §2, §3, §5): the form, then the emailed code; a verified account is signed in. */
+export function SignupFlow({ title, subtitle, loginHref, homeHref, sellerId, onSignedIn }: Props) {
+  const [form, setForm] = useState(EMPTY);
+  const [pending, setPending] = useState<{ userId: string; email: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const termsId = useId();
+  const set = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((f) => ({ ...f, [key]: e.target.type === "checkbox" ? e.target.checked : e.target.value }));
+  const mismatch = form.confirmPassword !== "" && form.password !== form.confirmPassword;
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setError(null);
+    const fail = (message: string) => {
+      setError(message);
+      toast.error(message);
+    };
+    if (![form.firstName, form.lastName, form.email, form.password, form.confirmPassword].every((v) => v.trim()))
+      return fail("Please fill in all required fields");
+    if (!form.agreeToTerms) return fail("Please agree to the terms and conditions");
+    if (form.password !== form.confirmPassword) return fail("Passwords do not match");
+    setBusy(true);
+    try {
+      const email = form.email.trim();
+      const { userId } = await api<{ userId: string }>("/api/auth/signup", {
+        method: "POST",
+        body: {
+          name: `${form.firstName.trim()} ${form.lastName.trim()}`.trim(),
+          phone: form.phone.trim(),
+          email,
+          password: form.password,
+          role: "user",
+          sellerId,
+        },
+        on401: "throw",
+      });
+      toast.success("OTP sent to your email. Please check your inbox.");
+      setPending({ userId, email });
+    } catch (err) {
+      fail(errorMessage(err, "Signup failed"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function verified(session: VerifiedSession) {
+    storeSession(session.token, session.user);
+    onSignedIn(session);
+  }
+
+  return (
+    <main id="main" className="container page">
+      <div className="card stack" style={{ maxWidth: "56rem", marginInline: "auto" }}>
+        <h1>{title}</h1>
+        {subtitle ? <p className="muted">{subtitle}</p> : null}
+        {pending ? (
+          <CodeStep
+            userId={pending.userId}
+            email={pending.email}
+            sellerId={sellerId}
+            homeHref={homeHref}
+            onVerified={verified}
+            onBack={() => setPending(null)}
+          />
+        ) : (
+          <form className="stack" onSubmit={submit} noValidate>
+            <div className="row" style={{ alignItems: "start" }}>
+              <div style={{ flex: "1 1 20rem" }}>
+                <TextField
+                  label="First Name"
+                  name="firstName"
+                  autoComplete="given-name"
+                  value={form.firstName}
+                  onChange={set("firstName")}
+                  required
+                />
+              </div>
+              <div style={{ flex: "1 1 20rem" }}>
+                <TextField
+                  label="Last Name"
+                  name="lastName"
+                  autoComplete="family-name"
+                  value={form.lastName}
+                  onChange={set("lastName")}
+                  required
+                />
+              </div>
+            </div>
+            <TextField
+              label="Email Address"
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={form.email}
+              onChange={set("email")}
+              required
+            />
+            <TextField
+              label="Phone Number (Optional)"
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              value={form.phone}
+              onChange={set("phone")}
+            />
+            <PasswordField
+              label="Password"
+              name="password"
+              autoComplete="new-password"
+              value={form.password}
+              onChange={set("password")}
+              required
+            />
+            <PasswordField
+              label="Confirm Password"
+              name="confirmPassword"
+              autoComplete="new-password"
+              value={form.confirmPassword}
+              onChange={set("confirmPassword")}
+              error={mismatch ? "Passwords do not match" : null}
+              required
+            />
+            <div className="row" style={{ flexWrap: "nowrap", alignItems: "start" }}>
+              <input
+                id={termsId}
+                type="checkbox"
+                checked={form.agreeToTerms}
+                onChange={set("agreeToTerms")}
+                style={{ marginTop: "0.4rem" }}
+              />
+              <label htmlFor={termsId}>
+                I agree to the{" "}
+                <a href="/terms" target="_blank" rel="noreferrer">
+                  Terms of Service
+                </a>{" "}
+                and{" "}
+                <a href="/privacy-policy" target="_blank" rel="noreferrer">
+                  Privacy Policy
+                </a>
+              </label>
+            </div>
+            {error ? (
+              <p role="alert" className="error-text">
+                {error}
+              </p>
+            ) : null}
+            <button type="submit" className="btn" disabled={busy}>
+              {busy ? "Creating Account..." : "Create Your Account"}
+            </button>
+            <p className="muted">
+              Already have an account? <Link to={loginHref}>Sign In</Link>
+            </p>
+            <p>
+              <Link to={homeHref}>Back to Homepage</Link>
+            </p>
+          </form>
+        )}
+      </div>
+    </main>
+  );
+}

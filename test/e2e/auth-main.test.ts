@@ -1,0 +1,137 @@
+import { SignJWT } from "jose";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "../support/browser";
+import { TEST_ENV } from "../support/env";
+import { openPage } from "../support/page";
+import { latestCode, signInBrowser, storedSession } from "../support/session";
+import { type TestWorker, startWorker } from "../support/worker";
+
+let w: TestWorker;
+let browser: Browser;
+let origin: string;
+
+beforeAll(async () => {
+  [w, browser] = await Promise.all([startWorker({ port: 0 }), launchBrowser()]);
+  origin = `http://localhost:${w.url.port}`;
+});
+afterAll(async () => {
+  await browser?.close();
+  await w?.dispose();
+});
+
+async function sessionCookie(page: Page) {
+  return (await page.context().cookies(origin)).find((c) => c.name === "tb_session");
+}
+
+describe("main-site accounts in Chromium", () => {
+  it("signs up with the emailed code, logs out, logs in, and shows the server's message for a wrong password", async () => {
+    const email = `e2e-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const { page, errors } = await openPage(browser, `${origin}/signup`);
+
+    // 1. signup
+    await page.getByLabel("First Name").fill("Kavya");
+    await page.getByLabel("Last Name").fill("Iyer Menon");
+    await page.getByLabel("Email Address").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("Backwaters#2026");
+    await page.getByLabel("Confirm Password").fill("Backwaters#2025");
+    await expect(page.getByText("Passwords do not match").isVisible()).resolves.toBe(true);
+    await page.getByLabel("Confirm Password").fill("Backwaters#2026");
+    await page.getByRole("button", { name: "Create Your Account" }).click();
+    await expect(page.getByRole("alert").textContent()).resolves.toBe("Please agree to the terms and conditions");
+    await page.getByLabel(/I agree to the/).check();
+    await page.getByRole("button", { name: "Create Your Account" }).click();
+    await page.getByRole("heading", { name: "Verify Your Email" }).waitFor();
+
+    // 2. the code from the dev outbox; the input keeps digits only
+    const code = await latestCode(w, email);
+    await page.getByLabel("Verification Code").fill(`${code.slice(0, 3)}-ab${code.slice(3)}9`);
+    await expect(page.getByLabel("Verification Code").inputValue()).resolves.toBe(code);
+    await page.getByRole("button", { name: "Verify & Complete Signup" }).click();
+
+    // 3. verified and signed in
+    await page.waitForURL(`${origin}/user-dashboard`);
+    const stored = await storedSession(page);
+    expect(stored.token).toBeTruthy();
+    expect(JSON.parse(stored.user ?? "{}")).toMatchObject({ email, name: "Kavya Iyer Menon", role: "user", isVerified: true });
+    expect((await sessionCookie(page))?.httpOnly).toBe(true);
+
+    // 4. logout (from settings, through the confirm)
+    await page.goto(`${origin}/user-dashboard/settings`);
+    await page.waitForSelector("html[data-hydrated]");
+    await expect.poll(() => page.getByLabel("First Name").inputValue()).toBe("Kavya");
+    await expect.poll(() => page.getByLabel("Last Name").inputValue()).toBe("Iyer Menon");
+    page.once("dialog", (d) => d.accept());
+    await page.getByRole("button", { name: "Log out" }).click();
+    await page.waitForURL(`${origin}/`);
+    expect(await storedSession(page)).toEqual({ token: null, user: null });
+    expect(await sessionCookie(page)).toBeUndefined();
+
+    // 5. login, back to the page that asked for it
+    await page.goto(`${origin}/user-dashboard/settings`);
+    await page.waitForURL(`${origin}/login?redirect=%2Fuser-dashboard%2Fsettings`);
+    await page.waitForSelector("html[data-hydrated]");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("Backwaters#2026");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL(`${origin}/user-dashboard/settings`);
+    expect((await storedSession(page)).token).toBeTruthy();
+
+    // 6. a wrong password shows the server's message
+    await page.evaluate(() => localStorage.clear());
+    await page.context().clearCookies();
+    await page.goto(`${origin}/login`);
+    await page.waitForSelector("html[data-hydrated]");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("Wrong#password1");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert").textContent()).resolves.toBe("Invalid email or password");
+    expect((await storedSession(page)).token).toBeNull();
+    expect(errors).toEqual([]);
+  });
+
+  it("sends a signed-in visitor away from login and signup, and ignores a foreign redirect", async () => {
+    const page = await browser.newPage();
+    await signInBrowser(page, w, origin, "asha@example.com");
+    for (const path of ["/login", "/signup"]) {
+      await page.goto(`${origin}${path}`);
+      await page.waitForURL(`${origin}/`);
+    }
+    await page.evaluate(() => localStorage.clear());
+    await page.context().clearCookies();
+    await page.goto(`${origin}/login?redirect=//evil.example/x`);
+    await page.waitForSelector("html[data-hydrated]");
+    await page.getByLabel("Email").fill("asha@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("Travel#2026");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL(`${origin}/`);
+  });
+
+  it("accepts a verified sign-in hand-over, cleans the address and sends no referrer; a forged one goes to /login", async () => {
+    const token = await new SignJWT({ email: "asha@example.com" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject("u_asha")
+      .setIssuer(TEST_ENV.HANDOVER_JWT_ISSUER)
+      .setAudience(TEST_ENV.JWT_AUDIENCE)
+      .setExpirationTime("5m")
+      .sign(new TextEncoder().encode(TEST_ENV.HANDOVER_JWT_SECRET));
+    const user = btoa(JSON.stringify({ id: "u_asha", name: "Asha Verma", email: "asha@example.com", role: "user" }));
+    const page = await browser.newPage();
+    const res = await page.goto(`${origin}/user-dashboard?tab=trips&token=${token}&user=${encodeURIComponent(user)}`);
+    expect(res?.headers()["referrer-policy"]).toBe("no-referrer");
+    await page.waitForURL(`${origin}/user-dashboard?tab=trips`);
+    await page.waitForSelector("html[data-hydrated]");
+    const stored = await storedSession(page);
+    expect(stored.token).toBeTruthy();
+    expect(stored.token).not.toBe(token);
+    expect(JSON.parse(stored.user ?? "{}").id).toBe("u_asha");
+
+    const forged = await browser.newPage();
+    const logs: string[] = [];
+    forged.on("console", (m) => logs.push(m.text()));
+    await forged.goto(`${origin}/user-dashboard?token=${token}x&user=${encodeURIComponent(user)}`);
+    await forged.waitForURL(`${origin}/login`);
+    expect(await storedSession(forged)).toEqual({ token: null, user: null });
+    expect(logs.some((l) => l.includes("hand-over failed"))).toBe(true);
+  });
+});

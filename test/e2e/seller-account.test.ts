@@ -1,0 +1,168 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "../support/browser";
+import { openPage } from "../support/page";
+import { latestCode, latestEmail, loginViaApi, signInBrowser, storedSession } from "../support/session";
+import { type TestWorker, startWorker } from "../support/worker";
+
+let w: TestWorker;
+let browser: Browser;
+let port: string;
+
+beforeAll(async () => {
+  [w, browser] = await Promise.all([startWorker({ port: 0 }), launchBrowser()]);
+  port = w.url.port;
+});
+afterAll(async () => {
+  await browser?.close();
+  await w?.dispose();
+});
+
+const MODES = [
+  { mode: "by path", origin: () => `http://localhost:${port}`, base: "/seller/s_wanderlust/website" },
+  { mode: "on the custom domain", origin: () => `http://wanderlust.localhost:${port}`, base: "" },
+];
+
+async function hydrated(page: Page) {
+  await page.waitForSelector("html[data-hydrated]");
+}
+
+describe.each(MODES)("seller-site customer account $mode", ({ origin, base }) => {
+  const site = (path: string) => `${origin()}${base}${path}`;
+  const landing = () => (base ? `${origin()}${base}` : `${origin()}/`);
+
+  it("signs up with the emailed code, edits the profile, changes the password with a code, and logs out", async () => {
+    const email = `priya-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const { page, errors } = await openPage(browser, site("/signup"));
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Join Our Community");
+    await page.getByLabel("First Name").fill("Priya");
+    await page.getByLabel("Last Name").fill("Sharma");
+    await page.getByLabel("Email Address").fill(email);
+    await page.getByLabel("Phone Number (Optional)").fill("+91 90000 22222");
+    await page.getByLabel("Password", { exact: true }).fill("Himalaya#2026");
+    await page.getByLabel("Confirm Password").fill("Himalaya#2026");
+    await page.getByLabel(/I agree to the/).check();
+    await page.getByRole("button", { name: "Create Your Account" }).click();
+    await page.getByRole("heading", { name: "Verify Your Email" }).waitFor();
+    expect(await page.getByRole("button", { name: "Verify & Complete Signup" }).isDisabled()).toBe(true);
+
+    // The code email names the seller.
+    expect((await latestEmail(w, email)).subject).toContain("Wanderlust Journeys");
+    await page.getByLabel("Verification Code").fill(await latestCode(w, email));
+    await page.getByRole("button", { name: "Verify & Complete Signup" }).click();
+    await page.waitForURL(site("/dashboard"));
+    await page.getByRole("heading", { name: "Welcome back, Priya!" }).waitFor();
+
+    // Settings: profile
+    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Settings" }).click();
+    await page.waitForURL(site("/settings"));
+    await page.getByRole("heading", { name: "Profile Information" }).waitFor();
+    await expect.poll(() => page.getByLabel("Last Name").inputValue()).toBe("Sharma");
+    expect(await page.getByLabel("Email", { exact: true }).getAttribute("readonly")).not.toBeNull();
+    await page.getByLabel("Last Name").fill("Sharma Rao");
+    await page.getByLabel("Phone").fill("+91 90000 33333");
+    await page.getByRole("button", { name: "Update Profile" }).click();
+    await page.getByText("Profile updated successfully!").waitFor();
+    const session = JSON.parse((await storedSession(page)).user ?? "{}");
+    expect(session.name).toBe("Priya Sharma Rao");
+
+    // Settings: password with a code, while the countdown runs
+    await page.getByLabel("Current Password").fill("Himalaya#2026");
+    await page.getByRole("button", { name: "Request OTP" }).click();
+    await page.getByText(/^Resend code in \d+s$/).waitFor();
+    expect(await page.getByRole("button", { name: "Request OTP" }).count()).toBe(0);
+    await page.getByLabel("New Password", { exact: true }).fill("Kanchenjunga#2027");
+    await page.getByLabel("Confirm New Password").fill("Kanchenjunga#2028");
+    await page.getByText("Passwords do not match").waitFor();
+    expect(await page.getByLabel("Confirm New Password").getAttribute("class")).toContain("input-error");
+    await page.getByLabel("Confirm New Password").fill("Kanchenjunga#2027");
+    expect(await page.getByRole("button", { name: "Update Password" }).isDisabled()).toBe(true);
+    const code = await latestCode(w, email);
+    expect((await latestEmail(w, email)).subject).toContain("Wanderlust Journeys");
+    await page.getByLabel("OTP", { exact: true }).fill(code);
+    expect(await page.getByText(/^Resend code in \d+s$/).isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await page.getByText("Password updated successfully!").waitFor();
+    await expect.poll(() => page.getByLabel("New Password", { exact: true }).count()).toBe(0);
+    expect(await page.getByLabel("Current Password").inputValue()).toBe("");
+    const fresh = await loginViaApi(w, email, "Kanchenjunga#2027");
+    expect(fresh.user.name).toBe("Priya Sharma Rao");
+
+    // The page's own session survived the change: the profile still loads after a reload.
+    await page.reload();
+    await hydrated(page);
+    await expect.poll(() => page.getByLabel("Last Name").inputValue()).toBe("Sharma Rao");
+
+    // Logout through the confirm
+    await page.goto(site("/dashboard"));
+    await hydrated(page);
+    let question = "";
+    page.once("dialog", (d) => {
+      question = d.message();
+      void d.accept();
+    });
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL(landing());
+    expect(question).toBe("Are you sure you want to log out?");
+    expect(await storedSession(page)).toEqual({ token: null, user: null });
+    expect((await page.context().cookies(origin())).find((c) => c.name === "tb_session")).toBeUndefined();
+    expect(errors).toEqual([]);
+  });
+
+  it("signs in, says so, and goes to the dashboard after 2 seconds; a wrong password shows the server's message", async () => {
+    const { page } = await openPage(browser, site("/login"));
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Welcome Back");
+    expect(await page.getByRole("link", { name: "Forgot password?" }).getAttribute("href")).toBe(`${base}/forgot-password`);
+    expect(await page.getByRole("contentinfo").count()).toBe(0);
+    await page.getByLabel("Email").fill("asha@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("Wrong#password1");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert").textContent()).resolves.toBe("Invalid email or password");
+
+    await page.getByLabel("Password", { exact: true }).fill("Travel#2026");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("status").filter({ hasText: "Login successful! Redirecting..." }).first().waitFor();
+    const shownAt = Date.now();
+    await page.waitForURL(site("/dashboard"));
+    expect(Date.now() - shownAt).toBeGreaterThan(1500);
+    await page.getByRole("heading", { name: "Welcome back, Asha!" }).waitFor();
+  });
+
+  it("resets a forgotten password through the emailed link on this site", async () => {
+    const email = `reset-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const signup = await w.api("POST", "/api/auth/signup", { name: "Nila Das", email, password: "Old#password1" });
+    await w.api("POST", "/api/auth/verify-otp", { userId: signup.body.userId, otp: await latestCode(w, email) });
+
+    const { page } = await openPage(browser, site("/login"));
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await page.waitForURL(site("/forgot-password"));
+    await page.getByLabel("Email Address").fill(email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await page
+      .getByText(/we have sent a link/)
+      .first()
+      .waitFor();
+    const link = /(http\S+\/reset-password\/\S+)/.exec((await latestEmail(w, email)).text)?.[1] ?? "";
+    expect(new URL(link).pathname.startsWith(`${base}/reset-password/`)).toBe(true);
+
+    await page.goto(`${origin()}${new URL(link).pathname}`);
+    await hydrated(page);
+    await page.getByLabel("New Password", { exact: true }).fill("New#password1");
+    await page.getByLabel("Confirm New Password").fill("New#password1");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await page.waitForURL(site("/login"));
+    expect((await loginViaApi(w, email, "New#password1")).user.email).toBe(email);
+  });
+
+  it("shows the login prompt to visitors and to the seller owner", async () => {
+    const { page } = await openPage(browser, site("/dashboard"));
+    await page.getByRole("heading", { name: "Customer Dashboard" }).waitFor();
+    await page.getByText("Please log in to access your bookings and settings").waitFor();
+    expect(await page.getByRole("link", { name: "Customer Login" }).getAttribute("href")).toBe(`${base}/login`);
+
+    const owner = await browser.newPage();
+    await signInBrowser(owner, w, origin(), "owner@wanderlust.example");
+    await owner.goto(site("/settings"));
+    await owner.getByRole("heading", { name: "Customer Settings" }).waitFor();
+  });
+});
