@@ -7,13 +7,20 @@ import { createDb } from "./db/client";
 import { type Env, isDevelopment, readConfig } from "./env";
 import { createLoadContext, resolveRequestTenant } from "./load-context";
 import { isCleanSellerPath } from "./tenant";
+import { sellerSiteBuild } from "./seller-build";
 import { siteNotFoundPage } from "./site-not-found";
 
 const handleRemix = createRequestHandler(build as unknown as ServerBuild);
+const handleSellerSite = {
+  path: createRequestHandler(sellerSiteBuild(build as unknown as ServerBuild, "path")),
+  domain: createRequestHandler(sellerSiteBuild(build as unknown as ServerBuild, "domain")),
+};
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     const url = new URL(request.url);
+    // The benchmark's denominator (npm run bench): the cheapest answer this Worker can give.
+    if (url.pathname === "/__bench/trivial") return new Response("ok");
     if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
       return apiApp.fetch(request, env, ctx);
     }
@@ -30,7 +37,7 @@ export default {
     let response = cacheable ? await matchPage(tenant.sellerId, url) : null;
     if (!response) {
       const context = await createLoadContext(request, env, ctx, { db, tenant });
-      response = await handleRemix(request, context);
+      response = await (tenant.kind === "seller" ? handleSellerSite[tenant.mode] : handleRemix)(request, context);
       if (tenant.kind === "seller") {
         response = cacheable ? await storePage(ctx, tenant.sellerId, context.edge.contentVersion, url, response) : markPrivate(response);
       }

@@ -7,6 +7,13 @@ const ORIGIN = "https://tb-cache.internal";
 /** Bounds how long a racing render could leave an older version behind. */
 const POINTER_TTL_SECONDS = 60;
 
+/**
+ * The isolate re-reads the shared pointer at most this often. A write in this isolate is
+ * seen at once; a write made in another isolate of the same colo within this window.
+ */
+const POINTER_RECHECK_MS = 1000;
+const memo = new Map<string, { version: number; checkedAt: number }>();
+
 const pointerKey = (sellerId: string) => `${ORIGIN}/version/${encodeURIComponent(sellerId)}`;
 
 function edgeCache(): Cache | null {
@@ -14,14 +21,23 @@ function edgeCache(): Cache | null {
 }
 
 export async function readContentVersion(sellerId: string): Promise<number | null> {
+  const now = Date.now();
+  const known = memo.get(sellerId);
+  if (known && now - known.checkedAt < POINTER_RECHECK_MS) return known.version;
   const cache = edgeCache();
   const hit = cache ? await cache.match(pointerKey(sellerId)) : undefined;
-  if (!hit) return null;
-  const version = Number(await hit.text());
-  return Number.isInteger(version) ? version : null;
+  const version = hit ? Number(await hit.text()) : Number.NaN;
+  if (!Number.isInteger(version)) {
+    memo.delete(sellerId);
+    return null;
+  }
+  if (memo.size > 10_000) memo.clear();
+  memo.set(sellerId, { version, checkedAt: now });
+  return version;
 }
 
 export async function publishContentVersion(sellerId: string, version: number) {
+  memo.set(sellerId, { version, checkedAt: Date.now() });
   const cache = edgeCache();
   if (!cache) return;
   await cache.put(

@@ -33,18 +33,11 @@ export function MobileMenu({ open, items, onClose }: { open: boolean; items: Nav
     };
   }, [open, onClose]);
 
+  if (!open) return <div id="seller-mobile-menu" hidden />;
   return (
     <>
-      {open ? <div className="seller-drawer-backdrop" onClick={onClose} aria-hidden="true" /> : null}
-      <div
-        ref={panel}
-        id="seller-mobile-menu"
-        className={`seller-drawer${open ? " open" : ""}`}
-        role="dialog"
-        aria-modal="true"
-        aria-label="Menu"
-        hidden={!open}
-      >
+      <div className="seller-drawer-backdrop" onClick={onClose} aria-hidden="true" />
+      <div ref={panel} id="seller-mobile-menu" className="seller-drawer open" role="dialog" aria-modal="true" aria-label="Menu">
         <button type="button" className="seller-drawer-close" onClick={onClose}>
           <span aria-hidden="true">✕</span>
           <span className="sr-only">Close menu</span>

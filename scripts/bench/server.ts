@@ -1,0 +1,32 @@
+// The production build in workerd through Miniflare, with a direct socket to the Worker
+// (no entry-worker hop). Prints "READY <url>" once D1 is migrated and seeded.
+import { readFileSync } from "node:fs";
+import { Miniflare } from "miniflare";
+import { hashPassword } from "../../worker/auth/password";
+import { DEMO_PASSWORD, SEED_USERS, seedStatements } from "../../worker/db/seed-data";
+import { TEST_ENV } from "../../test/support/env";
+import { migrationStatements } from "../../test/support/worker";
+
+const root = new URL("../../", import.meta.url);
+const compatibilityDate = /compatibility_date\s*=\s*"([^"]+)"/.exec(readFileSync(new URL("wrangler.toml", root), "utf8"))?.[1];
+
+const mf = new Miniflare({
+  modules: [{ type: "ESModule", path: new URL("dist/index.js", root).pathname }],
+  compatibilityDate,
+  d1Databases: { DB: `tripbazaar-bench-${crypto.randomUUID()}` },
+  // No assets binding: with one, Miniflare routes the direct socket through its asset router
+  // first. The measured routes are all Worker routes; in production assets are matched before the Worker.
+  // Production mode: no D1 call counting, no dev routes.
+  bindings: { ...TEST_ENV, ENVIRONMENT: "production" },
+  unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
+});
+await mf.ready;
+const d1 = await mf.getD1Database("DB");
+await d1.batch(migrationStatements().map((s) => d1.prepare(s)));
+const hashes = Object.fromEntries(
+  await Promise.all(SEED_USERS.map(async (u) => [u.id, await hashPassword(DEMO_PASSWORD, TEST_ENV.PASSWORD_PEPPER)])),
+);
+await d1.batch(seedStatements(hashes).map((s) => d1.prepare(s)));
+const url = await mf.unsafeGetDirectURL();
+console.log(`READY ${url.origin}`);
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => mf.dispose().finally(() => process.exit(0)));
