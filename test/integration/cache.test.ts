@@ -70,7 +70,7 @@ describe("edge cache for public seller pages", () => {
     const { cookie, token } = await sellerToken("asha@example.com");
     await get(`${P}/contact`);
     expect((await get(`${P}/contact`)).cache).toBe("hit");
-    for (const headers of [{ cookie }, { authorization: `Bearer ${token}` }]) {
+    for (const headers of [{ cookie }, { authorization: `Bearer ${token}` }] as Record<string, string>[]) {
       const signedIn = await get(`${P}/contact`, { headers });
       expect(signedIn.cache).toBe("bypass");
       expect(signedIn.d1).toBeGreaterThan(0);
