@@ -6,7 +6,6 @@ import { SiteFooter } from "~/components/seller/site-footer";
 import { getToken } from "~/lib/auth-storage";
 import { type SellerSite, SellerSiteProvider, brandStyle, siteHref } from "~/lib/seller-site";
 import { useHydrated } from "~/lib/use-hydrated";
-import sellerCss from "~/styles/seller.css?inline";
 
 /** Signed-in state lives in browser storage, so the server (and the cache) always render "Login". */
 function useSignedIn() {
@@ -44,9 +43,6 @@ export function SellerFrame({ site, children, hideFooter = false }: { site: Sell
 
   return (
     <SellerSiteProvider value={site}>
-      {/* Inlined rather than linked: one render-blocking request fewer on the first visit (ADR 0008). */}
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet from the build, no seller input */}
-      <style dangerouslySetInnerHTML={{ __html: sellerCss }} />
       <div className="seller-site" style={brandStyle(site)}>
         <a className="skip-link" href="#main">
           Skip to content

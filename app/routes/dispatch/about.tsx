@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { MainFrame } from "~/components/main-frame";
@@ -8,8 +8,10 @@ import { SiteNotFound } from "~/components/seller/site-not-found";
 import { MainAboutPage } from "~/components/main/about";
 import { sellerMeta } from "~/lib/seller-site";
 import { loadSellerSite } from "~/lib/seller-site.server";
+import sellerStyles from "~/styles/seller.css?url";
 
 /** Dispatch route (ADR 0002): the seller site's page on a custom domain, else the main site's. */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: sellerStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data?.kind === "seller" ? sellerMeta(data.site, sellerAboutMeta) : [{ title: "About | Tripbazaar" }];

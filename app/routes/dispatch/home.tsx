@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { MainFrame } from "~/components/main-frame";
@@ -8,6 +8,9 @@ import { SellerLanding } from "~/components/seller-landing";
 import { SiteNotFound, siteNotFoundMeta } from "~/components/seller/site-not-found";
 import { sellerMeta } from "~/lib/seller-site";
 import { loadSellerLanding } from "~/lib/seller-site.server";
+import sellerStyles from "~/styles/seller.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: sellerStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   if (data?.kind === "seller") return sellerMeta(data.site, { path: "/" });

@@ -1,9 +1,12 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SellerFrame } from "~/components/seller-frame";
 import { SiteNotFound } from "~/components/seller/site-not-found";
 import { loadSellerSite } from "~/lib/seller-site.server";
+import sellerStyles from "~/styles/seller.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: sellerStyles }];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   return { site: await loadSellerSite(context, request) };
