@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
-import type { PublicPackage } from "@worker/domain/seller-website/shapes";
+import type { PackageSummary } from "@worker/domain/seller-website/shapes";
 import { HeroSearch } from "~/components/seller/hero-search";
 import { ExplorePackages, TrendingDestinations } from "~/components/seller/landing-samples";
 import { PackageGrid } from "~/components/seller/package-card";
@@ -17,7 +17,7 @@ function useScrollToAbout() {
   }, [hash, key]);
 }
 
-export function SellerLanding({ packages }: { packages: PublicPackage[] }) {
+export function SellerLanding({ packages }: { packages: PackageSummary[] }) {
   const site = useSellerSite();
   const name = site.websiteConfig.websiteName;
   const wallpaper = site.websiteConfig.wallpaperImage ?? site.seller.backgroundImage;
