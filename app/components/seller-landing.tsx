@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
-import type { PublicPackage } from "@worker/domain/seller-website/shapes";
+import type { PackageSummary } from "@worker/domain/seller-website/shapes";
 import { HeroSearch } from "~/components/seller/hero-search";
 import { ExplorePackages, TrendingDestinations } from "~/components/seller/landing-samples";
 import { PackageGrid } from "~/components/seller/package-card";
@@ -17,7 +17,7 @@ function useScrollToAbout() {
   }, [hash, key]);
 }
 
-export function SellerLanding({ packages }: { packages: PublicPackage[] }) {
+export function SellerLanding({ packages }: { packages: PackageSummary[] }) {
   const site = useSellerSite();
   const name = site.websiteConfig.websiteName;
   const wallpaper = site.websiteConfig.wallpaperImage ?? site.seller.backgroundImage;
@@ -25,7 +25,7 @@ export function SellerLanding({ packages }: { packages: PublicPackage[] }) {
   return (
     <main id="main">
       <section className="hero" aria-labelledby="hero-title">
-        {wallpaper ? <img className="hero-bg" src={wallpaper} alt="" width={1600} height={900} fetchPriority="high" /> : null}
+        {wallpaper ? <img className="hero-bg" src={wallpaper} alt="" width={1600} height={900} /> : null}
         <div className="container stack">
           <h1 id="hero-title">Discover your next journey with {name}</h1>
           <p className="hero-lead">Handpicked tour packages, honest prices and people who plan every detail.</p>

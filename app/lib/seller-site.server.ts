@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { getPublishedPackage, getSellerSite, listPublishedPackages, searchPublishedPackages } from "@worker/domain/seller-website/service";
 import { parseSearchQuery } from "@worker/domain/seller-website/search-query";
+import { packageSummary } from "@worker/domain/seller-website/shapes";
 import type { SellerTenant } from "@worker/tenant";
 import type { SellerSite } from "./seller-site";
 
@@ -36,14 +37,14 @@ export async function loadSellerSite(context: AppLoadContext, request?: Request)
   return { seller, websiteConfig, basePath: tenant.basePath, ...originsOf(context, request, domain) };
 }
 
-export function loadRecentPackages(context: AppLoadContext, limit = 3) {
+export async function loadRecentPackages(context: AppLoadContext, limit = 3) {
   const tenant = requireSellerTenant(context);
-  return listPublishedPackages(context.db, tenant.sellerId, context.load, limit);
+  return (await listPublishedPackages(context.db, tenant.sellerId, context.load, limit)).map(packageSummary);
 }
 
-export function loadAllPackages(context: AppLoadContext) {
+export async function loadAllPackages(context: AppLoadContext) {
   const tenant = requireSellerTenant(context);
-  return listPublishedPackages(context.db, tenant.sellerId, context.load);
+  return (await listPublishedPackages(context.db, tenant.sellerId, context.load)).map(packageSummary);
 }
 
 export async function loadPackage(context: AppLoadContext, packageId: string) {
@@ -57,7 +58,8 @@ export async function loadSearch(context: AppLoadContext, query: string) {
   const tenant = requireSellerTenant(context);
   const search = parseSearchQuery(query);
   if (!search.success) throw new Response(search.error.issues[0]?.message ?? "Invalid search", { status: 400 });
-  return { search: search.data, packages: await searchPublishedPackages(context.db, tenant.sellerId, search.data, context.load) };
+  const packages = await searchPublishedPackages(context.db, tenant.sellerId, search.data, context.load);
+  return { search: search.data, packages: packages.map(packageSummary) };
 }
 
 /** Landing data for the dispatch route (custom domain root): site and packages in one batch. */

@@ -10,12 +10,21 @@ import { migrationStatements } from "../../test/support/worker";
 const root = new URL("../../", import.meta.url);
 const compatibilityDate = /compatibility_date\s*=\s*"([^"]+)"/.exec(readFileSync(new URL("wrangler.toml", root), "utf8"))?.[1];
 
+// WITH_ASSETS=1 (npm run lighthouse): serve the client assets too, on Miniflare's normal port.
+const withAssets = process.env.WITH_ASSETS === "1";
 const mf = new Miniflare({
   modules: [{ type: "ESModule", path: new URL("dist/index.js", root).pathname }],
   compatibilityDate,
   d1Databases: { DB: `tripbazaar-bench-${crypto.randomUUID()}` },
-  // No assets binding: with one, Miniflare routes the direct socket through its asset router
-  // first. The measured routes are all Worker routes; in production assets are matched before the Worker.
+  // No assets binding for the bench: with one, Miniflare routes the direct socket through its asset
+  // router first. The measured routes are all Worker routes; in production assets are matched first.
+  ...(withAssets
+    ? {
+        assets: { directory: new URL("build/client", root).pathname, binding: "ASSETS", routerConfig: { has_user_worker: true } },
+        host: "127.0.0.1",
+        port: Number(process.env.PORT || 0),
+      }
+    : {}),
   // Production mode: no D1 call counting, no dev routes.
   bindings: { ...TEST_ENV, ENVIRONMENT: "production" },
   unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
@@ -27,6 +36,6 @@ const hashes = Object.fromEntries(
   await Promise.all(SEED_USERS.map(async (u) => [u.id, await hashPassword(DEMO_PASSWORD, TEST_ENV.PASSWORD_PEPPER)])),
 );
 await d1.batch(seedStatements(hashes).map((s) => d1.prepare(s)));
-const url = await mf.unsafeGetDirectURL();
+const url = withAssets ? await mf.ready : await mf.unsafeGetDirectURL();
 console.log(`READY ${url.origin}`);
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => mf.dispose().finally(() => process.exit(0)));

@@ -1,20 +1,20 @@
 import { Link } from "@remix-run/react";
-import type { PublicPackage } from "@worker/domain/seller-website/shapes";
+import type { PackageSummary } from "@worker/domain/seller-website/shapes";
 import { formatRupees } from "~/lib/format";
 import { siteHref, useSellerSite } from "~/lib/seller-site";
 
 /** Price is the first price range entry (spec §2), else the call-us text. */
-export function packagePrice(pkg: PublicPackage) {
+export function packagePrice(pkg: Pick<PackageSummary, "priceRanges">) {
   const price = pkg.priceRanges[0]?.price;
   return price !== undefined ? formatRupees(price) : "Call or Contact for price";
 }
 
-export function PackageCard({ pkg, headingLevel = 3 }: { pkg: PublicPackage; headingLevel?: 2 | 3 }) {
+export function PackageCard({ pkg, headingLevel = 3 }: { pkg: PackageSummary; headingLevel?: 2 | 3 }) {
   const site = useSellerSite();
   const Heading = `h${headingLevel}` as const;
   return (
     <article className="card package-card">
-      {pkg.images[0] ? <img src={pkg.images[0]} alt="" loading="lazy" width={400} height={300} /> : <div className="package-card-blank" />}
+      {pkg.image ? <img src={pkg.image} alt="" loading="lazy" width={400} height={300} /> : <div className="package-card-blank" />}
       <div className="body">
         <Heading className="package-card-title">
           <Link to={siteHref(site, `/package/${encodeURIComponent(pkg.id)}`)}>{pkg.name}</Link>
@@ -28,7 +28,7 @@ export function PackageCard({ pkg, headingLevel = 3 }: { pkg: PublicPackage; hea
   );
 }
 
-export function PackageGrid({ packages, headingLevel }: { packages: PublicPackage[]; headingLevel?: 2 | 3 }) {
+export function PackageGrid({ packages, headingLevel }: { packages: PackageSummary[]; headingLevel?: 2 | 3 }) {
   return (
     <ul className="grid-cards plain-list">
       {packages.map((p) => (

@@ -24,13 +24,8 @@ function Gallery({ pkg }: { pkg: PublicPackage }) {
         <ul className="gallery-thumbs plain-list">
           {images.slice(1).map((src, i) => (
             <li key={src}>
-              <button
-                type="button"
-                onClick={() => setCurrent(current === i + 1 ? 0 : i + 1)}
-                aria-pressed={current === i + 1}
-                aria-label={`Show picture ${i + 2} of ${images.length}`}
-              >
-                <img src={src} alt="" width={200} height={150} loading="lazy" />
+              <button type="button" onClick={() => setCurrent(current === i + 1 ? 0 : i + 1)} aria-pressed={current === i + 1}>
+                <img src={src} alt={`Show view ${i + 2} of ${images.length}`} width={200} height={150} loading="lazy" />
               </button>
             </li>
           ))}

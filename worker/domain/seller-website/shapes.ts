@@ -52,6 +52,12 @@ export function publicPackage(p: PackageRow) {
   };
 }
 
+/** What a package card shows: keeps list pages' HTML and serialized loader data small. */
+export function packageSummary(p: PublicPackage) {
+  return { id: p.id, name: p.name, city: p.city, duration: p.duration, image: p.images[0] ?? null, priceRanges: p.priceRanges.slice(0, 1) };
+}
+
+export type PackageSummary = ReturnType<typeof packageSummary>;
 export type PublicSeller = ReturnType<typeof publicSeller>;
 export type PublicWebsiteConfig = ReturnType<typeof publicWebsiteConfig>;
 export type PublicPackage = ReturnType<typeof publicPackage>;

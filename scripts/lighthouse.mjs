@@ -1,0 +1,87 @@
+// npm run lighthouse: builds, serves the production build in workerd (Miniflare, with assets) and
+// runs Lighthouse in the system Chromium against the seller landing and package pages.
+// Prints the performance and accessibility scores; exits non-zero below 95 / 100.
+import { spawn } from "node:child_process";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { build, bundleWorker } from "./lib.mjs";
+
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const PAGES = [
+  { name: "seller landing", path: "/seller/s_wanderlust/website" },
+  { name: "package page", path: "/seller/s_wanderlust/website/package/p_goa" },
+];
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-quic",
+  "--disable-sync",
+];
+
+if (!process.argv.includes("--no-build")) {
+  build();
+  bundleWorker();
+}
+
+function startServer() {
+  const child = spawn("npx", ["tsx", "scripts/bench/server.ts"], {
+    stdio: ["ignore", "pipe", "inherit"],
+    detached: true,
+    env: { ...process.env, WITH_ASSETS: "1", PORT: "0" },
+  });
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+      const m = /READY (\S+)/.exec(out);
+      if (m) resolve({ child, origin: m[1].replace("127.0.0.1", "localhost") });
+    });
+    child.on("exit", (code) => reject(new Error(`server exited (${code})`)));
+  });
+}
+
+const { child, origin } = await startServer();
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+let failed = false;
+try {
+  console.log("\nLighthouse (default mobile profile, simulated throttling)\n");
+  for (const p of PAGES) {
+    // One warm-up load fills the edge cache, as for any visitor after the first.
+    await fetch(`${origin}${p.path}`);
+    const result = await lighthouse(`${origin}${p.path}`, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility"],
+    });
+    const { performance, accessibility } = result.lhr.categories;
+    const perf = Math.round(performance.score * 100);
+    const a11y = Math.round(accessibility.score * 100);
+    console.log(`${p.name.padEnd(16)} performance ${String(perf).padStart(3)}   accessibility ${String(a11y).padStart(3)}`);
+    const metric = (id) => result.lhr.audits[id]?.displayValue ?? "-";
+    console.log(
+      `  FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}, SI ${metric("speed-index")}`,
+    );
+    if (process.env.LH_DEBUG) {
+      for (const r of result.lhr.audits["network-requests"].details.items) {
+        console.log(
+          `  ${String(Math.round(r.networkRequestTime)).padStart(5)}-${String(Math.round(r.networkEndTime)).padStart(5)} ${String(r.transferSize).padStart(6)} ${r.priority} ${r.url.replace(origin, "")}`,
+        );
+      }
+      for (const [k, v] of Object.entries(result.lhr.audits.metrics.details.items[0]))
+        if (/^(observed)?(FirstContentful|LargestContentful)/.test(k)) console.log(`  ${k} ${v}`);
+    }
+    for (const audit of Object.values(result.lhr.audits)) {
+      if (audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary") console.log(`  - ${audit.id}: ${audit.title}`);
+    }
+    if (perf < 95 || a11y < 100) failed = true;
+  }
+} finally {
+  await chrome.kill();
+  process.kill(-child.pid, "SIGTERM");
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,100 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "../support/browser";
+import { openPage } from "../support/page";
+import { type TestWorker, startWorker } from "../support/worker";
+
+let w: TestWorker;
+let browser: Browser;
+let port: string;
+
+beforeAll(async () => {
+  [w, browser] = await Promise.all([startWorker({ port: 0 }), launchBrowser()]);
+  port = w.url.port;
+});
+afterAll(async () => {
+  await browser?.close();
+  await w?.dispose();
+});
+
+const MODES = [
+  { name: "by path", origin: () => `http://localhost:${port}`, base: "/seller/s_wanderlust/website" },
+  { name: "on the custom domain", origin: () => `http://wanderlust.localhost:${port}`, base: "" },
+];
+
+async function browseAndSearch(page: Page, origin: string, base: string) {
+  await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("Wanderlust Journeys");
+  await page.getByLabel("Destination", { exact: true }).fill("goa");
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.waitForURL(`${origin}${base}/searchpackages/destination%3Dgoa`);
+  await page.getByRole("heading", { name: "Search Results" }).waitFor();
+  const results = page.getByRole("main").getByRole("listitem");
+  await expect(results.count()).resolves.toBe(1);
+  await page.getByRole("link", { name: "Goa Beach Escape" }).click();
+  await page.waitForURL(`${origin}${base}/package/p_goa`);
+  await page.getByRole("heading", { level: 1, name: "Goa Beach Escape" }).waitFor();
+  expect(await page.getByRole("main").textContent()).toContain("₹15,999");
+  await page.getByRole("link", { name: "View all packages" }).click();
+  await page.waitForURL(`${origin}${base}/package/all`);
+  await page.getByRole("heading", { level: 1, name: "All Packages" }).waitFor();
+  await expect(page.getByRole("main").getByRole("listitem").count()).resolves.toBe(8);
+}
+
+describe("seller website in Chromium", () => {
+  for (const mode of MODES) {
+    it(`browses, searches "goa", opens the package and returns to all packages ${mode.name}`, async () => {
+      const { page, errors } = await openPage(browser, `${mode.origin()}${mode.base || "/"}`);
+      await browseAndSearch(page, mode.origin(), mode.base);
+      // Client-side navigation throughout: the document was never reloaded.
+      expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
+
+  it("opens the mobile menu with the keyboard, locks scrolling and closes on Escape", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    await page.goto(`http://localhost:${port}/seller/s_wanderlust/website`);
+    await page.waitForSelector("html[data-hydrated]");
+    const button = page.getByRole("button", { name: "Open menu" });
+    await button.focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await menu.waitFor();
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe("hidden");
+    // Focus moved into the menu and stays there.
+    expect(await page.evaluate(() => document.activeElement?.closest("[role=dialog]") !== null)).toBe(true);
+    for (let i = 0; i < 8; i++) await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.closest("[role=dialog]") !== null)).toBe(true);
+    await page.keyboard.press("Escape");
+    await menu.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe("");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-controls"))).toBe("seller-mobile-menu");
+    await page.close();
+  });
+
+  it("sends the contact form after the simulated 2 seconds and clears it", async () => {
+    const { page } = await openPage(browser, `http://wanderlust.localhost:${port}/contact`);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("This field is required").count()).resolves.toBe(4);
+    await page.getByLabel("Full Name*").fill("Asha Verma");
+    await page.getByLabel("Email Address*").fill("asha@example.com");
+    await page.getByLabel("Subject*").fill("Goa in January");
+    await page.getByLabel("Message*").fill("Is the Goa package available for four people?");
+    const started = Date.now();
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByRole("button", { name: "Sending..." }).waitFor();
+    await page.getByText("Thank you for your message! We will get back to you soon.").waitFor();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+    expect(await page.getByLabel("Full Name*").inputValue()).toBe("");
+    await page.close();
+  });
+
+  it("shows Website not found for an unknown seller", async () => {
+    const page = await browser.newPage();
+    const res = await page.goto(`http://localhost:${port}/seller/nobody/website`);
+    expect(res?.status()).toBe(404);
+    await page.getByRole("heading", { name: "Website not found" }).waitFor();
+    await page.close();
+  });
+});
