@@ -78,6 +78,11 @@ describe("media uploads to R2", () => {
     const tooBig = await json(await upload(big, "image/png"));
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.message).toBe("Images are at most 2 MB");
+    const bigForm = new FormData();
+    bigForm.append("file", new Blob([big], { type: "image/png" }), "big.png");
+    const encoded = new Response(bigForm);
+    const bigMultipart = await upload(await encoded.arrayBuffer(), encoded.headers.get("content-type") ?? "");
+    expect(bigMultipart.status).toBe(413);
   });
 
   it("uploads are for sellers only, and unknown media keys are 404", async () => {

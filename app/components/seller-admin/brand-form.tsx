@@ -114,16 +114,16 @@ export function BrandForm({ initial, onSaved }: { initial: Config; onSaved: (con
               </div>
             ))}
           </div>
-          <ImageField
-            id="wallpaperImage"
-            label="Wallpaper image"
-            value={config.wallpaperImage ?? ""}
-            error={errors.wallpaperImage}
-            onChange={(v) => set("wallpaperImage", v)}
-          />
         </div>
         <BrandPreview config={config} />
       </div>
+      <ImageField
+        id="wallpaperImage"
+        label="Wallpaper image"
+        value={config.wallpaperImage ?? ""}
+        error={errors.wallpaperImage}
+        onChange={(v) => set("wallpaperImage", v)}
+      />
       <p>
         <button type="submit" className="btn" disabled={busy}>
           {busy ? "Saving..." : "Save brand"}

@@ -27,7 +27,8 @@ export function UploadButton({ label, onUploaded }: { label: string; onUploaded:
 
   return (
     <>
-      <input ref={input} id={id} type="file" accept={ACCEPT} className="sr-only" tabIndex={-1} aria-label={label} onChange={onChange} />
+      {/* Hidden: the button is the control people use; the input only opens the file picker. */}
+      <input ref={input} id={id} type="file" accept={ACCEPT} hidden aria-label={label} onChange={onChange} />
       <button type="button" className="btn btn-outline" disabled={busy} onClick={() => input.current?.click()}>
         {busy ? "Uploading..." : label}
       </button>

@@ -2,6 +2,8 @@ import { ApiError, badRequest } from "../../api/errors";
 
 /** Uploads for package and website images (ADR 0011). */
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
+/** Multipart adds a little framing around the file. */
+const MULTIPART_ALLOWANCE = 16 * 1024;
 
 export type ImageType = { contentType: "image/png" | "image/jpeg" | "image/webp"; ext: "png" | "jpg" | "webp" };
 
@@ -30,13 +32,14 @@ const unsupported = () => new ApiError(415, "Upload a JPEG, PNG or WebP image");
 /** The uploaded bytes, from a raw image body or the `file` field of a multipart form. */
 export async function readUpload(request: Request): Promise<{ bytes: Uint8Array; declared: string }> {
   const length = Number(request.headers.get("content-length"));
-  // Multipart adds a little framing around the file, hence the small allowance.
-  if (Number.isFinite(length) && length > MAX_UPLOAD_BYTES + 16 * 1024) throw tooLarge();
+  if (Number.isFinite(length) && length > MAX_UPLOAD_BYTES + MULTIPART_ALLOWANCE) throw tooLarge();
   const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (type === "multipart/form-data") {
+    // Read under the cap first, then parse: a chunked body without a length is bounded too.
+    const raw = await readCapped(request, MAX_UPLOAD_BYTES + MULTIPART_ALLOWANCE);
     let form: FormData;
     try {
-      form = await request.formData();
+      form = await new Response(raw, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
     } catch {
       throw badRequest("Malformed upload");
     }
@@ -51,7 +54,7 @@ export async function readUpload(request: Request): Promise<{ bytes: Uint8Array;
 }
 
 /** Reads the body but stops at the cap, so a body without a (truthful) length cannot exhaust memory. */
-async function readCapped(request: Request): Promise<Uint8Array> {
+async function readCapped(request: Request, cap = MAX_UPLOAD_BYTES): Promise<Uint8Array<ArrayBuffer>> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -60,7 +63,7 @@ async function readCapped(request: Request): Promise<Uint8Array> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_UPLOAD_BYTES) {
+    if (size > cap) {
       await reader.cancel();
       throw tooLarge();
     }
