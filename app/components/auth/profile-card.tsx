@@ -69,7 +69,15 @@ export function ProfileCard() {
             <TextField label="Last Name" name="lastName" autoComplete="family-name" value={form.lastName} onChange={set("lastName")} />
           </div>
         </div>
-        <TextField label="Email" name="email" type="email" value={form.email} readOnly aria-readonly="true" />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          value={form.email}
+          readOnly
+          aria-readonly="true"
+          style={{ background: "var(--surface-2)", cursor: "not-allowed" }}
+        />
         <TextField label="Phone" name="phone" type="tel" autoComplete="tel" value={form.phone} onChange={set("phone")} />
         <div>
           <button type="submit" className="btn" disabled={state === "loading" || state === "saving"}>

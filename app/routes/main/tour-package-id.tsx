@@ -1,11 +1,66 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { ComingSoon } from "~/components/coming-soon";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { getCatalogPackage, sellerSiteUrl } from "@worker/domain/catalog/service";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { formatRupees } from "~/lib/format";
 
-export const meta: MetaFunction = () => [{ title: "Tour package | Tripbazaar" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? [{ title: `${data.pkg.name} | Tripbazaar` }, { name: "description", content: data.pkg.description.slice(0, 160) }]
+    : [{ title: "Package not found | Tripbazaar" }];
 
-export default function Page() {
-  return <ComingSoon title="Tour package" />;
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const pkg = await getCatalogPackage(context.db, params.id ?? "");
+  if (!pkg) throw new Response("Package not found", { status: 404 });
+  return { pkg, bookUrl: `${sellerSiteUrl(pkg.seller, new URL(request.url))}/package/${encodeURIComponent(pkg.id)}` };
+}
+
+export default function TourPackage() {
+  const { pkg, bookUrl } = useLoaderData<typeof loader>();
+  const price = pkg.priceRanges[0]?.price;
+  return (
+    <main id="main" className="container page">
+      <p>
+        <Link to="/tours/search">← All tour packages</Link>
+      </p>
+      <div className="two-col">
+        <div className="gallery">
+          {pkg.images.slice(0, 4).map((src, i) => (
+            <img key={src} src={src} alt={i === 0 ? `${pkg.name}` : ""} width={800} height={600} />
+          ))}
+        </div>
+        <div className="stack">
+          <h1>{pkg.name}</h1>
+          <p className="muted">
+            {pkg.city} · {pkg.duration} · by {pkg.seller.name}
+          </p>
+          <p className="catalog-price">{price !== undefined ? formatRupees(price) : "Call or Contact for price"}</p>
+          <p>{pkg.description}</p>
+          <div>
+            <a className="btn" href={bookUrl}>
+              Book with {pkg.seller.name}
+            </a>
+          </div>
+          <section aria-labelledby="incl">
+            <h2 id="incl">Inclusions</h2>
+            <ul>
+              {pkg.inclusions.map((i) => (
+                <li key={i}>{i}</li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="excl">
+            <h2 id="excl">Exclusions</h2>
+            <ul>
+              {pkg.exclusions.map((i) => (
+                <li key={i}>{i}</li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      </div>
+    </main>
+  );
 }
 
 export function ErrorBoundary() {

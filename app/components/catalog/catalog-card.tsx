@@ -1,0 +1,22 @@
+import { Link } from "@remix-run/react";
+import type { CatalogPackage } from "@worker/domain/catalog/service";
+import { formatRupees } from "~/lib/format";
+
+export function CatalogCard({ pkg }: { pkg: CatalogPackage }) {
+  const price = pkg.priceRanges[0]?.price;
+  return (
+    <article className="card catalog-card">
+      {pkg.images[0] ? <img src={pkg.images[0]} alt="" loading="lazy" width={400} height={300} /> : null}
+      <div className="catalog-card-body">
+        <h3>
+          <Link to={`/tour-package/${encodeURIComponent(pkg.id)}`}>{pkg.name}</Link>
+        </h3>
+        <p className="muted">
+          {pkg.city} · {pkg.duration}
+        </p>
+        <p className="muted">by {pkg.seller.name}</p>
+        <p className="catalog-price">{price !== undefined ? `From ${formatRupees(price)}` : "Call or Contact for price"}</p>
+      </div>
+    </article>
+  );
+}

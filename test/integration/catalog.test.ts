@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestWorker, startWorker } from "../support/worker";
+
+let w: TestWorker;
+beforeAll(async () => {
+  w = await startWorker();
+});
+afterAll(() => w?.dispose());
+
+const page = async (path: string) => {
+  const res = await w.request(path);
+  return { status: res.status, html: await res.text() };
+};
+
+describe("the marketplace catalogue on the main site", () => {
+  it("lists published packages of every seller, never drafts", async () => {
+    const { status, html } = await page("/tours/search");
+    expect(status).toBe(200);
+    expect(html).toContain("Goa Beach Escape");
+    expect(html).toContain("Spiti Valley Road Trip");
+    expect(html).not.toContain("Kerala Backwaters (draft)");
+    expect(html).toContain("12 packages");
+  });
+
+  it("searches name, city and description case-insensitively", async () => {
+    const { html } = await page("/tours/search?q=GOA");
+    expect(html).toContain("Goa Beach Escape");
+    expect(html).not.toContain("Spiti Valley Road Trip");
+    const none = await page("/tours/search?q=%25");
+    expect(none.html).toContain("No packages found for the query");
+  });
+
+  it("shows a package with a link to book it on the seller's own site", async () => {
+    const goa = await page("/tour-package/p_goa");
+    expect(goa.status).toBe(200);
+    expect(goa.html).toMatch(/Book with (<!-- -->)?Wanderlust Journeys/);
+    expect(goa.html).toContain('href="http://wanderlust.localhost/package/p_goa"');
+    const spiti = await page("/tour-package/p_spiti");
+    expect(spiti.html).toContain('href="/seller/s_himalayan/website/package/p_spiti"');
+  });
+
+  it("answers 404 for a draft or missing package", async () => {
+    expect((await page("/tour-package/p_kerala_draft")).status).toBe(404);
+    expect((await page("/tour-package/nope")).status).toBe(404);
+  });
+});

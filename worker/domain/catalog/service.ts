@@ -1,0 +1,95 @@
+import { and, desc, eq, or, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { customDomains, packages, sellers, websiteConfigs } from "@db/schema";
+import { type Load, loadDirect } from "../../db/batcher";
+import type { Db } from "../../db/client";
+import { publicPackage } from "../seller-website/shapes";
+
+/**
+ * The marketplace read side: published packages across every seller, for the main
+ * site (home, tours search, tour-package pages). Deliberately not seller-scoped; it
+ * only ever reads published rows and the sellers' public names.
+ */
+const PAGE_SIZE = 12;
+
+function catalogSelect(db: Db) {
+  return db
+    .select({
+      pkg: packages,
+      // Aliased: inside a D1 batch rows come back keyed by column name, and `name` is also a package column.
+      sellerName: sql<string>`${sellers.name}`.as("seller_name"),
+      websiteName: websiteConfigs.websiteName,
+      domain: customDomains.hostname,
+    })
+    .from(packages)
+    .innerJoin(sellers, eq(sellers.id, packages.sellerId))
+    .leftJoin(websiteConfigs, eq(websiteConfigs.sellerId, packages.sellerId))
+    .leftJoin(customDomains, and(eq(customDomains.sellerId, packages.sellerId), eq(customDomains.status, "active")));
+}
+
+type CatalogRow = Awaited<ReturnType<ReturnType<typeof catalogSelect>["all"]>>[number];
+
+function toCatalogPackage(row: CatalogRow) {
+  const sellerId = row.pkg.sellerId;
+  return {
+    ...publicPackage(row.pkg),
+    seller: {
+      id: sellerId,
+      name: row.websiteName?.trim() || row.sellerName,
+      /** The seller's active custom domain, if any; see sellerSiteUrl. */
+      domain: row.domain ?? null,
+    },
+  };
+}
+
+export type CatalogPackage = ReturnType<typeof toCatalogPackage>;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function searchCatalog(db: Db, input: { q?: string; page?: number }, load: Load = loadDirect) {
+  const page = Math.max(1, input.page ?? 1);
+  const conditions = [eq(packages.status, "published")];
+  const q = input.q?.trim().toLowerCase();
+  if (q) {
+    const pattern = `%${escapeLike(q)}%`;
+    const matches = (col: SQLiteColumn) => sql`lower(${col}) LIKE ${pattern} ESCAPE '\\'`;
+    conditions.push(or(matches(packages.name), matches(packages.city), matches(packages.description))!);
+  }
+  const where = and(...conditions);
+  const [rows, [{ total }]] = await Promise.all([
+    load(
+      catalogSelect(db)
+        .where(where)
+        .orderBy(desc(packages.rating), desc(packages.createdAt), desc(packages.id))
+        .limit(PAGE_SIZE)
+        .offset((page - 1) * PAGE_SIZE),
+    ),
+    load(db.select({ total: sql<number>`count(*)` }).from(packages).where(where)),
+  ]);
+  return { packages: rows.map(toCatalogPackage), page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), total };
+}
+
+export async function getCatalogPackage(db: Db, packageId: string, load: Load = loadDirect) {
+  const rows = await load(
+    catalogSelect(db)
+      .where(and(eq(packages.id, packageId), eq(packages.status, "published")))
+      .limit(1),
+  );
+  return rows[0] ? toCatalogPackage(rows[0]) : null;
+}
+
+export async function featuredCatalog(db: Db, load: Load = loadDirect) {
+  const rows = await load(
+    catalogSelect(db).where(eq(packages.status, "published")).orderBy(desc(packages.rating), desc(packages.id)).limit(6),
+  );
+  return rows.map(toCatalogPackage);
+}
+
+/**
+ * Where a package is booked: the seller's own site, on its custom domain when one is active
+ * (same scheme and port as the platform request, so it also works locally), else by path.
+ */
+export function sellerSiteUrl(seller: { id: string; domain: string | null }, platformUrl: URL) {
+  if (!seller.domain) return `/seller/${encodeURIComponent(seller.id)}/website`;
+  return `${platformUrl.protocol}//${seller.domain}${platformUrl.port ? `:${platformUrl.port}` : ""}`;
+}
