@@ -3,6 +3,8 @@ import { z } from "zod";
 /** Bindings and vars as wrangler hands them to the Worker. */
 export interface Env {
   DB: D1Database;
+  /** Uploaded images (ADR 0011); served at /media/<key>. */
+  MEDIA?: R2Bucket;
   ASSETS?: Fetcher;
   ENVIRONMENT?: string;
   PLATFORM_HOSTS?: string;

@@ -9,6 +9,7 @@ import { createLoadContext, resolveRequestTenant } from "./load-context";
 import { isCleanSellerPath } from "./tenant";
 import { sellerSiteBuild } from "./seller-build";
 import { siteNotFoundPage } from "./site-not-found";
+import { serveMedia } from "./media";
 
 const handleRemix = createRequestHandler(build as unknown as ServerBuild);
 const handleSellerSite = {
@@ -24,6 +25,8 @@ export default {
     if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
       return apiApp.fetch(request, env, ctx);
     }
+    const media = await serveMedia(request, env, url);
+    if (media) return media;
     const config = readConfig(env);
     // Outside production every D1 round trip is counted and reported, so tests can hold pages to one.
     const d1Calls = isDevelopment(config) ? { calls: 0 } : null;

@@ -43,6 +43,7 @@ export async function startWorker(options: { port?: number; seed?: boolean; bind
     modules: [{ type: "ESModule", path: new URL("dist/index.js", root).pathname }],
     compatibilityDate,
     d1Databases: { DB: `tripbazaar-test-${crypto.randomUUID()}` },
+    r2Buckets: ["MEDIA"],
     assets: { directory: new URL("build/client", root).pathname, binding: "ASSETS", routerConfig: { has_user_worker: true } },
     bindings: { ...TEST_ENV, ...options.bindings },
     ...(options.port !== undefined ? { host: "127.0.0.1", port: options.port } : {}),

@@ -4,6 +4,8 @@ import { createDb } from "../db/client";
 import { authRoutes } from "../domain/auth/routes";
 import { bookingRoutes } from "../domain/bookings/routes";
 import { devRoutes } from "../domain/email/dev-routes";
+import { sellerAdminRoutes } from "../domain/seller-admin/routes";
+import { superadminDomainRoutes } from "../domain/seller-admin/superadmin-routes";
 import { sellerWebsiteRoutes } from "../domain/seller-website/routes";
 import { readConfig } from "../env";
 import type { ApiEnv } from "./app-env";
@@ -29,6 +31,8 @@ export function createApiApp() {
   app.route("/auth", authRoutes);
   app.route("/bookings", bookingRoutes);
   app.route("/seller-website", sellerWebsiteRoutes);
+  app.route("/seller-admin", sellerAdminRoutes);
+  app.route("/superadmin/domains", superadminDomainRoutes);
   app.route("/dev", devRoutes);
 
   app.notFound(() => {

@@ -4,12 +4,12 @@ import "./bookings.css";
 /** Every entry of spec §2 "Seller dashboard"; `built: false` pages show a coming-soon note, never fake data. */
 export const SELLER_DASHBOARD_NAV = [
   { to: "/seller-dashboard", label: "Dashboard", built: true, end: true },
-  { to: "/seller-dashboard/packages", label: "Packages", built: false },
+  { to: "/seller-dashboard/packages", label: "Packages", built: true },
   { to: "/seller-dashboard/hotels", label: "Hotels", built: false },
   { to: "/seller-dashboard/orders", label: "Orders", built: true },
   { to: "/seller-dashboard/payments", label: "Payments", built: false },
   { to: "/seller-dashboard/pdf-template", label: "PDF Template", built: false },
-  { to: "/seller-dashboard/website", label: "Website", built: false },
+  { to: "/seller-dashboard/website", label: "Website", built: true },
   { to: "/seller-dashboard/addon-itinerary", label: "Add-on Itinerary", built: false },
   { to: "/seller-dashboard/add-meals", label: "Add Meals", built: false },
   { to: "/seller-dashboard/event-packages", label: "Event Packages", built: false },

@@ -1,11 +1,47 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { ComingSoon } from "~/components/coming-soon";
+import { useEffect, useState } from "react";
+import type { SiteSettings } from "~/components/seller-admin/api-helpers";
+import { BrandForm } from "~/components/seller-admin/brand-form";
+import { DomainsCard } from "~/components/seller-admin/domains-card";
+import { ProfileForm } from "~/components/seller-admin/profile-form";
+import { useApiData } from "~/components/bookings/use-api-data";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import "~/styles/seller-admin.css";
 
 export const meta: MetaFunction = () => [{ title: "Website | Tripbazaar" }];
 
 export default function Page() {
-  return <ComingSoon title="Website" />;
+  const { state, reload } = useApiData<SiteSettings>("/api/seller-admin/site", "Failed to load your website settings");
+  const [site, setSite] = useState<SiteSettings | null>(null);
+  useEffect(() => {
+    if (state.status === "ready") setSite(state.data);
+  }, [state]);
+
+  return (
+    <main id="main" className="dash-main">
+      <h1>Website</h1>
+      {state.status === "error" ? (
+        <div className="card stack" role="alert">
+          <p>{state.message}</p>
+          <p>
+            <button type="button" className="btn" onClick={reload}>
+              Try Again
+            </button>
+          </p>
+        </div>
+      ) : !site ? (
+        <div className="card" role="status">
+          Loading website settings...
+        </div>
+      ) : (
+        <>
+          <DomainsCard sitePath={site.sitePath} domains={site.domains} onChange={(domains) => setSite({ ...site, domains })} />
+          <BrandForm initial={site.websiteConfig} onSaved={(websiteConfig) => setSite({ ...site, websiteConfig })} />
+          <ProfileForm seller={site.seller} onSaved={(next) => setSite(next)} />
+        </>
+      )}
+    </main>
+  );
 }
 
 export function ErrorBoundary() {

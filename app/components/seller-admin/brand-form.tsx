@@ -1,0 +1,134 @@
+import { useState } from "react";
+import toast from "react-hot-toast";
+import { api } from "~/lib/api";
+import { contrastRatio, readableTextOn, safeHexColor } from "~/lib/colors";
+import { type FieldErrors, type SiteSettings, errorMessage, fieldErrorsOf } from "./api-helpers";
+import { ImageField } from "./upload-button";
+
+type Config = SiteSettings["websiteConfig"];
+const AA = 4.5;
+
+/** Live preview of the brand colours as the public site will apply them. */
+export function BrandPreview({ config }: { config: Config }) {
+  const theme = safeHexColor(config.themeColor, "#2563eb");
+  const secondary = safeHexColor(config.secondaryColor, "#87ceeb");
+  const onTheme = readableTextOn(theme);
+  const onSecondary = readableTextOn(secondary);
+  const warnings = [
+    contrastRatio(theme, onTheme) < AA
+      ? `Text on the theme colour reaches only ${contrastRatio(theme, onTheme).toFixed(1)}:1 (at least ${AA}:1 is needed to read comfortably). Pick a darker or lighter theme colour.`
+      : null,
+    contrastRatio(secondary, onSecondary) < AA
+      ? `Text on the secondary colour reaches only ${contrastRatio(secondary, onSecondary).toFixed(1)}:1. Pick a darker or lighter secondary colour.`
+      : null,
+    contrastRatio(theme, "#ffffff") < 3
+      ? "The theme colour is very light on white pages; your site will darken it for links and headings so they stay readable."
+      : null,
+  ].filter(Boolean) as string[];
+
+  return (
+    <div className="stack">
+      <figure className="sa-preview">
+        <figcaption className="sr-only">Preview of your brand colours</figcaption>
+        <div className="sa-preview-bar" style={{ background: theme, color: onTheme }}>
+          <span>{config.websiteName || "Your website"}</span>
+          <span>Packages · About · Contact</span>
+        </div>
+        <div className="sa-preview-body">
+          <span className="sa-preview-chip" style={{ background: secondary, color: onSecondary }}>
+            Trending destination
+          </span>
+          <span className="sa-preview-chip" style={{ background: theme, color: onTheme }}>
+            Book Now
+          </span>
+        </div>
+      </figure>
+      <p className="muted sa-hint">
+        Contrast of text on the theme colour: {contrastRatio(theme, onTheme).toFixed(1)}:1 · on the secondary colour:{" "}
+        {contrastRatio(secondary, onSecondary).toFixed(1)}:1
+      </p>
+      {warnings.map((w) => (
+        <p key={w} className="sa-alert" role="status">
+          {w}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+export function BrandForm({ initial, onSaved }: { initial: Config; onSaved: (config: Config) => void }) {
+  const [config, setConfig] = useState<Config>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof Config>(key: K, value: Config[K]) => setConfig((c) => ({ ...c, [key]: value }));
+
+  async function save(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      const res = await api<{ websiteConfig: Config }>("/api/seller-website/config", {
+        method: "PUT",
+        body: { ...config, wallpaperImage: config.wallpaperImage?.trim() || null },
+      });
+      setErrors({});
+      onSaved(res.websiteConfig);
+      toast.success("Website settings saved");
+    } catch (error) {
+      setErrors(fieldErrorsOf(error));
+      toast.error(errorMessage(error, "Failed to save website settings"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="card stack" onSubmit={save} noValidate aria-labelledby="brand-title">
+      <h2 id="brand-title">Brand</h2>
+      <div className="sa-grid sa-grid-2">
+        <div className="stack">
+          <div className="field">
+            <label htmlFor="websiteName">Website name</label>
+            <input
+              id="websiteName"
+              value={config.websiteName}
+              onChange={(e) => set("websiteName", e.target.value)}
+              aria-invalid={errors.websiteName ? true : undefined}
+              className={errors.websiteName ? "input-error" : undefined}
+            />
+            {errors.websiteName ? <p className="error-text">{errors.websiteName}</p> : null}
+          </div>
+          <div className="sa-colors">
+            {(
+              [
+                ["themeColor", "Theme colour"],
+                ["secondaryColor", "Secondary colour"],
+              ] as const
+            ).map(([key, label]) => (
+              <div className="field" key={key}>
+                <label htmlFor={key}>{label}</label>
+                <div className="sa-color">
+                  <input id={key} type="color" value={safeHexColor(config[key], "#000000")} onChange={(e) => set(key, e.target.value)} />
+                  <code>{config[key]}</code>
+                </div>
+                {errors[key] ? <p className="error-text">{errors[key]}</p> : null}
+              </div>
+            ))}
+          </div>
+        </div>
+        <BrandPreview config={config} />
+      </div>
+      <ImageField
+        id="wallpaperImage"
+        label="Wallpaper image"
+        value={config.wallpaperImage ?? ""}
+        error={errors.wallpaperImage}
+        onChange={(v) => set("wallpaperImage", v)}
+      />
+      <p>
+        <button type="submit" className="btn" disabled={busy}>
+          {busy ? "Saving..." : "Save brand"}
+        </button>
+      </p>
+    </form>
+  );
+}

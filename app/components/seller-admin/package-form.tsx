@@ -1,0 +1,260 @@
+import { useState } from "react";
+import { Link } from "@remix-run/react";
+import type { FieldErrors, SellerPackage } from "./api-helpers";
+import { ImageField, UploadButton } from "./upload-button";
+import "~/styles/seller-admin.css";
+
+export type PackageValues = {
+  name: string;
+  city: string;
+  description: string;
+  durationDays: number;
+  images: string[];
+  priceRanges: { label: string; price: number }[];
+  inclusions: string[];
+  exclusions: string[];
+};
+
+type Draft = {
+  name: string;
+  city: string;
+  description: string;
+  durationDays: string;
+  images: string[];
+  prices: { label: string; rupees: string }[];
+  inclusions: string;
+  exclusions: string;
+};
+
+function draftOf(p?: SellerPackage): Draft {
+  return {
+    name: p?.name ?? "",
+    city: p?.city ?? "",
+    description: p?.description ?? "",
+    durationDays: p ? String(p.durationDays) : "",
+    images: p?.images ?? [],
+    prices: p?.priceRanges.map((r) => ({ label: r.label, rupees: String(r.price / 100) })) ?? [{ label: "Per person", rupees: "" }],
+    inclusions: p?.inclusions.join("\n") ?? "",
+    exclusions: p?.exclusions.join("\n") ?? "",
+  };
+}
+
+const lines = (text: string) =>
+  text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+/** Rupees typed by the seller become integer paise; anything unreadable goes as null and the server names it. */
+const toPaise = (rupees: string) => (rupees.trim() === "" || Number.isNaN(Number(rupees)) ? null : Math.round(Number(rupees) * 100));
+
+export function valuesOf(d: Draft): PackageValues {
+  return {
+    name: d.name,
+    city: d.city,
+    description: d.description,
+    durationDays: d.durationDays.trim() === "" ? (null as never) : Number(d.durationDays),
+    images: d.images.map((i) => i.trim()).filter(Boolean),
+    priceRanges: d.prices.map((p) => ({ label: p.label, price: toPaise(p.rupees) as number })),
+    inclusions: lines(d.inclusions),
+    exclusions: lines(d.exclusions),
+  };
+}
+
+function Err({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className="error-text">
+      {message}
+    </p>
+  ) : null;
+}
+
+export function PackageForm(props: {
+  initial?: SellerPackage;
+  submitLabel: string;
+  errors: FieldErrors;
+  onSubmit: (values: PackageValues) => Promise<void>;
+}) {
+  const [d, setD] = useState<Draft>(() => draftOf(props.initial));
+  const [busy, setBusy] = useState(false);
+  const e = props.errors;
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setD((cur) => ({ ...cur, [key]: value }));
+  const invalid = (key: string) => (e[key] ? { "aria-invalid": true, "aria-describedby": `${key}-error`, className: "input-error" } : {});
+
+  async function submit(ev: React.FormEvent) {
+    ev.preventDefault();
+    setBusy(true);
+    try {
+      await props.onSubmit(valuesOf(d));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="card stack sa-form" onSubmit={submit} noValidate aria-label="Package details">
+      <div className="sa-grid">
+        <div className="field">
+          <label htmlFor="name">Package name</label>
+          <input id="name" value={d.name} onChange={(x) => set("name", x.target.value)} {...invalid("name")} />
+          <Err id="name-error" message={e.name} />
+        </div>
+        <div className="field">
+          <label htmlFor="city">City</label>
+          <input id="city" value={d.city} onChange={(x) => set("city", x.target.value)} {...invalid("city")} />
+          <Err id="city-error" message={e.city} />
+        </div>
+        <div className="field">
+          <label htmlFor="durationDays">Duration (days)</label>
+          <input
+            id="durationDays"
+            type="number"
+            min={1}
+            max={60}
+            inputMode="numeric"
+            value={d.durationDays}
+            onChange={(x) => set("durationDays", x.target.value)}
+            {...invalid("durationDays")}
+          />
+          <Err id="durationDays-error" message={e.durationDays} />
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor="description">Description</label>
+        <textarea
+          id="description"
+          rows={5}
+          value={d.description}
+          onChange={(x) => set("description", x.target.value)}
+          {...invalid("description")}
+        />
+        <Err id="description-error" message={e.description} />
+      </div>
+
+      <fieldset className="sa-fieldset">
+        <legend>Images</legend>
+        <p className="muted sa-hint">The first image is the large one on your website. Up to 10.</p>
+        {d.images.map((url, i) => (
+          <div className="sa-list-row" key={i}>
+            <ImageField
+              id={`images.${i}`}
+              label={`Image ${i + 1}`}
+              value={url}
+              error={e[`images.${i}`]}
+              onChange={(v) =>
+                set(
+                  "images",
+                  d.images.map((x, j) => (j === i ? v : x)),
+                )
+              }
+            />
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() =>
+                set(
+                  "images",
+                  d.images.filter((_, j) => j !== i),
+                )
+              }
+            >
+              Remove image {i + 1}
+            </button>
+          </div>
+        ))}
+        <Err id="images-error" message={e.images && !Object.keys(e).some((k) => k.startsWith("images.")) ? e.images : undefined} />
+        <div className="row">
+          <UploadButton label="Upload image" onUploaded={(url) => set("images", [...d.images, url])} />
+          <button type="button" className="btn btn-outline" onClick={() => set("images", [...d.images, ""])}>
+            Add image link
+          </button>
+        </div>
+      </fieldset>
+
+      <fieldset className="sa-fieldset">
+        <legend>Price ranges</legend>
+        <p className="muted sa-hint">
+          In rupees. The first one is shown as the package price; with none, your site says "Call or Contact for price".
+        </p>
+        {d.prices.map((p, i) => (
+          <div className="sa-price-row" key={i}>
+            <div className="field">
+              <label htmlFor={`priceRanges.${i}.label`}>Label {i + 1}</label>
+              <input
+                id={`priceRanges.${i}.label`}
+                value={p.label}
+                onChange={(x) =>
+                  set(
+                    "prices",
+                    d.prices.map((q, j) => (j === i ? { ...q, label: x.target.value } : q)),
+                  )
+                }
+                {...invalid(`priceRanges.${i}.label`)}
+              />
+              <Err id={`priceRanges.${i}.label-error`} message={e[`priceRanges.${i}.label`]} />
+            </div>
+            <div className="field">
+              <label htmlFor={`priceRanges.${i}.price`}>Price {i + 1} (₹)</label>
+              <input
+                id={`priceRanges.${i}.price`}
+                type="number"
+                min={1}
+                step="0.01"
+                inputMode="decimal"
+                value={p.rupees}
+                onChange={(x) =>
+                  set(
+                    "prices",
+                    d.prices.map((q, j) => (j === i ? { ...q, rupees: x.target.value } : q)),
+                  )
+                }
+                {...invalid(`priceRanges.${i}.price`)}
+              />
+              <Err id={`priceRanges.${i}.price-error`} message={e[`priceRanges.${i}.price`]} />
+            </div>
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() =>
+                set(
+                  "prices",
+                  d.prices.filter((_, j) => j !== i),
+                )
+              }
+            >
+              Remove price {i + 1}
+            </button>
+          </div>
+        ))}
+        <Err
+          id="priceRanges-error"
+          message={e.priceRanges && !Object.keys(e).some((k) => k.startsWith("priceRanges.")) ? e.priceRanges : undefined}
+        />
+        <p>
+          <button type="button" className="btn btn-outline" onClick={() => set("prices", [...d.prices, { label: "", rupees: "" }])}>
+            Add price range
+          </button>
+        </p>
+      </fieldset>
+
+      <div className="sa-grid sa-grid-2">
+        {(["inclusions", "exclusions"] as const).map((key) => (
+          <div className="field" key={key}>
+            <label htmlFor={key}>{key === "inclusions" ? "Inclusions" : "Exclusions"} (one per line)</label>
+            <textarea id={key} rows={6} value={d[key]} onChange={(x) => set(key, x.target.value)} {...invalid(key)} />
+            <Err id={`${key}-error`} message={e[key]} />
+          </div>
+        ))}
+      </div>
+
+      <div className="row">
+        <button type="submit" className="btn" disabled={busy}>
+          {busy ? "Saving..." : props.submitLabel}
+        </button>
+        <Link to="/seller-dashboard/packages" className="btn btn-outline">
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+import { useState } from "react";
+import toast from "react-hot-toast";
+import { api } from "~/lib/api";
+import { type FieldErrors, type SiteSettings, errorMessage, fieldErrorsOf } from "./api-helpers";
+import { ImageField } from "./upload-button";
+
+type Profile = { logo: string; backgroundImage: string; bio: string; phone: string; address: string };
+
+const profileOf = (s: SiteSettings["seller"]): Profile => ({
+  logo: s.logo ?? "",
+  backgroundImage: s.backgroundImage ?? "",
+  bio: s.bio ?? "",
+  phone: s.phone ?? "",
+  address: s.address ?? "",
+});
+
+/** The seller's public profile: what the site's footer, about and contact pages show. */
+export function ProfileForm({ seller, onSaved }: { seller: SiteSettings["seller"]; onSaved: (s: SiteSettings) => void }) {
+  const [p, setP] = useState<Profile>(() => profileOf(seller));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof Profile, value: string) => setP((cur) => ({ ...cur, [key]: value }));
+
+  async function save(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      const res = await api<SiteSettings>("/api/seller-admin/profile", { method: "PUT", body: p });
+      setErrors({});
+      onSaved(res);
+      toast.success("Profile saved");
+    } catch (error) {
+      setErrors(fieldErrorsOf(error));
+      toast.error(errorMessage(error, "Failed to save the profile"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const text = (key: "phone" | "address", label: string, type = "text") => (
+    <div className="field">
+      <label htmlFor={key}>{label}</label>
+      <input
+        id={key}
+        type={type}
+        value={p[key]}
+        onChange={(e) => set(key, e.target.value)}
+        aria-invalid={errors[key] ? true : undefined}
+        className={errors[key] ? "input-error" : undefined}
+      />
+      {errors[key] ? <p className="error-text">{errors[key]}</p> : null}
+    </div>
+  );
+
+  return (
+    <form className="card stack" onSubmit={save} noValidate aria-labelledby="profile-title">
+      <h2 id="profile-title">Public profile</h2>
+      <p className="muted sa-hint">
+        Shown as {seller.name} ({seller.email}) on your website.
+      </p>
+      <ImageField id="logo" label="Logo" value={p.logo} error={errors.logo} onChange={(v) => set("logo", v)} />
+      <ImageField
+        id="backgroundImage"
+        label="Background image"
+        value={p.backgroundImage}
+        error={errors.backgroundImage}
+        onChange={(v) => set("backgroundImage", v)}
+      />
+      <div className="field">
+        <label htmlFor="bio">About your business</label>
+        <textarea
+          id="bio"
+          rows={4}
+          value={p.bio}
+          onChange={(e) => set("bio", e.target.value)}
+          aria-invalid={errors.bio ? true : undefined}
+          className={errors.bio ? "input-error" : undefined}
+        />
+        {errors.bio ? <p className="error-text">{errors.bio}</p> : null}
+      </div>
+      <div className="sa-grid sa-grid-2">
+        {text("phone", "Phone", "tel")}
+        {text("address", "Office address")}
+      </div>
+      <p>
+        <button type="submit" className="btn" disabled={busy}>
+          {busy ? "Saving..." : "Save profile"}
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,118 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "../support/browser";
+import { signInBrowser } from "../support/session";
+import { type TestWorker, startWorker } from "../support/worker";
+
+let w: TestWorker;
+let browser: Browser;
+let origin: string;
+let page: Page;
+const errors: string[] = [];
+
+// An 8x8 PNG as Chromium's canvas encodes it.
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAYAAADED76LAAAAOUlEQVR4AayNwQkAMAgDxWEKXaT/0kE6o9O4hfoN+fgxcI9AyOk6LxH/NxGVJgMD2yEIGwcUfMm9AAAA//9tSBROAAAABklEQVQDAJQ8GUEz6tl3AAAAAElFTkSuQmCC",
+  "base64",
+);
+
+beforeAll(async () => {
+  [w, browser] = await Promise.all([startWorker({ port: 0 }), launchBrowser()]);
+  origin = `http://localhost:${w.url.port}`;
+  page = await browser.newPage();
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("dialog", (d) => d.accept());
+  await signInBrowser(page, w, origin, "owner@wanderlust.example");
+});
+afterAll(async () => {
+  await browser?.close();
+  await w?.dispose();
+});
+
+async function visit(path: string) {
+  await page.goto(`${origin}${path}`);
+  await page.waitForSelector("html[data-hydrated]");
+}
+
+describe("seller dashboard: packages and website in Chromium", () => {
+  it("adds a package with an uploaded image, publishes it, and the public site lists it", async () => {
+    await visit("/seller-dashboard/packages");
+    await page.getByRole("row", { name: /Goa Beach Escape/ }).waitFor();
+    await page.getByRole("link", { name: "Add package" }).click();
+    await page.waitForURL(`${origin}/seller-dashboard/packages/add-package`);
+
+    // Saving an empty form shows the server's field messages next to the fields.
+    await page.getByRole("button", { name: "Save package" }).click();
+    await page.locator("#name-error").waitFor();
+    await expect(page.locator("#name-error").textContent()).resolves.toBe("Name cannot be empty");
+    await expect(page.getByLabel("Package name").getAttribute("aria-invalid")).resolves.toBe("true");
+
+    await page.getByLabel("Package name").fill("Hampi Boulders and Ruins");
+    await page.getByLabel("City").fill("Hampi");
+    await page.getByLabel("Duration (days)").fill("6");
+    await page.getByLabel("Description").fill("Vijayanagara temples, coracle rides and sunset from Matanga hill.");
+    await page
+      .locator('input[type="file"][aria-label="Upload image"]')
+      .setInputFiles({ name: "beach.png", mimeType: "image/png", buffer: PNG });
+    await page.getByText("Image uploaded").waitFor();
+    const imageUrl = await page.getByLabel("Image 1", { exact: true }).inputValue();
+    expect(imageUrl).toMatch(/^\/media\/sellers\/s_wanderlust\/[0-9a-f-]{36}\.png$/);
+    await page.getByLabel("Price 1 (₹)").fill("24999");
+    await page.getByLabel("Inclusions (one per line)").fill("Coracle ride\nGuided temple walk");
+    await page.getByRole("button", { name: "Save package" }).click();
+    await page.waitForURL(`${origin}/seller-dashboard/packages`);
+
+    const row = page.getByRole("row", { name: /Hampi Boulders and Ruins/ });
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toMatch(/Hampi.*6 Days \/ 5 Nights.*₹24,999.*Draft/);
+    await page.getByRole("button", { name: "Publish Hampi Boulders and Ruins" }).click();
+    await page.getByText("Package published").waitFor();
+    await row.getByText("Published").waitFor();
+
+    const pub = await browser.newPage();
+    await pub.goto(`${origin}/seller/s_wanderlust/website/package/all`);
+    await pub.getByText("Hampi Boulders and Ruins").first().waitFor();
+    const img = pub.locator(`img[src="${imageUrl}"]`).first();
+    await img.waitFor();
+    await expect(img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).resolves.toBe(8);
+    await pub.close();
+  });
+
+  it("refuses to delete a booked package and offers to unpublish it instead", async () => {
+    await page.getByRole("button", { name: "Delete Goa Beach Escape" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "cannot be deleted" });
+    await alert.waitFor();
+    await alert.getByRole("button", { name: "Unpublish instead" }).click();
+    await page.getByText("Package unpublished").waitFor();
+    await page
+      .getByRole("row", { name: /Goa Beach Escape/ })
+      .getByText("Draft")
+      .waitFor();
+  });
+
+  it("changes the theme colour on the website page and the public site shows it", async () => {
+    await visit("/seller-dashboard/website");
+    await page.getByRole("heading", { name: "Brand" }).waitFor();
+    await expect(page.getByTestId("site-path-link").getAttribute("href")).resolves.toBe("/seller/s_wanderlust/website");
+    await page.getByTestId("domain").filter({ hasText: "wanderlust.localhost" }).getByText("Active").waitFor();
+
+    // A very light colour warns about contrast before saving.
+    await page.getByLabel("Theme colour").fill("#fff7d6");
+    await page.getByText(/very light on white pages/).waitFor();
+    await page.getByLabel("Theme colour").fill("#0f766e");
+    await expect(page.getByText(/very light on white pages/).count()).resolves.toBe(0);
+    await page.getByRole("button", { name: "Save brand" }).click();
+    await page.getByText("Website settings saved").waitFor();
+
+    const pub = await browser.newPage();
+    await pub.goto(`${origin}/seller/s_wanderlust/website`);
+    const brand = await pub.evaluate(() =>
+      getComputedStyle(document.querySelector(".seller-site") as Element)
+        .getPropertyValue("--brand")
+        .trim(),
+    );
+    expect(brand).toBe("#0f766e");
+    await pub.close();
+    expect(errors).toEqual([]);
+  });
+});

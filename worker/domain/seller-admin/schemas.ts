@@ -1,0 +1,100 @@
+import { z } from "zod";
+
+/**
+ * Inputs of the seller's own catalogue and website (validated at the edge, trusted inside).
+ * SECURITY: image URLs reach `src`/CSS only as site paths or https URLs with no quotes,
+ * parentheses, angle brackets, backslashes or whitespace — the same rule as the config write
+ * in seller-website/routes.ts.
+ */
+export const imagePath = z
+  .string()
+  .trim()
+  .max(500, "Image URLs are at most 500 characters")
+  .regex(/^(\/|https:\/\/)[^\s"'()<>\\]*$/, "Use a site path or an https URL");
+
+export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "Colours must look like #RRGGBB");
+
+const line = (what: string, max: number) =>
+  z.string().trim().min(1, `${what} cannot be empty`).max(max, `${what} is at most ${max} characters`);
+
+/** ₹1 crore in paise: generous for any package, small enough to stay an exact integer. */
+const MAX_PRICE_PAISE = 10_000_000_00;
+
+export const priceRange = z.object({
+  label: line("A price label", 40),
+  price: z
+    .number({ invalid_type_error: "Price must be a number" })
+    .int("Price must be whole paise")
+    .positive("Price must be more than zero")
+    .max(MAX_PRICE_PAISE, "Price is at most ₹1,00,00,000"),
+});
+
+export const packageBody = z.object({
+  name: line("Name", 120),
+  city: line("City", 80),
+  description: z.string().trim().max(5000, "Description is at most 5000 characters").default(""),
+  durationDays: z
+    .number({ invalid_type_error: "Duration must be a number of days" })
+    .int("Duration must be whole days")
+    .min(1, "Duration is at least 1 day")
+    .max(60, "Duration is at most 60 days"),
+  images: z.array(imagePath).max(10, "At most 10 images").default([]),
+  priceRanges: z.array(priceRange).max(10, "At most 10 price ranges").default([]),
+  inclusions: z.array(line("An inclusion", 200)).max(30, "At most 30 inclusions").default([]),
+  exclusions: z.array(line("An exclusion", 200)).max(30, "At most 30 exclusions").default([]),
+});
+export type PackageInput = z.infer<typeof packageBody>;
+
+export const statusBody = z.object({ status: z.enum(["draft", "published"], { message: "Status is draft or published" }) });
+
+export const idParam = z.object({ id: z.string().min(1).max(64) });
+
+const optionalText = (what: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${what} is at most ${max} characters`)
+    .nullable()
+    .default(null)
+    .transform((v) => v || null);
+
+export const profileBody = z.object({
+  logo: imagePath
+    .nullable()
+    .default(null)
+    .transform((v) => v || null),
+  backgroundImage: imagePath
+    .nullable()
+    .default(null)
+    .transform((v) => v || null),
+  bio: optionalText("Bio", 2000),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^$|^\+?[0-9 ()-]{7,20}$/, "Phone may hold digits, spaces, brackets, dashes and a leading +")
+    .nullable()
+    .default(null)
+    .transform((v) => v || null),
+  address: optionalText("Address", 300),
+});
+export type ProfileInput = z.infer<typeof profileBody>;
+
+const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+export const domainBody = z.object({
+  hostname: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .transform((h) => h.replace(/\.$/, ""))
+    .pipe(
+      z
+        .string()
+        .min(1, "Enter a hostname")
+        .max(253, "A hostname is at most 253 characters")
+        .refine((h) => {
+          const labels = h.split(".");
+          return labels.length >= 2 && labels.every((l) => HOST_LABEL.test(l)) && !/^\d+$/.test(labels.at(-1) ?? "");
+        }, "Enter a hostname such as trips.example.com (no scheme, port or path)"),
+    ),
+});

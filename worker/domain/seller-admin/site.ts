@@ -1,0 +1,84 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { customDomains, sellers } from "@db/schema";
+import type { Db } from "../../db/client";
+import { bumpContentVersion, getSellerSite } from "../seller-website/service";
+import type { ProfileInput } from "./schemas";
+
+/**
+ * The seller's own website settings: public profile and custom domains.
+ * SECURITY: sellerId is always the signed-in seller; every query is scoped by it.
+ */
+type DomainRow = typeof customDomains.$inferSelect;
+
+export function domainView(d: DomainRow) {
+  return {
+    id: d.id,
+    hostname: d.hostname,
+    status: d.status,
+    // The seller needs the token to set up the TXT record; it proves nothing once active.
+    verificationToken: d.verificationToken,
+    txtRecord: `_tripbazaar.${d.hostname}`,
+    createdAt: d.createdAt,
+  };
+}
+
+export async function listDomains(db: Db, sellerId: string) {
+  const rows = await db.select().from(customDomains).where(eq(customDomains.sellerId, sellerId)).orderBy(asc(customDomains.createdAt));
+  return rows.map(domainView);
+}
+
+/** Everything the website page shows: public profile and config (as the public API has them) plus domains. */
+export async function getSiteSettings(db: Db, sellerId: string) {
+  const [site, domains] = await Promise.all([getSellerSite(db, sellerId), listDomains(db, sellerId)]);
+  if (!site) return null;
+  return { seller: site.seller, websiteConfig: site.websiteConfig, domains, sitePath: `/seller/${encodeURIComponent(sellerId)}/website` };
+}
+
+export async function updateProfile(db: Db, sellerId: string, input: ProfileInput) {
+  const changed = await db
+    .update(sellers)
+    .set({ ...input, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+    .where(eq(sellers.id, sellerId))
+    .returning({ id: sellers.id });
+  if (changed.length === 0) return null;
+  await bumpContentVersion(db, sellerId);
+  return getSiteSettings(db, sellerId);
+}
+
+function verificationToken() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `tb-verify-${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
+/** A new domain is pending until a superadmin has checked its DNS; it serves nothing before. */
+export async function addDomain(db: Db, sellerId: string, hostname: string): Promise<ReturnType<typeof domainView> | "taken"> {
+  const rows = await db
+    .insert(customDomains)
+    .values({ id: `dom_${crypto.randomUUID()}`, hostname, sellerId, status: "pending", verificationToken: verificationToken() })
+    .onConflictDoNothing({ target: customDomains.hostname })
+    .returning();
+  return rows[0] ? domainView(rows[0]) : "taken";
+}
+
+export async function removeDomain(db: Db, sellerId: string, domainId: string) {
+  const [row] = await db
+    .delete(customDomains)
+    .where(and(eq(customDomains.sellerId, sellerId), eq(customDomains.id, domainId)))
+    .returning({ status: customDomains.status });
+  if (!row) return false;
+  // An active domain was the canonical address of the public pages.
+  if (row.status === "active") await bumpContentVersion(db, sellerId);
+  return true;
+}
+
+/** Superadmin only (the caller checks the role): activates a pending domain of any seller. */
+export async function activateDomain(db: Db, domainId: string) {
+  const [row] = await db
+    .update(customDomains)
+    .set({ status: "active" })
+    .where(and(eq(customDomains.id, domainId), eq(customDomains.status, "pending")))
+    .returning();
+  if (!row) return null;
+  await bumpContentVersion(db, row.sellerId);
+  return domainView(row);
+}
