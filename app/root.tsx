@@ -5,10 +5,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { THEME_INIT_SCRIPT } from "~/lib/theme";
 import { AppToaster } from "~/lib/toast";
 import appStyles from "~/styles/app.css?url";
-import fontStyles from "~/styles/fonts.css?url";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: fontStyles },
   { rel: "stylesheet", href: appStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];

@@ -25,7 +25,7 @@ export function SellerLanding({ packages }: { packages: PackageSummary[] }) {
   return (
     <main id="main">
       <section className="hero" aria-labelledby="hero-title">
-        {wallpaper ? <img className="hero-bg" src={wallpaper} alt="" width={1600} height={900} /> : null}
+        {wallpaper ? <img className="hero-bg" src={wallpaper} alt="" width={1600} height={900} {...{ fetchpriority: "high" }} /> : null}
         <div className="container stack">
           <h1 id="hero-title">Discover your next journey with {name}</h1>
           <p className="hero-lead">Handpicked tour packages, honest prices and people who plan every detail.</p>
