@@ -1,15 +1,28 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
+import { Suspense, lazy, useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { THEME_INIT_SCRIPT } from "~/lib/theme";
-import { AppToaster } from "~/lib/toast";
+import { useHydrated } from "~/lib/use-hydrated";
 import appStyles from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+// Toasts are never part of a first paint: the toaster (and react-hot-toast) loads after hydration.
+// Toasts raised before it mounts wait in react-hot-toast's store and appear when it does.
+const AppToaster = lazy(() => import("~/lib/toast").then((m) => ({ default: m.AppToaster })));
+
+function DeferredToaster({ variant }: { variant: "main" | "seller" }) {
+  const hydrated = useHydrated();
+  return hydrated ? (
+    <Suspense fallback={null}>
+      <AppToaster variant={variant} />
+    </Suspense>
+  ) : null;
+}
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return { siteKind: context.tenant.kind === "seller" ? ("seller" as const) : ("main" as const) };
@@ -30,7 +43,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <AppToaster variant={data?.siteKind ?? "main"} />
+        <DeferredToaster variant={data?.siteKind ?? "main"} />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -39,6 +39,14 @@ describe("the marketplace catalogue on the main site", () => {
     expect(spiti.html).toContain('href="/seller/s_himalayan/website/package/p_spiti"');
   });
 
+  it("features top-rated packages on the home page", async () => {
+    const { status, html } = await page("/");
+    expect(status).toBe(200);
+    expect(html).toContain("Top-rated packages");
+    expect(html).toContain("Leh Ladakh Expedition");
+    expect(html).not.toContain("Kerala Backwaters (draft)");
+  });
+
   it("answers 404 for a draft or missing package", async () => {
     expect((await page("/tour-package/p_kerala_draft")).status).toBe(404);
     expect((await page("/tour-package/nope")).status).toBe(404);

@@ -7,6 +7,7 @@ import { SellerFrame } from "~/components/seller-frame";
 import { SellerLanding } from "~/components/seller-landing";
 import { SiteNotFound, siteNotFoundMeta } from "~/components/seller/site-not-found";
 import { sellerMeta } from "~/lib/seller-site";
+import { featuredCatalog } from "@worker/domain/catalog/service";
 import { loadSellerLanding } from "~/lib/seller-site.server";
 import sellerStyles from "~/styles/seller.css?url";
 
@@ -23,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   if (context.tenant.kind === "seller") return { kind: "seller" as const, ...(await loadSellerLanding(context, request)) };
-  return { kind: "main" as const };
+  return { kind: "main" as const, featured: await featuredCatalog(context.db) };
 }
 
 export default function Home() {
@@ -37,7 +38,7 @@ export default function Home() {
   }
   return (
     <MainFrame>
-      <MainHome />
+      <MainHome featured={data.featured} />
     </MainFrame>
   );
 }
