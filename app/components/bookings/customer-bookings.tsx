@@ -7,6 +7,7 @@ import "./bookings.css";
 import { StatusBadge } from "./status-badge";
 import { type Booking, type CustomerBookingsResponse, type CustomerStats, isCancellable } from "./types";
 import { useApiData } from "./use-api-data";
+import { LoadErrorCard, LoadingCard } from "~/components/load-state";
 
 export function StatTiles({ stats }: { stats: CustomerStats }) {
   return (
@@ -103,23 +104,10 @@ export function CustomerBookings({
   }
 
   if (state.status === "loading") {
-    return (
-      <div className="card" role="status">
-        Loading...
-      </div>
-    );
+    return <LoadingCard label="Loading..." />;
   }
   if (state.status === "error") {
-    return (
-      <div className="card stack" role="alert">
-        <p>{state.message}</p>
-        <p>
-          <button type="button" className="btn" onClick={reload}>
-            Try Again
-          </button>
-        </p>
-      </div>
-    );
+    return <LoadErrorCard message={state.message} onRetry={reload} />;
   }
   const { data, stats, pagination } = state.data;
   return (

@@ -7,6 +7,7 @@ import { type BookingResponse, isCancellable } from "~/components/bookings/types
 import { useApiData } from "~/components/bookings/use-api-data";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { api, errorMessage } from "~/lib/api";
+import { LoadErrorCard, LoadingCard } from "~/components/load-state";
 
 export const meta: MetaFunction = () => [{ title: "Booking | Tripbazaar" }];
 
@@ -37,18 +38,9 @@ export default function Page() {
         <Link to="/user-dashboard/bookings">← My bookings</Link>
       </p>
       {state.status === "loading" ? (
-        <div className="card" role="status">
-          Loading booking details...
-        </div>
+        <LoadingCard label="Loading booking details..." />
       ) : state.status === "error" ? (
-        <div className="card stack" role="alert">
-          <p>{state.message}</p>
-          <p>
-            <button type="button" className="btn" onClick={reload}>
-              Try Again
-            </button>
-          </p>
-        </div>
+        <LoadErrorCard message={state.message} onRetry={reload} />
       ) : (
         <BookingDetail
           booking={state.data.data}

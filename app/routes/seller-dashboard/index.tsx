@@ -5,6 +5,7 @@ import { type BookingStatus, STATUS_LABELS, type SellerBookingsResponse } from "
 import { useApiData } from "~/components/bookings/use-api-data";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatDate, formatRupees } from "~/lib/format";
+import { LoadErrorCard, LoadingCard } from "~/components/load-state";
 
 export const meta: MetaFunction = () => [{ title: "Seller dashboard | Tripbazaar" }];
 
@@ -16,18 +17,9 @@ export default function Page() {
     <main id="main" className="dash-main">
       <h1>Seller dashboard</h1>
       {state.status === "loading" ? (
-        <div className="card" role="status">
-          Loading...
-        </div>
+        <LoadingCard label="Loading..." />
       ) : state.status === "error" ? (
-        <div className="card stack" role="alert">
-          <p>{state.message}</p>
-          <p>
-            <button type="button" className="btn" onClick={reload}>
-              Try Again
-            </button>
-          </p>
-        </div>
+        <LoadErrorCard message={state.message} onRetry={reload} />
       ) : (
         <Overview data={state.data} />
       )}

@@ -5,6 +5,7 @@ import type { SellerBookingsResponse } from "~/components/bookings/types";
 import { useApiData } from "~/components/bookings/use-api-data";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatDate, formatRupees } from "~/lib/format";
+import { LoadErrorCard, LoadingCard } from "~/components/load-state";
 
 export const meta: MetaFunction = () => [{ title: "Orders | Tripbazaar" }];
 
@@ -84,18 +85,9 @@ export default function Page() {
       </form>
 
       {state.status === "loading" ? (
-        <div className="card" role="status">
-          Loading orders...
-        </div>
+        <LoadingCard label="Loading orders..." />
       ) : state.status === "error" ? (
-        <div className="card stack" role="alert">
-          <p>{state.message}</p>
-          <p>
-            <button type="button" className="btn" onClick={reload}>
-              Try Again
-            </button>
-          </p>
-        </div>
+        <LoadErrorCard message={state.message} onRetry={reload} />
       ) : state.data.data.length === 0 ? (
         <div className="card">
           <p className="muted">No orders match these filters.</p>

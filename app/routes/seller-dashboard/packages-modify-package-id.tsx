@@ -7,6 +7,7 @@ import { PackageForm, type PackageValues } from "~/components/seller-admin/packa
 import { useApiData } from "~/components/bookings/use-api-data";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { api, errorMessage } from "~/lib/api";
+import { LoadErrorCard, LoadingCard } from "~/components/load-state";
 
 export const meta: MetaFunction = () => [{ title: "Modify package | Tripbazaar" }];
 
@@ -35,18 +36,9 @@ export default function Page() {
       </p>
       <h1>Modify package</h1>
       {state.status === "loading" ? (
-        <div className="card" role="status">
-          Loading package...
-        </div>
+        <LoadingCard label="Loading package..." />
       ) : state.status === "error" ? (
-        <div className="card stack" role="alert">
-          <p>{state.message}</p>
-          <p>
-            <button type="button" className="btn" onClick={reload}>
-              Try Again
-            </button>
-          </p>
-        </div>
+        <LoadErrorCard message={state.message} onRetry={reload} />
       ) : (
         <>
           <p className="muted">

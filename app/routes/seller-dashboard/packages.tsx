@@ -8,6 +8,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ApiRequestError, api, errorMessage } from "~/lib/api";
 import { formatRupees } from "~/lib/format";
 import "~/styles/seller-admin.css";
+import { LoadErrorCard, LoadingCard } from "~/components/load-state";
 
 export const meta: MetaFunction = () => [{ title: "Packages | Tripbazaar" }];
 
@@ -82,18 +83,9 @@ export default function Page() {
         </div>
       ) : null}
       {state.status === "loading" ? (
-        <div className="card" role="status">
-          Loading packages...
-        </div>
+        <LoadingCard label="Loading packages..." />
       ) : state.status === "error" ? (
-        <div className="card stack" role="alert">
-          <p>{state.message}</p>
-          <p>
-            <button type="button" className="btn" onClick={reload}>
-              Try Again
-            </button>
-          </p>
-        </div>
+        <LoadErrorCard message={state.message} onRetry={reload} />
       ) : state.data.packages.length === 0 ? (
         <div className="card stack">
           <p className="muted">You have no packages yet. Add your first one and publish it to show it on your website.</p>

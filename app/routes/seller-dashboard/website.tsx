@@ -7,6 +7,7 @@ import { ProfileForm } from "~/components/seller-admin/profile-form";
 import { useApiData } from "~/components/bookings/use-api-data";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import "~/styles/seller-admin.css";
+import { LoadErrorCard, LoadingCard } from "~/components/load-state";
 
 export const meta: MetaFunction = () => [{ title: "Website | Tripbazaar" }];
 
@@ -21,18 +22,9 @@ export default function Page() {
     <main id="main" className="dash-main">
       <h1>Website</h1>
       {state.status === "error" ? (
-        <div className="card stack" role="alert">
-          <p>{state.message}</p>
-          <p>
-            <button type="button" className="btn" onClick={reload}>
-              Try Again
-            </button>
-          </p>
-        </div>
+        <LoadErrorCard message={state.message} onRetry={reload} />
       ) : !site ? (
-        <div className="card" role="status">
-          Loading website settings...
-        </div>
+        <LoadingCard label="Loading website settings..." />
       ) : (
         <>
           <DomainsCard sitePath={site.sitePath} domains={site.domains} onChange={(domains) => setSite({ ...site, domains })} />

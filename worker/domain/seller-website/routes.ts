@@ -5,6 +5,7 @@ import { notFound, validationError } from "../../api/errors";
 import { requireRole } from "../../api/guard";
 import { validate } from "../../api/validate";
 import { createBatcher } from "../../db/batcher";
+import { hexColor, imagePath } from "../seller-admin/schemas";
 import { parseSearchQuery } from "./search-query";
 import {
   getPublishedPackage,
@@ -21,15 +22,9 @@ const searchParam = sellerParam.extend({ query: z.string().max(500, "Search is t
 
 const SELLER_NOT_FOUND = "Seller not found";
 
-const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, "Colours must look like #RRGGBB");
-const imagePath = z
-  .string()
-  .trim()
-  .max(500)
-  .regex(/^(\/|https:\/\/)[^\s"'()<>\\]*$/, "Use a site path or an https URL");
 const configBody = z.object({
-  themeColor: hex,
-  secondaryColor: hex,
+  themeColor: hexColor,
+  secondaryColor: hexColor,
   websiteName: z.string().trim().min(1, "Website name is required").max(80),
   wallpaperImage: imagePath.nullable().default(null),
 });
