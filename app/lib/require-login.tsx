@@ -1,7 +1,7 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { api } from "./api";
-import { type StoredUser, getToken, storeSession } from "./auth-storage";
+import { type StoredUser, clearSession, getToken, storeSession } from "./auth-storage";
 
 type Status = "checking" | "allowed";
 
@@ -67,6 +67,13 @@ export function RequireLogin({ children }: { children: React.ReactNode }) {
 export function useGuestOnly(enabled = true) {
   const navigate = useNavigate();
   useEffect(() => {
-    if (enabled && getToken()) navigate("/", { replace: true });
+    if (!enabled || !getToken()) return;
+    // The edge sent us here from a login-required page (?redirect=): it saw no valid session
+    // cookie, so the stored token is stale too. Sign in again rather than bounce to /.
+    if (new URLSearchParams(window.location.search).has("redirect")) {
+      clearSession();
+      return;
+    }
+    navigate("/", { replace: true });
   }, [enabled, navigate]);
 }

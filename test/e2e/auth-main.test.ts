@@ -107,6 +107,21 @@ describe("main-site accounts in Chromium", () => {
     await page.waitForURL(`${origin}/`);
   });
 
+  it("lets a visitor whose session cookie is gone sign in again instead of bouncing to /", async () => {
+    const page = await browser.newPage();
+    await signInBrowser(page, w, origin, "owner@wanderlust.example");
+    await page.context().clearCookies();
+    // The edge sees no session and sends the visitor to login; the token left in storage is stale.
+    await page.goto(`${origin}/seller-dashboard/orders`);
+    await page.waitForURL(`${origin}/login?redirect=%2Fseller-dashboard%2Forders`);
+    await page.waitForSelector("html[data-hydrated]");
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("tripbazaar_token"))).toBeNull();
+    await page.getByLabel("Email").fill("owner@wanderlust.example");
+    await page.getByLabel("Password", { exact: true }).fill("Travel#2026");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL(`${origin}/seller-dashboard/orders`);
+  });
+
   it("accepts a verified sign-in hand-over, cleans the address and sends no referrer; a forged one goes to /login", async () => {
     const token = await new SignJWT({ email: "asha@example.com" })
       .setProtectedHeader({ alg: "HS256" })
