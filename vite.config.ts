@@ -20,6 +20,9 @@ export default defineConfig({
         v3_routeConfig: true,
       },
       serverModuleFormat: "esm",
+      // npm run dev builds into a staging folder and copies it over build/, so the running
+      // wrangler dev never sees build/ emptied mid-rebuild.
+      buildDirectory: process.env.TB_BUILD_DIR || "build",
     }),
     tsconfigPaths(),
   ],
