@@ -1,24 +1,23 @@
 import { SignJWT } from "jose";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
 import { TEST_ENV } from "../support/env";
 import { openPage } from "../support/page";
 import { latestCode, signInBrowser, storedSession } from "../support/session";
-import { type TestWorker, startWorker } from "../support/worker";
+import { type E2E, startE2E } from "../support/e2e";
+import type { TestWorker } from "../support/worker";
 
+let e2e: E2E;
 let w: TestWorker;
 let browser: Browser;
 let origin: string;
 
 beforeAll(async () => {
-  [w, browser] = await Promise.all([startWorker({ port: 0 }), launchBrowser()]);
-  origin = `http://localhost:${w.url.port}`;
+  e2e = await startE2E();
+  ({ w, browser } = e2e);
+  origin = e2e.origin;
 });
-afterAll(async () => {
-  await browser?.close();
-  await w?.dispose();
-});
+afterAll(() => e2e?.close());
 
 async function sessionCookie(page: Page) {
   return (await page.context().cookies(origin)).find((c) => c.name === "tb_session");

@@ -3,22 +3,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatRupees } from "../../app/lib/format";
 import { priceBooking } from "../../worker/domain/bookings/pricing";
 import { daysFromNow } from "../support/bookings";
-import { launchBrowser } from "../support/browser";
 import { signInBrowser } from "../support/session";
-import { type TestWorker, startWorker } from "../support/worker";
+import { type E2E, startE2E } from "../support/e2e";
+import type { TestWorker } from "../support/worker";
 
+let e2e: E2E;
 let w: TestWorker;
 let browser: Browser;
 let origin: string;
 
 beforeAll(async () => {
-  [w, browser] = await Promise.all([startWorker({ port: 0 }), launchBrowser()]);
-  origin = `http://localhost:${w.url.port}`;
+  e2e = await startE2E();
+  ({ w, browser } = e2e);
+  origin = e2e.origin;
 });
-afterAll(async () => {
-  await browser?.close();
-  await w?.dispose();
-});
+afterAll(() => e2e?.close());
 
 const countAshaBookings = async () =>
   (await w.d1.prepare("SELECT count(*) AS n FROM bookings WHERE user_id = 'u_asha'").first<{ n: number }>())?.n ?? 0;

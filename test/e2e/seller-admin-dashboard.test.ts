@@ -1,9 +1,10 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
 import { signInBrowser } from "../support/session";
-import { type TestWorker, startWorker } from "../support/worker";
+import { type E2E, startE2E } from "../support/e2e";
+import type { TestWorker } from "../support/worker";
 
+let e2e: E2E;
 let w: TestWorker;
 let browser: Browser;
 let origin: string;
@@ -17,17 +18,15 @@ const PNG = Buffer.from(
 );
 
 beforeAll(async () => {
-  [w, browser] = await Promise.all([startWorker({ port: 0 }), launchBrowser()]);
-  origin = `http://localhost:${w.url.port}`;
+  e2e = await startE2E();
+  ({ w, browser } = e2e);
+  origin = e2e.origin;
   page = await browser.newPage();
   page.on("pageerror", (e) => errors.push(String(e)));
   page.on("dialog", (d) => d.accept());
   await signInBrowser(page, w, origin, "owner@wanderlust.example");
 });
-afterAll(async () => {
-  await browser?.close();
-  await w?.dispose();
-});
+afterAll(() => e2e?.close());
 
 async function visit(path: string) {
   await page.goto(`${origin}${path}`);

@@ -1,21 +1,18 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
 import { openPage } from "../support/page";
-import { type TestWorker, startWorker } from "../support/worker";
+import { type E2E, startE2E } from "../support/e2e";
 
-let w: TestWorker;
+let e2e: E2E;
 let browser: Browser;
 let port: string;
 
 beforeAll(async () => {
-  [w, browser] = await Promise.all([startWorker({ port: 0 }), launchBrowser()]);
-  port = w.url.port;
+  e2e = await startE2E();
+  ({ browser } = e2e);
+  port = e2e.port;
 });
-afterAll(async () => {
-  await browser?.close();
-  await w?.dispose();
-});
+afterAll(() => e2e?.close());
 
 const MODES = [
   { name: "by path", origin: () => `http://localhost:${port}`, base: "/seller/s_wanderlust/website" },

@@ -1,20 +1,17 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
-import { type TestWorker, startWorker } from "../support/worker";
+import { type E2E, startE2E } from "../support/e2e";
 
-let w: TestWorker;
+let e2e: E2E;
 let browser: Browser;
 let port: string;
 
 beforeAll(async () => {
-  [w, browser] = await Promise.all([startWorker({ port: 0 }), launchBrowser()]);
-  port = w.url.port;
+  e2e = await startE2E();
+  ({ browser } = e2e);
+  port = e2e.port;
 });
-afterAll(async () => {
-  await browser?.close();
-  await w?.dispose();
-});
+afterAll(() => e2e?.close());
 
 describe("seller site on a custom domain", () => {
   it("keeps links clean and navigates on the client", async () => {
