@@ -10,7 +10,8 @@ export type Tenant =
 
 export type SellerTenant = Extract<Tenant, { kind: "seller" }>;
 
-const SELLER_PATH = /^\/seller\/([^/]+)\/website(?:\/|$)/;
+// `website.data` is the landing page's single-fetch data URL (client navigation to Home).
+const SELLER_PATH = /^\/seller\/([^/]+)\/website(?:\/|\.data$|$)/;
 
 /** Paths a seller site answers on its own domain (spec §2 "Seller website", clean URLs). */
 const CLEAN_SELLER_PATHS = [

@@ -18,7 +18,9 @@ describe("resolveTenant", () => {
       basePath: "/seller/s_wanderlust/website",
     });
     expect(resolve("http://localhost/seller/s_x/website/package/all")).toMatchObject({ sellerId: "s_x", mode: "path" });
-    expect(resolve("http://localhost/seller/s_x/website.data")).toEqual({ kind: "platform" });
+    // The landing's single-fetch data URL (a client navigation to Home) belongs to the seller site.
+    expect(resolve("http://localhost/seller/s_x/website.data")).toMatchObject({ sellerId: "s_x", mode: "path" });
+    expect(resolve("http://localhost/seller/s_x/websitedata")).toEqual({ kind: "platform" });
     expect(resolve("http://localhost/seller/s_x/websites")).toEqual({ kind: "platform" });
   });
 
