@@ -1,7 +1,8 @@
-import { Link, NavLink, useLocation, useNavigation } from "@remix-run/react";
+import { useLocation, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { MobileMenu } from "~/components/seller/mobile-menu";
 import { SellerLogo } from "~/components/seller/seller-logo";
+import { SiteLink, SiteNavigateProvider, isCurrent } from "~/components/seller/site-link";
 import { SiteFooter } from "~/components/seller/site-footer";
 import { getToken } from "~/lib/auth-storage";
 import { type SellerSite, SellerSiteProvider, brandStyle, siteHref } from "~/lib/seller-site";
@@ -43,54 +44,55 @@ export function SellerFrame({ site, children, hideFooter = false }: { site: Sell
 
   return (
     <SellerSiteProvider value={site}>
-      <div className="seller-site" style={brandStyle(site)}>
-        <a className="skip-link" href="#main">
-          Skip to content
-        </a>
-        <header className="seller-nav">
-          <nav className="container" aria-label="Main">
-            <Link to={home} className="seller-brand">
-              <SellerLogo site={site} />
-              <span>{name}</span>
-            </Link>
-            <ul className="seller-links">
-              {links.map((l) => (
-                <li key={l.label}>
-                  {l.label === "About Us" ? (
-                    <Link to={l.to}>{l.label}</Link>
-                  ) : (
-                    <NavLink to={l.to} end={l.end}>
-                      {l.label}
-                    </NavLink>
-                  )}
-                </li>
-              ))}
-            </ul>
-            <Link to={account.to} className="btn seller-cta">
-              {account.label}
-            </Link>
-            <button
-              ref={menuButton}
-              type="button"
-              className="seller-menu-button"
-              aria-expanded={menuOpen}
-              aria-controls="seller-mobile-menu"
-              onClick={() => setMenuOpen((o) => !o)}
-            >
-              <span className="sr-only">Open menu</span>
-              <span aria-hidden="true">☰</span>
-            </button>
-          </nav>
-          <MobileMenu open={menuOpen} items={[...links, account]} onClose={closeMenu} />
-        </header>
-        {navigation.state === "loading" ? (
-          <div className="seller-loading" role="status">
-            Loading...
-          </div>
-        ) : null}
-        <div className="seller-main">{children}</div>
-        {hideFooter ? null : <SiteFooter site={site} links={links} />}
-      </div>
+      <SiteNavigateProvider>
+        <div className="seller-site" style={brandStyle(site)}>
+          <a className="skip-link" href="#main">
+            Skip to content
+          </a>
+          <header className="seller-nav">
+            <nav className="container" aria-label="Main">
+              <SiteLink to={home} className="seller-brand">
+                <SellerLogo site={site} />
+                <span>{name}</span>
+              </SiteLink>
+              <ul className="seller-links">
+                {links.map((l) => {
+                  const current = l.label !== "About Us" && isCurrent(pathname, l.to, l.end);
+                  return (
+                    <li key={l.label}>
+                      <SiteLink to={l.to} className={current ? "active" : undefined} aria-current={current ? "page" : undefined}>
+                        {l.label}
+                      </SiteLink>
+                    </li>
+                  );
+                })}
+              </ul>
+              <SiteLink to={account.to} className="btn seller-cta">
+                {account.label}
+              </SiteLink>
+              <button
+                ref={menuButton}
+                type="button"
+                className="seller-menu-button"
+                aria-expanded={menuOpen}
+                aria-controls="seller-mobile-menu"
+                onClick={() => setMenuOpen((o) => !o)}
+              >
+                <span className="sr-only">Open menu</span>
+                <span aria-hidden="true">☰</span>
+              </button>
+            </nav>
+            <MobileMenu open={menuOpen} items={[...links, account]} onClose={closeMenu} />
+          </header>
+          {navigation.state === "loading" ? (
+            <div className="seller-loading" role="status">
+              Loading...
+            </div>
+          ) : null}
+          <div className="seller-main">{children}</div>
+          {hideFooter ? null : <SiteFooter site={site} links={links} />}
+        </div>
+      </SiteNavigateProvider>
     </SellerSiteProvider>
   );
 }

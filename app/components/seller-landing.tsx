@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { SiteLink } from "~/components/seller/site-link";
 import { useEffect } from "react";
 import type { PackageSummary } from "@worker/domain/seller-website/shapes";
 import { HeroSearch } from "~/components/seller/hero-search";
@@ -38,9 +39,9 @@ export function SellerLanding({ packages }: { packages: PackageSummary[] }) {
         <h2 id="recent-title">Recently Added</h2>
         {packages.length ? <PackageGrid packages={packages} /> : <p>No packages are available at the moment.</p>}
         <p className="section-cta">
-          <Link to={siteHref(site, "/package/all")} className="btn">
+          <SiteLink to={siteHref(site, "/package/all")} className="btn">
             View All Packages
-          </Link>
+          </SiteLink>
         </p>
       </section>
       <section id="about" className="container page about-section" aria-labelledby="about-title">
@@ -52,7 +53,7 @@ export function SellerLanding({ packages }: { packages: PackageSummary[] }) {
           <li>Support hours 9 AM - 8 PM, every day</li>
         </ul>
         <p>
-          <Link to={siteHref(site, "/contact")}>Get in touch with us</Link>
+          <SiteLink to={siteHref(site, "/contact")}>Get in touch with us</SiteLink>
         </p>
       </section>
     </main>

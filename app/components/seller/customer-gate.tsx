@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { SiteLink } from "~/components/seller/site-link";
 import { useEffect, useState } from "react";
 import { type StoredUser, getStoredUser, getToken } from "~/lib/auth-storage";
 import { siteHref, useSellerSite } from "~/lib/seller-site";
@@ -29,15 +29,15 @@ export function CustomerPrompt({ title }: { title: string }) {
         <h1>{title}</h1>
         <p className="muted">Please log in to access your bookings and settings</p>
         <div className="row" style={{ justifyContent: "center" }}>
-          <Link className="btn" to={siteHref(site, "/login")}>
+          <SiteLink className="btn" to={siteHref(site, "/login")}>
             Customer Login
-          </Link>
-          <Link className="btn btn-outline" to={siteHref(site, "/signup")}>
+          </SiteLink>
+          <SiteLink className="btn btn-outline" to={siteHref(site, "/signup")}>
             Don't have an account? Sign up
-          </Link>
+          </SiteLink>
         </div>
         <p>
-          <Link to={siteHref(site, "/")}>Back to Website</Link>
+          <SiteLink to={siteHref(site, "/")}>Back to Website</SiteLink>
         </p>
       </div>
     </main>

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { SiteLink } from "~/components/seller/site-link";
 import { ChangePasswordCard } from "~/components/auth/change-password-card";
 import { ProfileCard } from "~/components/auth/profile-card";
 import { siteHref, useSellerSite } from "~/lib/seller-site";
@@ -13,7 +13,7 @@ export function CustomerSettingsPage() {
   return (
     <main id="main" className="container page stack" style={{ maxWidth: "72rem" }}>
       <p>
-        <Link to={siteHref(site, "/dashboard")}>← Back to Dashboard</Link>
+        <SiteLink to={siteHref(site, "/dashboard")}>← Back to Dashboard</SiteLink>
       </p>
       <h1>Account Settings</h1>
       <ProfileCard />

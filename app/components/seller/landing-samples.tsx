@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { SiteLink } from "~/components/seller/site-link";
 import { formatRupees } from "~/lib/format";
 import { searchHref, useSellerSite } from "~/lib/seller-site";
 
@@ -28,7 +28,7 @@ export function TrendingDestinations() {
             <img src={t.image} alt="" loading="lazy" width={400} height={300} />
             <div className="body">
               <h3 className="package-card-title">
-                <Link to={searchHref(site, { destination: t.name })}>{t.name}</Link>
+                <SiteLink to={searchHref(site, { destination: t.name })}>{t.name}</SiteLink>
               </h3>
               <p className="muted">{t.blurb}</p>
               <p className="row">
@@ -56,7 +56,7 @@ export function ExplorePackages() {
           {EXPLORE.map((e) => (
             <li key={e.title} className="card stack">
               <h3>
-                <Link to={searchHref(site, { destination: e.query })}>{e.title}</Link>
+                <SiteLink to={searchHref(site, { destination: e.query })}>{e.title}</SiteLink>
               </h3>
               <p className="muted">{e.text}</p>
             </li>

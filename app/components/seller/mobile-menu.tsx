@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { SiteLink } from "~/components/seller/site-link";
 import { useEffect, useRef } from "react";
 
 type NavItem = { to: string; label: string };
@@ -46,9 +46,9 @@ export function MobileMenu({ open, items, onClose }: { open: boolean; items: Nav
           <ul>
             {items.map((l) => (
               <li key={l.label}>
-                <Link to={l.to} onClick={onClose}>
+                <SiteLink to={l.to} onClick={onClose}>
                   {l.label}
-                </Link>
+                </SiteLink>
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { SiteLink } from "~/components/seller/site-link";
 import type { PackageSummary } from "@worker/domain/seller-website/shapes";
 import { formatRupees } from "~/lib/format";
 import { siteHref, useSellerSite } from "~/lib/seller-site";
@@ -17,7 +17,7 @@ export function PackageCard({ pkg, headingLevel = 3 }: { pkg: PackageSummary; he
       {pkg.image ? <img src={pkg.image} alt="" loading="lazy" width={400} height={300} /> : <div className="package-card-blank" />}
       <div className="body">
         <Heading className="package-card-title">
-          <Link to={siteHref(site, `/package/${encodeURIComponent(pkg.id)}`)}>{pkg.name}</Link>
+          <SiteLink to={siteHref(site, `/package/${encodeURIComponent(pkg.id)}`)}>{pkg.name}</SiteLink>
         </Heading>
         <p className="muted">
           {pkg.city} · {pkg.duration}

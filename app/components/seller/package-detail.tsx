@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { SiteLink } from "~/components/seller/site-link";
 import { useState } from "react";
 import type { PublicPackage } from "@worker/domain/seller-website/shapes";
 import { BookingRequestForm } from "~/components/bookings/booking-request-form";
@@ -54,7 +54,7 @@ export function PackageDetail({ pkg }: { pkg: PublicPackage }) {
   return (
     <main id="main" className="container page stack">
       <p>
-        <Link to={siteHref(site, "/package/all")}>← Back to all packages</Link>
+        <SiteLink to={siteHref(site, "/package/all")}>← Back to all packages</SiteLink>
       </p>
       <div className="package-layout">
         <Gallery pkg={pkg} />
@@ -85,7 +85,7 @@ export function PackageDetail({ pkg }: { pkg: PublicPackage }) {
         <List title="Exclusions" items={pkg.exclusions} id="exclusions-title" />
       </div>
       <p>
-        <Link to={siteHref(site, "/package/all")}>View all packages</Link>
+        <SiteLink to={siteHref(site, "/package/all")}>View all packages</SiteLink>
       </p>
     </main>
   );

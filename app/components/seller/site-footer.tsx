@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { SiteLink } from "~/components/seller/site-link";
 import type { SellerSite } from "~/lib/seller-site";
 import { SellerLogo } from "./seller-logo";
 
@@ -9,10 +9,10 @@ export function SiteFooter({ site, links }: { site: SellerSite; links: { to: str
     <footer className="seller-footer">
       <div className="container seller-footer-grid">
         <div className="stack">
-          <Link to={links[0].to} className="seller-brand">
+          <SiteLink to={links[0].to} className="seller-brand">
             <SellerLogo site={site} />
             <span>{name}</span>
-          </Link>
+          </SiteLink>
           {site.seller.bio ? <p className="muted">{site.seller.bio}</p> : null}
         </div>
         <nav aria-label="Quick links">
@@ -20,7 +20,7 @@ export function SiteFooter({ site, links }: { site: SellerSite; links: { to: str
           <ul>
             {links.map((l) => (
               <li key={l.label}>
-                <Link to={l.to}>{l.label}</Link>
+                <SiteLink to={l.to}>{l.label}</SiteLink>
               </li>
             ))}
           </ul>

@@ -1,4 +1,5 @@
-import { Link, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
+import { SiteLink } from "~/components/seller/site-link";
 import { CustomerBookingsOverview } from "~/components/bookings/customer-bookings-overview";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { splitName } from "~/components/auth/profile-card";
@@ -27,15 +28,15 @@ export default function Page() {
         <nav aria-label="Dashboard">
           <ul className="stack" style={{ listStyle: "none", margin: 0, padding: 0 }}>
             <li>
-              <Link to={siteHref(site, "/dashboard")} aria-current="page">
+              <SiteLink to={siteHref(site, "/dashboard")} aria-current="page">
                 Dashboard
-              </Link>
+              </SiteLink>
             </li>
             <li>
               <a href="#my-bookings">My Booking</a>
             </li>
             <li>
-              <Link to={siteHref(site, "/settings")}>Settings</Link>
+              <SiteLink to={siteHref(site, "/settings")}>Settings</SiteLink>
             </li>
             <li>
               <button type="button" className="btn btn-outline" onClick={signOut}>
@@ -52,9 +53,9 @@ export default function Page() {
           <CustomerBookingsOverview sellerId={site.seller.id} />
         </div>
         <p>
-          <Link className="btn" to={siteHref(site, "/")}>
+          <SiteLink className="btn" to={siteHref(site, "/")}>
             Browse Packages
-          </Link>
+          </SiteLink>
         </p>
       </main>
     </div>

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { SiteLink } from "~/components/seller/site-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PackageGrid } from "~/components/seller/package-card";
 import { sellerMeta, siteFromMatches, siteHref, useSellerSite } from "~/lib/seller-site";
@@ -30,7 +31,7 @@ export default function AllPackages() {
         <div className="card stack">
           <p>No packages are available at the moment. Please check back soon.</p>
           <p>
-            <Link to={siteHref(site, "/contact")}>Contact us</Link> for a custom trip.
+            <SiteLink to={siteHref(site, "/contact")}>Contact us</SiteLink> for a custom trip.
           </p>
         </div>
       )}

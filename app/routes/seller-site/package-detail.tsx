@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { SiteLink } from "~/components/seller/site-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PackageDetail } from "~/components/seller/package-detail";
 import { sellerMeta, siteFromMatches, siteHref, useSellerSite } from "~/lib/seller-site";
@@ -34,7 +35,7 @@ function PackageNotFound() {
         <h1>Package not found</h1>
         <p className="muted">This package does not exist or is no longer available.</p>
         <p>
-          <Link to={siteHref(site, "/package/all")}>View all packages</Link>
+          <SiteLink to={siteHref(site, "/package/all")}>View all packages</SiteLink>
         </p>
       </div>
     </main>

@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useNavigate } from "@remix-run/react";
+import { useLoaderData, useNavigate } from "@remix-run/react";
+import { SiteLink } from "~/components/seller/site-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PackageGrid } from "~/components/seller/package-card";
 import { searchHref, sellerMeta, siteFromMatches, siteHref, useSellerSite } from "~/lib/seller-site";
@@ -74,7 +75,7 @@ export default function SearchRoute() {
         <div className="card stack">
           <p>No packages found for the query “{label}”.</p>
           <p>
-            <Link to={siteHref(site, "/package/all")}>View all packages</Link>
+            <SiteLink to={siteHref(site, "/package/all")}>View all packages</SiteLink>
           </p>
         </div>
       )}
