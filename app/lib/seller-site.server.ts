@@ -1,7 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { getPublishedPackage, getSellerSite, listPublishedPackages, searchPublishedPackages } from "@worker/domain/seller-website/service";
+import { getPublishedPackage, getSellerSite, listPackageSummaries, searchPackageSummaries } from "@worker/domain/seller-website/service";
 import { parseSearchQuery } from "@worker/domain/seller-website/search-query";
-import { packageSummary } from "@worker/domain/seller-website/shapes";
 import type { SellerTenant } from "@worker/tenant";
 import type { SellerSite } from "./seller-site";
 
@@ -39,12 +38,12 @@ export async function loadSellerSite(context: AppLoadContext, request?: Request)
 
 export async function loadRecentPackages(context: AppLoadContext, limit = 3) {
   const tenant = requireSellerTenant(context);
-  return (await listPublishedPackages(context.db, tenant.sellerId, context.load, limit)).map(packageSummary);
+  return listPackageSummaries(context.db, tenant.sellerId, context.load, limit);
 }
 
 export async function loadAllPackages(context: AppLoadContext) {
   const tenant = requireSellerTenant(context);
-  return (await listPublishedPackages(context.db, tenant.sellerId, context.load)).map(packageSummary);
+  return listPackageSummaries(context.db, tenant.sellerId, context.load);
 }
 
 export async function loadPackage(context: AppLoadContext, packageId: string) {
@@ -58,8 +57,8 @@ export async function loadSearch(context: AppLoadContext, query: string) {
   const tenant = requireSellerTenant(context);
   const search = parseSearchQuery(query);
   if (!search.success) throw new Response(search.error.issues[0]?.message ?? "Invalid search", { status: 400 });
-  const packages = await searchPublishedPackages(context.db, tenant.sellerId, search.data, context.load);
-  return { search: search.data, packages: packages.map(packageSummary) };
+  const packages = await searchPackageSummaries(context.db, tenant.sellerId, search.data, context.load);
+  return { search: search.data, packages };
 }
 
 /** Landing data for the dispatch route (custom domain root): site and packages in one batch. */

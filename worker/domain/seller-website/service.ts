@@ -5,7 +5,7 @@ import { publishContentVersion } from "../../cache/version-pointer";
 import { type Load, loadDirect } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import type { PackageSearch } from "./search-query";
-import { publicPackage, publicSeller, publicWebsiteConfig, type SellerSiteData } from "./shapes";
+import { packageSummary, publicPackage, publicSeller, publicWebsiteConfig, type SellerSiteData } from "./shapes";
 
 /**
  * Read side of the seller website. Every function takes the seller id first and an
@@ -16,7 +16,17 @@ function siteQuery(db: Db, sellerId: string) {
   // position after D1 has merged same-named columns (updated_at, seller_id) into one.
   return db
     .select({
-      seller: sellers,
+      seller: {
+        id: sellers.id,
+        name: sellers.name,
+        email: sellers.email,
+        phone: sellers.phone,
+        bio: sellers.bio,
+        logo: sellers.logo,
+        backgroundImage: sellers.backgroundImage,
+        address: sellers.address,
+        contentVersion: sellers.contentVersion,
+      },
       config: {
         themeColor: websiteConfigs.themeColor,
         secondaryColor: websiteConfigs.secondaryColor,
@@ -56,9 +66,34 @@ export async function sellerExists(db: Db, sellerId: string, load: Load = loadDi
   return (await load(db.select({ id: sellers.id }).from(sellers).where(eq(sellers.id, sellerId)).limit(1))).length > 0;
 }
 
+const byNewest = [desc(packages.createdAt), desc(packages.id)] as const;
+
 export async function listPublishedPackages(db: Db, sellerId: string, load: Load = loadDirect, limit?: number) {
-  const q = db.select().from(packages).where(published(sellerId)).orderBy(desc(packages.createdAt), desc(packages.id));
+  const q = db
+    .select()
+    .from(packages)
+    .where(published(sellerId))
+    .orderBy(...byNewest);
   return (await load(limit ? q.limit(limit) : q)).map(publicPackage);
+}
+
+/** Only what a package card shows (pages' lists): less for D1 to send and for the page to serialise. */
+const summaryColumns = {
+  id: packages.id,
+  name: packages.name,
+  city: packages.city,
+  durationDays: packages.durationDays,
+  images: packages.images,
+  priceRanges: packages.priceRanges,
+};
+
+export async function listPackageSummaries(db: Db, sellerId: string, load: Load = loadDirect, limit?: number) {
+  const q = db
+    .select(summaryColumns)
+    .from(packages)
+    .where(published(sellerId))
+    .orderBy(...byNewest);
+  return (await load(limit ? q.limit(limit) : q)).map(packageSummary);
 }
 
 /** A published package of this seller only; another seller's id reads as missing. */
@@ -75,8 +110,7 @@ export async function getPublishedPackage(db: Db, sellerId: string, packageId: s
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Destination matches name, city or description case-insensitively; duration filters by days. */
-export async function searchPublishedPackages(db: Db, sellerId: string, search: PackageSearch, load: Load = loadDirect) {
+function searchConditions(sellerId: string, search: PackageSearch) {
   const conditions = [published(sellerId)];
   if (search.destination) {
     const pattern = `%${escapeLike(search.destination.toLowerCase())}%`;
@@ -84,14 +118,31 @@ export async function searchPublishedPackages(db: Db, sellerId: string, search: 
     conditions.push(or(matches(packages.name), matches(packages.city), matches(packages.description))!);
   }
   if (search.duration) conditions.push(eq(packages.durationDays, search.duration));
+  return and(...conditions);
+}
+
+/** Destination matches name, city or description case-insensitively; duration filters by days. */
+export async function searchPublishedPackages(db: Db, sellerId: string, search: PackageSearch, load: Load = loadDirect) {
   const rows = await load(
     db
       .select()
       .from(packages)
-      .where(and(...conditions))
-      .orderBy(desc(packages.createdAt), desc(packages.id)),
+      .where(searchConditions(sellerId, search))
+      .orderBy(...byNewest),
   );
   return rows.map(publicPackage);
+}
+
+/** The same search, as package cards. */
+export async function searchPackageSummaries(db: Db, sellerId: string, search: PackageSearch, load: Load = loadDirect) {
+  const rows = await load(
+    db
+      .select(summaryColumns)
+      .from(packages)
+      .where(searchConditions(sellerId, search))
+      .orderBy(...byNewest),
+  );
+  return rows.map(packageSummary);
 }
 
 function bumpQuery(db: Db, sellerId: string) {

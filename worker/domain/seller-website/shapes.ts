@@ -1,7 +1,7 @@
 import type { packages, sellers, websiteConfigs } from "@db/schema";
 import { DEFAULT_SECONDARY_COLOR, DEFAULT_THEME_COLOR, safeHexColor } from "~/lib/colors";
 
-type SellerRow = typeof sellers.$inferSelect;
+type SellerRow = Pick<typeof sellers.$inferSelect, "id" | "name" | "email" | "phone" | "bio" | "logo" | "backgroundImage" | "address">;
 type ConfigRow = Pick<typeof websiteConfigs.$inferSelect, "themeColor" | "secondaryColor" | "websiteName" | "wallpaperImage">;
 type PackageRow = typeof packages.$inferSelect;
 
@@ -20,7 +20,7 @@ export function publicSeller(s: SellerRow) {
   };
 }
 
-export function publicWebsiteConfig(seller: SellerRow, config: ConfigRow | null | undefined) {
+export function publicWebsiteConfig(seller: Pick<SellerRow, "name">, config: ConfigRow | null | undefined) {
   return {
     themeColor: safeHexColor(config?.themeColor, DEFAULT_THEME_COLOR),
     secondaryColor: safeHexColor(config?.secondaryColor, DEFAULT_SECONDARY_COLOR),
@@ -53,8 +53,15 @@ export function publicPackage(p: PackageRow) {
 }
 
 /** What a package card shows: keeps list pages' HTML and serialized loader data small. */
-export function packageSummary(p: PublicPackage) {
-  return { id: p.id, name: p.name, city: p.city, duration: p.duration, image: p.images[0] ?? null, priceRanges: p.priceRanges.slice(0, 1) };
+export function packageSummary(p: Pick<PackageRow, "id" | "name" | "city" | "durationDays" | "images" | "priceRanges">) {
+  return {
+    id: p.id,
+    name: p.name,
+    city: p.city,
+    duration: durationLabel(p.durationDays),
+    image: p.images[0] ?? null,
+    priceRanges: p.priceRanges.slice(0, 1),
+  };
 }
 
 export type PackageSummary = ReturnType<typeof packageSummary>;
