@@ -8,7 +8,9 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-export default defineConfig({
+const SHARED_LIB = /\/app\/lib\/(theme|use-hydrated|auth-storage|colors|format|seller-site|site-links)\.tsx?$/;
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     remix({
       future: {
@@ -30,5 +32,14 @@ export default defineConfig({
     target: "webworker",
     resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] },
   },
-  build: { sourcemap: false },
-});
+  build: {
+    sourcemap: false,
+    rollupOptions: {
+      output: {
+        // The app's small helpers every page loads (theme, storage, colours, formatting: about 3 KB) as one
+        // chunk instead of seven: fewer modulepreloads racing the stylesheets on a first visit.
+        manualChunks: isSsrBuild ? undefined : (id: string) => (SHARED_LIB.test(id) ? "lib" : undefined),
+      },
+    },
+  },
+}));

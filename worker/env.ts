@@ -7,6 +7,8 @@ export interface Env {
   MEDIA?: R2Bucket;
   ASSETS?: Fetcher;
   ENVIRONMENT?: string;
+  /** Set only by `npm run bench`'s server: enables /__bench/d1, the cost of one bare D1 round trip. */
+  BENCH?: string;
   PLATFORM_HOSTS?: string;
   JWT_SECRET?: string;
   JWT_ISSUER?: string;

@@ -22,6 +22,8 @@ export default {
     const url = new URL(request.url);
     // The benchmark's denominator (npm run bench): the cheapest answer this Worker can give.
     if (url.pathname === "/__bench/trivial") return new Response("ok");
+    // Its reference: one bare local D1 round trip, the floor under any uncached page's data.
+    if (url.pathname === "/__bench/d1" && env.BENCH === "1") return Response.json(await env.DB.prepare("SELECT 1 AS ok").first());
     if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
       return apiApp.fetch(request, env, ctx);
     }

@@ -26,7 +26,7 @@ const mf = new Miniflare({
       }
     : {}),
   // Production mode: no D1 call counting, no dev routes.
-  bindings: { ...TEST_ENV, ENVIRONMENT: "production" },
+  bindings: { ...TEST_ENV, ENVIRONMENT: "production", BENCH: "1" },
   unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
 });
 await mf.ready;

@@ -14,6 +14,13 @@ describe("the Worker on workerd with local D1", () => {
     expect(res.body).toEqual({ ok: true });
   });
 
+  it("keeps the benchmark's D1 route closed unless the bench server enables it", async () => {
+    expect((await w.request("/__bench/trivial")).status).toBe(200);
+    const res = await w.request("/__bench/d1");
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('"ok"');
+  });
+
   it("renders the seller site by path", async () => {
     const res = await w.request("/seller/s_wanderlust/website");
     expect(res.status).toBe(200);
