@@ -65,6 +65,7 @@ const SELLER_DASHBOARD = [
   "hotels",
   "orders",
   "orders/:id",
+  "messages",
   "payments",
   "pdf-template",
   "website",

@@ -49,3 +49,27 @@ export const customDomains = sqliteTable(
   },
   (t) => [index("custom_domains_seller_idx").on(t.sellerId)],
 );
+
+/**
+ * Messages visitors send through a seller website's contact form: the seller's inbox
+ * (seller dashboard → Messages). Seller-owned, so every read is scoped by seller_id.
+ */
+export const contactMessages = sqliteTable(
+  "contact_messages",
+  {
+    id: text("id").primaryKey(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => sellers.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    status: text("status", { enum: ["new", "read"] })
+      .notNull()
+      .default("new"),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("contact_messages_seller_idx").on(t.sellerId, t.createdAt)],
+);

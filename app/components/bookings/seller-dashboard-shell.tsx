@@ -7,6 +7,8 @@ export const SELLER_DASHBOARD_NAV = [
   { to: "/seller-dashboard/packages", label: "Packages", built: true },
   { to: "/seller-dashboard/hotels", label: "Hotels", built: false },
   { to: "/seller-dashboard/orders", label: "Orders", built: true },
+  // Not in spec §2's list: the inbox behind the seller website's contact form.
+  { to: "/seller-dashboard/messages", label: "Messages", built: true },
   { to: "/seller-dashboard/payments", label: "Payments", built: false },
   { to: "/seller-dashboard/pdf-template", label: "PDF Template", built: false },
   { to: "/seller-dashboard/website", label: "Website", built: true },

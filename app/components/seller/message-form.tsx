@@ -1,18 +1,32 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
+import { ApiRequestError, api, errorMessage } from "~/lib/api";
+import { useSellerSite } from "~/lib/seller-site";
 
 const EMPTY = { name: "", email: "", phone: "", subject: "", message: "" };
 type Field = keyof typeof EMPTY;
 const REQUIRED: Field[] = ["name", "email", "subject", "message"];
-const SIMULATED_DELAY_MS = 2000;
+const THANKS = "Thank you for your message! We will get back to you soon.";
+const FAILED = "Failed to send message. Please try again.";
 
-/** Spec §2 contact form: no server call; a 2-second simulated send, then thanks and a cleared form. */
+/** Field errors from the server's `issues` (422), for the fields this form has. */
+function serverFieldErrors(error: unknown): Partial<Record<Field, string>> {
+  if (!(error instanceof ApiRequestError) || !error.body || typeof error.body !== "object" || !("issues" in error.body)) return {};
+  const issues = (error.body as { issues?: { path: string; message: string }[] }).issues ?? [];
+  return Object.fromEntries(issues.filter((i) => i.path in EMPTY).map((i) => [i.path, i.message]));
+}
+
+/**
+ * Spec §2 contact form, wired to a real inbox: the message goes to the seller (seller dashboard →
+ * Messages, and an email), then the spec's thanks and a cleared form. Spec §8's failure text shows
+ * when the send fails.
+ */
 export function MessageForm({ idPrefix = "contact" }: { idPrefix?: string }) {
+  const site = useSellerSite();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const [failure, setFailure] = useState("");
 
   const id = (f: Field) => `${idPrefix}-${f}`;
   const set = (f: Field) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
@@ -20,7 +34,7 @@ export function MessageForm({ idPrefix = "contact" }: { idPrefix?: string }) {
     setSent(false);
   };
 
-  function onSubmit(e: React.FormEvent) {
+  async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
     const missing = Object.fromEntries(REQUIRED.filter((f) => !values[f].trim()).map((f) => [f, "This field is required"]));
     setErrors(missing);
@@ -29,11 +43,24 @@ export function MessageForm({ idPrefix = "contact" }: { idPrefix?: string }) {
       return;
     }
     setSending(true);
-    timer.current = setTimeout(() => {
-      setSending(false);
+    setFailure("");
+    try {
+      await api(`/api/seller-website/seller/${encodeURIComponent(site.seller.id)}/website/messages`, {
+        method: "POST",
+        body: values,
+        on401: "throw",
+      });
       setSent(true);
       setValues(EMPTY);
-    }, SIMULATED_DELAY_MS);
+    } catch (error) {
+      const fieldErrors = serverFieldErrors(error);
+      setErrors(fieldErrors);
+      const first = Object.keys(fieldErrors)[0] as Field | undefined;
+      if (first) document.getElementById(id(first))?.focus();
+      else setFailure(errorMessage(error, FAILED));
+    } finally {
+      setSending(false);
+    }
   }
 
   const field = (f: Field, label: string, props: { type?: string; required?: boolean; autoComplete?: string } = {}) => (
@@ -88,8 +115,13 @@ export function MessageForm({ idPrefix = "contact" }: { idPrefix?: string }) {
         ) : null}
       </div>
       <div role="status" className="success-text">
-        {sent ? "Thank you for your message! We will get back to you soon." : ""}
+        {sent ? THANKS : ""}
       </div>
+      {failure ? (
+        <p role="alert" className="error-text">
+          {failure}
+        </p>
+      ) : null}
       <p>
         <button type="submit" className="btn" disabled={sending}>
           {sending ? "Sending..." : "Send Message"}

@@ -17,6 +17,9 @@ export const LIMITS = {
   sendCodeAccount: { name: "send-code-account", max: 10, windowSeconds: 60 * 60 },
   verifyIp: { name: "verify-ip", max: 200, windowSeconds: 15 * 60 },
   verifyAccount: { name: "verify-account", max: 40, windowSeconds: 15 * 60 },
+  // Seller website contact form: per visitor address and seller, and a ceiling per seller inbox.
+  contactIp: { name: "contact-ip", max: 10, windowSeconds: 60 * 60 },
+  contactSeller: { name: "contact-seller", max: 500, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;
 
 /** The client address Cloudflare puts on every request; one shared bucket when it is missing (local runs). */

@@ -3,6 +3,8 @@ import type { ApiEnv } from "../../api/app-env";
 import { ApiError, conflict, notFound } from "../../api/errors";
 import { requireRole } from "../../api/guard";
 import { validate } from "../../api/validate";
+import { messageListQuery, messageStatusBody } from "../messages/schemas";
+import { listMessages, setMessageStatus } from "../messages/service";
 import { readUpload, storeUpload } from "./media";
 import { createPackage, deletePackage, getSellerPackage, listSellerPackages, setPackageStatus, updatePackage } from "./packages";
 import { domainBody, idParam, packageBody, profileBody, statusBody } from "./schemas";
@@ -51,6 +53,16 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
     if (result === "missing") throw notFound(PACKAGE_NOT_FOUND);
     if (result === "has-bookings") throw conflict(HAS_BOOKINGS);
     return c.json({ success: true, message: "Package deleted" });
+  })
+  .get("/messages", validate("query", messageListQuery), async (c) => {
+    const seller = await requireRole(c, "seller");
+    return c.json({ success: true, ...(await listMessages(c.var.db, seller.id, c.req.valid("query"))) });
+  })
+  .put("/messages/:id", validate("param", idParam), validate("json", messageStatusBody), async (c) => {
+    const seller = await requireRole(c, "seller");
+    const contactMessage = await setMessageStatus(c.var.db, seller.id, c.req.valid("param").id, c.req.valid("json").status);
+    if (!contactMessage) throw notFound("Message not found");
+    return c.json({ success: true, contactMessage });
   })
   .get("/site", async (c) => {
     const seller = await requireRole(c, "seller");

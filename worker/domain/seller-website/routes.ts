@@ -5,6 +5,9 @@ import { notFound, validationError } from "../../api/errors";
 import { requireRole } from "../../api/guard";
 import { validate } from "../../api/validate";
 import { createBatcher } from "../../db/batcher";
+import { LIMITS, clientIp, enforce } from "../auth/rate-limit";
+import { contactMessageBody } from "../messages/schemas";
+import { receiveMessage } from "../messages/service";
 import { hexColor, imagePath } from "../seller-admin/schemas";
 import { parseSearchQuery } from "./search-query";
 import {
@@ -29,7 +32,12 @@ const configBody = z.object({
   wallpaperImage: imagePath.nullable().default(null),
 });
 
-/** /api/seller-website — the public read API of spec §7 (published packages only) and the seller's own config write. */
+export const MESSAGE_RECEIVED = "Thank you for your message! We will get back to you soon.";
+
+/**
+ * /api/seller-website — the public read API of spec §7 (published packages only), the contact
+ * form's message to the seller's inbox, and the seller's own config write.
+ */
 export const sellerWebsiteRoutes = new Hono<ApiEnv>()
   // SECURITY: the seller id is the signed-in seller's own id, never from the request.
   .put("/config", validate("json", configBody), async (c) => {
@@ -67,4 +75,14 @@ export const sellerWebsiteRoutes = new Hono<ApiEnv>()
     ]);
     if (!exists) throw notFound(SELLER_NOT_FOUND);
     return c.json({ packages });
+  })
+  .post("/seller/:sellerId/website/messages", validate("param", sellerParam), validate("json", contactMessageBody), async (c) => {
+    const { sellerId } = c.req.valid("param");
+    await enforce(c.var.db, [
+      [LIMITS.contactIp, `${clientIp(c.req.raw)}:${sellerId}`],
+      [LIMITS.contactSeller, sellerId],
+    ]);
+    const received = await receiveMessage(c.var.db, c.var.config, sellerId, c.req.valid("json"));
+    if (!received) throw notFound(SELLER_NOT_FOUND);
+    return c.json({ success: true, message: MESSAGE_RECEIVED, id: received.id }, 201);
   });
