@@ -407,6 +407,32 @@ const q = (v: unknown): string => {
 };
 const json = (v: unknown) => q(JSON.stringify(v));
 
+/** Two messages in Wanderlust's inbox (seller dashboard → Messages), one already read. */
+export const SEED_MESSAGES = [
+  {
+    id: "msg_seed_1",
+    sellerId: "s_wanderlust",
+    name: "Kabir Shah",
+    email: "kabir@example.com",
+    phone: "+91 99000 11223",
+    subject: "Honeymoon in Kerala",
+    message: "Hello! We are planning our honeymoon in February. Could the Kerala package include a houseboat night?",
+    status: "new",
+    createdAt: "2026-11-18T06:45:00.000Z",
+  },
+  {
+    id: "msg_seed_2",
+    sellerId: "s_wanderlust",
+    name: "Nisha Rao",
+    email: "nisha@example.com",
+    phone: null,
+    subject: "Group booking for 12",
+    message: "Do you offer a group discount for 12 colleagues on the Udaipur trip in March?",
+    status: "read",
+    createdAt: "2026-11-10T10:15:00.000Z",
+  },
+] as const;
+
 /**
  * The seed as SQL statements, one per line. INSERT OR IGNORE makes it idempotent.
  * `passwordHashes` (one per seed user, by id) are computed by the caller with the environment's pepper.
@@ -464,5 +490,10 @@ export function seedStatements(passwordHashes: Record<string, string>): string[]
     });
   });
   out.push(`INSERT OR IGNORE INTO booking_sequences (year, last) VALUES (2026, ${SEED_BOOKINGS.length});`);
+  for (const m of SEED_MESSAGES) {
+    out.push(
+      `INSERT OR IGNORE INTO contact_messages (id, seller_id, name, email, phone, subject, message, status, created_at) VALUES (${[m.id, m.sellerId, m.name, m.email, m.phone, m.subject, m.message, m.status, m.createdAt].map(q).join(", ")});`,
+    );
+  }
   return out;
 }

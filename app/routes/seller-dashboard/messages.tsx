@@ -68,7 +68,8 @@ export default function Page() {
     <main id="main" className="dash-main">
       <h1>Messages{state.status === "ready" && state.data.unread > 0 ? ` (${state.data.unread} unread)` : ""}</h1>
       <p className="muted">What visitors send through your website's contact form. You also get each one by email.</p>
-      <div className="row" role="group" aria-label="Show">
+      <fieldset className="row" style={{ border: 0, padding: 0, margin: 0 }}>
+        <legend className="sr-only">Show</legend>
         {FILTERS.map((f) => (
           <button
             key={f.label}
@@ -80,7 +81,7 @@ export default function Page() {
             {f.label}
           </button>
         ))}
-      </div>
+      </fieldset>
 
       {state.status === "loading" ? (
         <LoadingCard label="Loading messages..." />
@@ -88,7 +89,9 @@ export default function Page() {
         <LoadErrorCard message={state.message} onRetry={reload} />
       ) : state.data.messages.length === 0 ? (
         <div className="card">
-          <p className="muted">{status ? "No messages here." : "No messages yet. They arrive when visitors use your website's contact form."}</p>
+          <p className="muted">
+            {status ? "No messages here." : "No messages yet. They arrive when visitors use your website's contact form."}
+          </p>
         </div>
       ) : (
         <section className="stack" aria-label="Messages">
