@@ -19,6 +19,9 @@ export interface Env {
   EMAIL_FROM?: string;
   EMAIL_API_URL?: string;
   EMAIL_API_KEY?: string;
+  CF_ZONE_ID?: string;
+  CF_PURGE_TOKEN?: string;
+  CF_API_BASE?: string;
 }
 
 const configSchema = z.object({
@@ -41,6 +44,10 @@ const configSchema = z.object({
   EMAIL_FROM: z.string().default("Tripbazaar <no-reply@tripbazaar.example>"),
   EMAIL_API_URL: z.string().url().optional(),
   EMAIL_API_KEY: z.string().optional(),
+  // Purge by cache tag after a seller's content changes (worker/cache/purge.ts); unset locally.
+  CF_ZONE_ID: z.string().optional(),
+  CF_PURGE_TOKEN: z.string().optional(),
+  CF_API_BASE: z.string().url().default("https://api.cloudflare.com/client/v4"),
 });
 
 export type AppConfig = z.infer<typeof configSchema>;

@@ -2,6 +2,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "virtual:remix-server-build";
 import { apiApp } from "./api/app";
 import { isCacheablePage, markPrivate, matchPage, storePage } from "./cache/page-cache";
+import { configureEdgePurge } from "./cache/purge";
 import { countingD1 } from "./db/counting-d1";
 import { createDb } from "./db/client";
 import { type Env, isDevelopment, readConfig } from "./env";
@@ -24,6 +25,7 @@ export default {
     if (url.pathname === "/__bench/trivial") return new Response("ok");
     // Its reference: one bare local D1 round trip, the floor under any uncached page's data.
     if (url.pathname === "/__bench/d1" && env.BENCH === "1") return Response.json(await env.DB.prepare("SELECT 1 AS ok").first());
+    configureEdgePurge(readConfig(env));
     if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
       return apiApp.fetch(request, env, ctx);
     }

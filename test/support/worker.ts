@@ -37,7 +37,15 @@ export type TestWorker = Awaited<ReturnType<typeof startWorker>>;
  * The built Worker (dist/index.js, from `wrangler deploy --dry-run`) in workerd
  * through Miniflare, with a fresh local D1 that has the real migrations and seed.
  */
-export async function startWorker(options: { port?: number; seed?: boolean; bindings?: Record<string, string> } = {}) {
+export async function startWorker(
+  options: {
+    port?: number;
+    seed?: boolean;
+    bindings?: Record<string, string>;
+    /** Answers the Worker's outbound fetches (third-party APIs), in Node. */
+    outbound?: (request: Request) => Response | Promise<Response>;
+  } = {},
+) {
   const mf = new Miniflare({
     // The bundle has Remix's dynamic import() of route modules, so its one module is listed explicitly.
     modules: [{ type: "ESModule", path: new URL("dist/index.js", root).pathname }],
@@ -47,6 +55,7 @@ export async function startWorker(options: { port?: number; seed?: boolean; bind
     assets: { directory: new URL("build/client", root).pathname, binding: "ASSETS", routerConfig: { has_user_worker: true } },
     bindings: { ...TEST_ENV, ...options.bindings },
     ...(options.port !== undefined ? { host: "127.0.0.1", port: options.port } : {}),
+    ...(options.outbound ? { outboundService: options.outbound as never } : {}),
   });
   const url = await mf.ready;
   const d1 = await mf.getD1Database("DB");

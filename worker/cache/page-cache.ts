@@ -1,6 +1,7 @@
 import { SESSION_COOKIE, readCookie } from "../auth/session";
 import type { SellerTenant } from "../tenant";
 import { edgeCache, pageKey, publishContentVersion, readContentVersion } from "./version-pointer";
+import { sellerCacheTag } from "./purge";
 
 /**
  * Edge cache for the public pages of seller sites (ADR 0007). Key: seller, content
@@ -85,7 +86,7 @@ export async function storePage(
   response.headers.forEach((value, name) => {
     if (name !== "cache-control" && name !== "x-tb-cache") headers.push([name, value]);
   });
-  headers.push(["vary", VARY], ["cache-tag", `tb-seller-${sellerId}`]);
+  headers.push(["vary", VARY], ["cache-tag", sellerCacheTag(sellerId)]);
   const stored: Stored = { status: 200, headers, body: await response.arrayBuffer() };
   const key = pageKey(sellerId, version, url);
   remember(key, stored);

@@ -1,3 +1,4 @@
+import { sellerCacheTag } from "./purge";
 /**
  * Where a seller's content version lives for the cache-hit path (ADR 0007): a tiny
  * entry in the Workers Cache API, so a hit never touches D1. Writes replace it
@@ -43,7 +44,7 @@ export async function publishContentVersion(sellerId: string, version: number) {
   await cache.put(
     pointerKey(sellerId),
     new Response(String(version), {
-      headers: { "cache-control": `public, max-age=${POINTER_TTL_SECONDS}`, "cache-tag": `tb-seller-${sellerId}` },
+      headers: { "cache-control": `public, max-age=${POINTER_TTL_SECONDS}`, "cache-tag": sellerCacheTag(sellerId) },
     }),
   );
 }

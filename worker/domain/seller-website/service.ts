@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { customDomains, packages, sellers, websiteConfigs } from "@db/schema";
+import { purgeSellerPages } from "../../cache/purge";
 import { publishContentVersion } from "../../cache/version-pointer";
 import { type Load, loadDirect } from "../../db/batcher";
 import type { Db } from "../../db/client";
@@ -153,6 +154,11 @@ function bumpQuery(db: Db, sellerId: string) {
     .returning({ version: sellers.contentVersion });
 }
 
+/** A new version: this colo's pointer moves at once, and Cloudflare's cache drops the seller's pages. */
+async function announceVersion(sellerId: string, version: number) {
+  await Promise.all([publishContentVersion(sellerId, version), purgeSellerPages(sellerId)]);
+}
+
 /**
  * Every write to a seller's config or packages must call this (or batch bumpQuery with
  * the write, as updateWebsiteConfig does): the new version is part of the edge cache
@@ -161,7 +167,7 @@ function bumpQuery(db: Db, sellerId: string) {
 export async function bumpContentVersion(db: Db, sellerId: string): Promise<number | null> {
   const [row] = await bumpQuery(db, sellerId);
   if (!row) return null;
-  await publishContentVersion(sellerId, row.version);
+  await announceVersion(sellerId, row.version);
   return row.version;
 }
 
@@ -178,6 +184,6 @@ export async function updateWebsiteConfig(db: Db, sellerId: string, input: Websi
     bumpQuery(db, sellerId),
   ]);
   const version = bumped[0]?.version;
-  if (version !== undefined) await publishContentVersion(sellerId, version);
+  if (version !== undefined) await announceVersion(sellerId, version);
   return getSellerSite(db, sellerId);
 }
