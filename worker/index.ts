@@ -10,6 +10,7 @@ import { createLoadContext, resolveRequestTenant } from "./load-context";
 import { isCleanSellerPath } from "./tenant";
 import { sellerSiteBuild } from "./seller-build";
 import { siteNotFoundPage } from "./site-not-found";
+import { runMaintenance } from "./maintenance";
 import { serveMedia } from "./media";
 
 const handleRemix = createRequestHandler(build as unknown as ServerBuild);
@@ -54,5 +55,11 @@ export default {
       response.headers.set("x-tb-d1-calls", String(d1Calls.calls));
     }
     return response;
+  },
+
+  /** The daily clean-up of expired rows (Cron Trigger in wrangler.toml). */
+  async scheduled(_controller: ScheduledController, env: Env): Promise<void> {
+    const removed = await runMaintenance(createDb(env.DB));
+    console.log(`maintenance removed ${JSON.stringify(removed)}`);
   },
 } satisfies ExportedHandler<Env>;

@@ -1,0 +1,47 @@
+import { and, isNotNull, lt, or } from "drizzle-orm";
+import { idempotencyKeys, otpCodes, outbox, rateLimits } from "@db/schema";
+import type { Db } from "./db/client";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** How long each kind of short-lived row is kept (ADR 0014). */
+export const RETENTION = {
+  /** Longest rate-limit window is one hour; a day of margin. */
+  rateLimitMs: DAY_MS,
+  /** Booking retries come within minutes; a week covers any client that kept its key. */
+  idempotencyKeyMs: 7 * DAY_MS,
+  /** Codes live 10 minutes and resend windows an hour; a spent or expired code is kept a day. */
+  otpCodeMs: DAY_MS,
+  /** Emails (they carry codes and links) are kept a week for support questions. */
+  outboxMs: 7 * DAY_MS,
+};
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The daily clean-up (Cron Trigger, wrangler.toml): deletes rows whose purpose has passed,
+ * in one D1 batch. Nothing a user can still act on is touched: an unexpired, unused code stays.
+ */
+export async function runMaintenance(db: Db, now = Date.now()) {
+  const [limits, keys, codes, emails] = await db.batch([
+    db
+      .delete(rateLimits)
+      .where(lt(rateLimits.windowStart, Math.floor((now - RETENTION.rateLimitMs) / 1000)))
+      .returning({ key: rateLimits.key }),
+    db
+      .delete(idempotencyKeys)
+      .where(lt(idempotencyKeys.createdAt, iso(now - RETENTION.idempotencyKeyMs)))
+      .returning({ key: idempotencyKeys.key }),
+    db
+      .delete(otpCodes)
+      .where(
+        and(lt(otpCodes.lastSentAt, iso(now - RETENTION.otpCodeMs)), or(isNotNull(otpCodes.consumedAt), lt(otpCodes.expiresAt, iso(now)))),
+      )
+      .returning({ id: otpCodes.id }),
+    db
+      .delete(outbox)
+      .where(lt(outbox.createdAt, iso(now - RETENTION.outboxMs)))
+      .returning({ id: outbox.id }),
+  ]);
+  return { rateLimits: limits.length, idempotencyKeys: keys.length, otpCodes: codes.length, outbox: emails.length };
+}
