@@ -72,6 +72,8 @@ try {
           `  ${String(Math.round(r.networkRequestTime)).padStart(5)}-${String(Math.round(r.networkEndTime)).padStart(5)} ${String(r.transferSize).padStart(6)} ${r.priority} ${r.url.replace(origin, "")}`,
         );
       }
+      for (const t of result.lhr.audits["long-tasks"]?.details?.items ?? [])
+        console.log(`  long task at ${Math.round(t.startTime)} ms for ${Math.round(t.duration)} ms: ${t.url}`);
       for (const [k, v] of Object.entries(result.lhr.audits.metrics.details.items[0]))
         if (/^(observed)?(FirstContentful|LargestContentful)/.test(k)) console.log(`  ${k} ${v}`);
     }
