@@ -79,3 +79,33 @@ export const outbox = sqliteTable(
 );
 
 export { now as sqlNow };
+
+/**
+ * A customer's application to sell on Tripbazaar (travel agents). A superadmin approves it,
+ * which makes the user a seller with a website, or rejects it with a note (ADR 0015).
+ */
+export const sellerRequests = sqliteTable(
+  "seller_requests",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    businessName: text("business_name").notNull(),
+    phone: text("phone").notNull(),
+    city: text("city").notNull(),
+    about: text("about").notNull(),
+    status: text("status", { enum: ["pending", "approved", "rejected"] })
+      .notNull()
+      .default("pending"),
+    reviewNote: text("review_note"),
+    reviewedBy: text("reviewed_by"),
+    reviewedAt: text("reviewed_at"),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [
+    index("seller_requests_status_idx").on(t.status, t.createdAt),
+    // At most one open application per user.
+    uniqueIndex("seller_requests_one_pending").on(t.userId).where(sql`status = 'pending'`),
+  ],
+);

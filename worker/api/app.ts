@@ -6,6 +6,7 @@ import { bookingRoutes } from "../domain/bookings/routes";
 import { devRoutes } from "../domain/email/dev-routes";
 import { sellerAdminRoutes } from "../domain/seller-admin/routes";
 import { superadminDomainRoutes } from "../domain/seller-admin/superadmin-routes";
+import { sellerRequestRoutes, superadminRequestRoutes } from "../domain/seller-requests/routes";
 import { sellerWebsiteRoutes } from "../domain/seller-website/routes";
 import { readConfig } from "../env";
 import type { ApiEnv } from "./app-env";
@@ -33,6 +34,8 @@ export function createApiApp() {
   app.route("/seller-website", sellerWebsiteRoutes);
   app.route("/seller-admin", sellerAdminRoutes);
   app.route("/superadmin/domains", superadminDomainRoutes);
+  app.route("/seller-requests", sellerRequestRoutes);
+  app.route("/superadmin/seller-requests", superadminRequestRoutes);
   app.route("/dev", devRoutes);
 
   app.notFound(() => {

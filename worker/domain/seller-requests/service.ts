@@ -1,0 +1,172 @@
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { sellerRequests, sellers, users, websiteConfigs } from "@db/schema";
+import type { Db } from "../../db/client";
+import type { AppConfig } from "../../env";
+import { sendEmail } from "../email/send";
+import type { SellerRequestInput } from "./schemas";
+
+export const REQUESTS_PAGE_SIZE = 20;
+/** Spec §3: a seller's website theme defaults to #2563eb for both colours on signup. */
+const SIGNUP_THEME = "#2563eb";
+
+type Applicant = { id: string; email: string; role: string };
+export type SellerRequest = typeof sellerRequests.$inferSelect;
+
+/** A customer applies; returns the request, or why not (already a seller, or one is under review). */
+export async function applyToSell(db: Db, config: AppConfig, user: Applicant, input: SellerRequestInput) {
+  if (user.role !== "user") return "already-seller" as const;
+  const [row] = await db
+    .insert(sellerRequests)
+    .values({ id: `sr_${crypto.randomUUID()}`, userId: user.id, ...input })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) return "pending-exists" as const;
+  await sendEmail(db, config, {
+    to: user.email,
+    subject: "We received your application to sell on Tripbazaar",
+    text: `Thank you for applying as ${input.businessName}. We review applications within two working days and will email you the result.`,
+  });
+  return row;
+}
+
+export async function latestRequestOf(db: Db, userId: string) {
+  const [row] = await db
+    .select()
+    .from(sellerRequests)
+    .where(eq(sellerRequests.userId, userId))
+    .orderBy(desc(sellerRequests.createdAt), desc(sellerRequests.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function listRequests(db: Db, filter: { status: SellerRequest["status"]; page: number }) {
+  const where = eq(sellerRequests.status, filter.status);
+  const [rows, [{ total }]] = await db.batch([
+    db
+      .select({ request: sellerRequests, applicant: { name: users.name, email: users.email } })
+      .from(sellerRequests)
+      .innerJoin(users, eq(users.id, sellerRequests.userId))
+      .where(where)
+      .orderBy(desc(sellerRequests.createdAt), desc(sellerRequests.id))
+      .limit(REQUESTS_PAGE_SIZE)
+      .offset((filter.page - 1) * REQUESTS_PAGE_SIZE),
+    db.select({ total: count() }).from(sellerRequests).where(where),
+  ]);
+  return {
+    requests: rows.map((r) => ({ ...r.request, applicant: r.applicant })),
+    pagination: { page: filter.page, pageSize: REQUESTS_PAGE_SIZE, total, pages: Math.max(1, Math.ceil(total / REQUESTS_PAGE_SIZE)) },
+  };
+}
+
+/** Why a review did not happen: no such request, or someone reviewed it first. */
+async function reviewMiss(db: Db, id: string) {
+  const [row] = await db.select({ id: sellerRequests.id }).from(sellerRequests).where(eq(sellerRequests.id, id)).limit(1);
+  return row ? ("reviewed" as const) : ("missing" as const);
+}
+
+/**
+ * Approves a pending request and makes the applicant a seller with a website, in one D1 batch
+ * (one transaction). The first statement claims the request (only a pending one, so of two
+ * concurrent reviews one wins); the others only act on a request carrying this review's stamp,
+ * so a losing review writes nothing.
+ */
+export async function approveRequest(db: Db, config: AppConfig, reviewerId: string, id: string) {
+  const stamp = new Date().toISOString();
+  const claimedByThisReview = and(
+    eq(sellerRequests.id, id),
+    eq(sellerRequests.status, "approved"),
+    eq(sellerRequests.reviewedBy, reviewerId),
+    eq(sellerRequests.reviewedAt, stamp),
+  );
+  const [claimed] = await db.batch([
+    db
+      .update(sellerRequests)
+      .set({ status: "approved", reviewedBy: reviewerId, reviewedAt: stamp })
+      .where(and(eq(sellerRequests.id, id), eq(sellerRequests.status, "pending")))
+      .returning(),
+    db
+      .insert(sellers)
+      .select(
+        db
+          // An insert-select lists every column in table order.
+          .select({
+            id: sellerRequests.userId,
+            name: sellerRequests.businessName,
+            email: users.email,
+            phone: sellerRequests.phone,
+            bio: sellerRequests.about,
+            logo: sql<null>`NULL`.as("logo"),
+            backgroundImage: sql<null>`NULL`.as("background_image"),
+            address: sellerRequests.city,
+            contentVersion: sql<number>`1`.as("content_version"),
+            createdAt: sql<string>`${stamp}`.as("created_at"),
+            updatedAt: sql<string>`${stamp}`.as("updated_at"),
+          })
+          .from(sellerRequests)
+          .innerJoin(users, eq(users.id, sellerRequests.userId))
+          .where(claimedByThisReview),
+      )
+      .onConflictDoNothing(),
+    db
+      .insert(websiteConfigs)
+      .select(
+        db
+          .select({
+            sellerId: sellerRequests.userId,
+            themeColor: sql<string>`${SIGNUP_THEME}`.as("theme_color"),
+            secondaryColor: sql<string>`${SIGNUP_THEME}`.as("secondary_color"),
+            websiteName: sellerRequests.businessName,
+            wallpaperImage: sql<null>`NULL`.as("wallpaper_image"),
+            updatedAt: sql<string>`${stamp}`.as("updated_at"),
+          })
+          .from(sellerRequests)
+          .where(claimedByThisReview),
+      )
+      .onConflictDoNothing(),
+    db
+      .update(users)
+      .set({ role: "seller", updatedAt: stamp })
+      .where(
+        and(
+          eq(users.role, "user"),
+          inArray(users.id, db.select({ id: sellerRequests.userId }).from(sellerRequests).where(claimedByThisReview)),
+        ),
+      ),
+  ]);
+  const request = claimed[0];
+  if (!request) return reviewMiss(db, id);
+  const [applicant] = await db.select({ email: users.email }).from(users).where(eq(users.id, request.userId)).limit(1);
+  if (applicant) {
+    await sendEmail(db, config, {
+      to: applicant.email,
+      subject: "Your Tripbazaar seller account is ready",
+      text: [
+        `Welcome to Tripbazaar, ${request.businessName}!`,
+        "",
+        "Your application is approved. Sign in and open your seller dashboard to add packages and brand your website.",
+        `Your website is live at /seller/${request.userId}/website on Tripbazaar.`,
+      ].join("\n"),
+      sellerId: request.userId,
+    });
+  }
+  return request;
+}
+
+/** Rejects a pending request with a note for the applicant. */
+export async function rejectRequest(db: Db, config: AppConfig, reviewerId: string, id: string, note: string) {
+  const [request] = await db
+    .update(sellerRequests)
+    .set({ status: "rejected", reviewNote: note, reviewedBy: reviewerId, reviewedAt: new Date().toISOString() })
+    .where(and(eq(sellerRequests.id, id), eq(sellerRequests.status, "pending")))
+    .returning();
+  if (!request) return reviewMiss(db, id);
+  const [applicant] = await db.select({ email: users.email }).from(users).where(eq(users.id, request.userId)).limit(1);
+  if (applicant) {
+    await sendEmail(db, config, {
+      to: applicant.email,
+      subject: "About your application to sell on Tripbazaar",
+      text: `We could not approve the application for ${request.businessName} this time.\n\nReason: ${note}\n\nYou are welcome to apply again from your dashboard.`,
+    });
+  }
+  return request;
+}
