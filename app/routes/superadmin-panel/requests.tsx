@@ -1,11 +1,11 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { ComingSoon } from "~/components/coming-soon";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SellerRequestsReview } from "~/components/seller-requests/review-list";
 
-export const meta: MetaFunction = () => [{ title: "Requests | Tripbazaar" }];
+export const meta: MetaFunction = () => [{ title: "Seller requests | Tripbazaar" }];
 
 export default function Page() {
-  return <ComingSoon title="Requests" />;
+  return <SellerRequestsReview status="pending" />;
 }
 
 export function ErrorBoundary() {

@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { CustomerBookings } from "~/components/bookings/customer-bookings";
 import { UserDashboardPage } from "~/components/bookings/user-dashboard-nav";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { SellerApplicationCard } from "~/components/seller-requests/apply-card";
 
 export const meta: MetaFunction = () => [{ title: "My dashboard | Tripbazaar" }];
 
@@ -13,6 +14,7 @@ export default function Page() {
       <p>
         <Link to="/user-dashboard/bookings">See all my bookings</Link>
       </p>
+      <SellerApplicationCard />
     </UserDashboardPage>
   );
 }

@@ -1,0 +1,69 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type E2E, startE2E } from "../support/e2e";
+import { latestCode, signInBrowser } from "../support/session";
+
+let e2e: E2E;
+let browser: Browser;
+beforeAll(async () => {
+  e2e = await startE2E();
+  ({ browser } = e2e);
+});
+afterAll(() => e2e?.close());
+
+describe("a travel agent becomes a seller in Chromium", () => {
+  it("applies from the dashboard, a superadmin approves, and the agent opens their seller dashboard and website", async () => {
+    const { w, origin } = e2e;
+    const email = `agent-${Date.now()}@example.com`;
+    const signup = await w.api("POST", "/api/auth/signup", {
+      name: "Tara Joseph",
+      phone: "+91 90000 33333",
+      email,
+      password: "Sunrise#2026",
+    });
+    expect(signup.status).toBe(201);
+    expect((await w.api("POST", "/api/auth/verify-otp", { userId: signup.body.userId, otp: await latestCode(w, email) })).status).toBe(200);
+
+    const agentContext = await browser.newContext();
+    const agent = await agentContext.newPage();
+    const errors: string[] = [];
+    agent.on("pageerror", (e) => errors.push(String(e)));
+    await signInBrowser(agent, w, origin, email, "Sunrise#2026");
+    await agent.goto(`${origin}/user-dashboard`);
+    const card = agent.getByRole("region", { name: "Sell your tours on Tripbazaar" });
+    await card.getByRole("button", { name: "Apply to sell" }).click();
+    await card.getByText("Business name is required").waitFor();
+    await card.getByLabel("Business name*").fill("Malabar Journeys");
+    await card.getByLabel("Business phone*").fill("+91 98470 55555");
+    await card.getByLabel("City*").fill("Kozhikode");
+    await card.getByLabel("About your business*").fill("Family holidays along the Malabar coast and in Wayanad.");
+    await card.getByRole("button", { name: "Apply to sell" }).click();
+    await card.getByText(/Your application for Malabar Journeys is under review/).waitFor();
+
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await signInBrowser(admin, w, origin, "admin@tripbazaar.example");
+    await admin.goto(`${origin}/superadmin-panel`);
+    await admin.getByText(/\d+ waiting for review/).waitFor();
+    await admin.getByRole("link", { name: "Seller requests" }).click();
+    const request = admin.getByRole("article", { name: "Malabar Journeys" });
+    await request.waitFor();
+    expect(await request.textContent()).toContain(email);
+    await request.getByRole("button", { name: "Approve" }).click();
+    await admin.getByText("Malabar Journeys is now a seller").waitFor();
+    await request.waitFor({ state: "detached" });
+    await admin.getByRole("link", { name: "Approved" }).click();
+    await admin.getByRole("article", { name: "Malabar Journeys" }).waitFor();
+    await adminContext.close();
+
+    await agent.reload();
+    await card.getByText("is approved: you are a seller now.").waitFor();
+    await card.getByRole("link", { name: "Open seller dashboard" }).click();
+    await agent.getByRole("heading", { level: 1, name: "Seller dashboard" }).waitFor();
+    const site = await agent.goto(`${origin}/seller/${signup.body.userId}/website`);
+    expect(site?.status()).toBe(200);
+    await agent.getByRole("heading", { level: 1, name: "Discover your next journey with Malabar Journeys" }).waitFor();
+    expect(errors).toEqual([]);
+    await agentContext.close();
+  });
+});
