@@ -76,7 +76,17 @@ const SELLER_DASHBOARD = [
 ] as const;
 
 const USER_DASHBOARD = ["bookings", "verify-student", "settings", "completed-trips", "upcoming-trips"] as const;
-const SUPERADMIN = ["users", "seller-packages", "requests", "requests/rejected", "requests/approved", "edits", "settings"] as const;
+// Spec §1's screens, plus "domains" (custom domain activation, ADR 0007).
+const SUPERADMIN = [
+  "users",
+  "seller-packages",
+  "requests",
+  "requests/rejected",
+  "requests/approved",
+  "edits",
+  "settings",
+  "domains",
+] as const;
 
 export const fileOf = (path: string) => path.replace(/\/:/g, "-").replace(/:/g, "").replace(/\//g, "-");
 

@@ -66,4 +66,32 @@ describe("a travel agent becomes a seller in Chromium", () => {
     expect(errors).toEqual([]);
     await agentContext.close();
   });
+
+  it("lets a superadmin activate a seller's pending custom domain, which then serves the seller's site", async () => {
+    const { w, origin } = e2e;
+    const seller = await w.api("POST", "/api/auth/login", { email: "owner@himalayan.example", password: "Travel#2026" });
+    const added = await w.api(
+      "POST",
+      "/api/seller-admin/domains",
+      { hostname: "trails.himalayan.test" },
+      { authorization: `Bearer ${seller.body.token}` },
+    );
+    expect(added.status).toBe(201);
+
+    const context = await browser.newContext();
+    const admin = await context.newPage();
+    await signInBrowser(admin, w, origin, "admin@tripbazaar.example");
+    await admin.goto(`${origin}/superadmin-panel`);
+    await admin.getByRole("link", { name: "Custom domains" }).click();
+    const row = admin.getByRole("row", { name: /trails\.himalayan\.test/ });
+    expect(await row.textContent()).toContain(`_tripbazaar.trails.himalayan.test = ${added.body.domain.verificationToken}`);
+    await row.getByRole("button", { name: "Activate trails.himalayan.test" }).click();
+    await admin.getByText("trails.himalayan.test is active").waitFor();
+    await row.waitFor({ state: "detached" });
+    await context.close();
+
+    const site = await w.request("/", { host: "trails.himalayan.test" });
+    expect(site.status).toBe(200);
+    expect(await site.text()).toContain("Himalayan Trails");
+  });
 });

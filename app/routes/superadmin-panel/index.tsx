@@ -8,6 +8,7 @@ export const meta: MetaFunction = () => [{ title: "Superadmin panel | Tripbazaar
 /** Spec §1 lists the panel's screens; the ones with behaviour link here, the rest say so. */
 const SCREENS = [
   { to: "/superadmin-panel/requests", label: "Seller requests", built: true },
+  { to: "/superadmin-panel/domains", label: "Custom domains", built: true },
   { to: "/superadmin-panel/users", label: "Users", built: false },
   { to: "/superadmin-panel/seller-packages", label: "Seller packages", built: false },
   { to: "/superadmin-panel/edits", label: "Edits", built: false },
@@ -31,6 +32,8 @@ export default function Page() {
               <p className="muted" role="status">
                 {state.status === "error" ? state.message : pending === null ? "Loading..." : `${pending} waiting for review`}
               </p>
+            ) : s.built ? (
+              <p className="muted">Activate sellers' own domains.</p>
             ) : (
               <p className="muted">Coming soon.</p>
             )}
