@@ -94,4 +94,31 @@ describe("a travel agent becomes a seller in Chromium", () => {
     expect(site.status).toBe(200);
     expect(await site.text()).toContain("Himalayan Trails");
   });
+
+  it("lets a superadmin find a customer and disable the account after confirming", async () => {
+    const { w, origin } = e2e;
+    const email = `spammer-${Date.now()}@example.com`;
+    const signup = await w.api("POST", "/api/auth/signup", {
+      name: "Spam Account",
+      phone: "+91 90000 44444",
+      email,
+      password: "Sunrise#2026",
+    });
+    expect((await w.api("POST", "/api/auth/verify-otp", { userId: signup.body.userId, otp: await latestCode(w, email) })).status).toBe(200);
+
+    const context = await browser.newContext();
+    const admin = await context.newPage();
+    admin.on("dialog", (d) => d.accept());
+    await signInBrowser(admin, w, origin, "admin@tripbazaar.example");
+    await admin.goto(`${origin}/superadmin-panel/users`);
+    await admin.getByLabel("Name or email").fill("spammer-");
+    await admin.getByRole("button", { name: "Search" }).click();
+    const row = admin.getByRole("row", { name: /Spam Account/ });
+    await row.getByRole("button", { name: "Disable Spam Account" }).click();
+    await admin.getByText("Account disabled").waitFor();
+    await row.getByRole("button", { name: "Enable Spam Account" }).waitFor();
+    expect(await row.textContent()).toContain("Disabled");
+    await context.close();
+    expect((await w.api("POST", "/api/auth/login", { email, password: "Sunrise#2026" })).status).toBe(401);
+  });
 });

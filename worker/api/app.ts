@@ -7,6 +7,7 @@ import { devRoutes } from "../domain/email/dev-routes";
 import { sellerAdminRoutes } from "../domain/seller-admin/routes";
 import { superadminDomainRoutes } from "../domain/seller-admin/superadmin-routes";
 import { sellerRequestRoutes, superadminRequestRoutes } from "../domain/seller-requests/routes";
+import { superadminUserRoutes } from "../domain/superadmin/routes";
 import { sellerWebsiteRoutes } from "../domain/seller-website/routes";
 import { readConfig } from "../env";
 import type { ApiEnv } from "./app-env";
@@ -36,6 +37,7 @@ export function createApiApp() {
   app.route("/superadmin/domains", superadminDomainRoutes);
   app.route("/seller-requests", sellerRequestRoutes);
   app.route("/superadmin/seller-requests", superadminRequestRoutes);
+  app.route("/superadmin/users", superadminUserRoutes);
   app.route("/dev", devRoutes);
 
   app.notFound(() => {

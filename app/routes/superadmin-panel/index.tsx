@@ -7,12 +7,12 @@ export const meta: MetaFunction = () => [{ title: "Superadmin panel | Tripbazaar
 
 /** Spec §1 lists the panel's screens; the ones with behaviour link here, the rest say so. */
 const SCREENS = [
-  { to: "/superadmin-panel/requests", label: "Seller requests", built: true },
-  { to: "/superadmin-panel/domains", label: "Custom domains", built: true },
-  { to: "/superadmin-panel/users", label: "Users", built: false },
-  { to: "/superadmin-panel/seller-packages", label: "Seller packages", built: false },
-  { to: "/superadmin-panel/edits", label: "Edits", built: false },
-  { to: "/superadmin-panel/settings", label: "Settings", built: false },
+  { to: "/superadmin-panel/requests", label: "Seller requests", built: true, note: "" },
+  { to: "/superadmin-panel/domains", label: "Custom domains", built: true, note: "Activate sellers' own domains." },
+  { to: "/superadmin-panel/users", label: "Users", built: true, note: "Find accounts; disable or enable them." },
+  { to: "/superadmin-panel/seller-packages", label: "Seller packages", built: false, note: "Coming soon." },
+  { to: "/superadmin-panel/edits", label: "Edits", built: false, note: "Coming soon." },
+  { to: "/superadmin-panel/settings", label: "Settings", built: false, note: "Coming soon." },
 ];
 
 export default function Page() {
@@ -32,10 +32,8 @@ export default function Page() {
               <p className="muted" role="status">
                 {state.status === "error" ? state.message : pending === null ? "Loading..." : `${pending} waiting for review`}
               </p>
-            ) : s.built ? (
-              <p className="muted">Activate sellers' own domains.</p>
             ) : (
-              <p className="muted">Coming soon.</p>
+              <p className="muted">{s.note}</p>
             )}
           </li>
         ))}

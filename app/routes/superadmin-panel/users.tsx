@@ -1,11 +1,158 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { ComingSoon } from "~/components/coming-soon";
+import { useSearchParams } from "@remix-run/react";
+import { useState } from "react";
+import toast from "react-hot-toast";
+import { useApiData } from "~/components/bookings/use-api-data";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { LoadErrorCard, LoadingCard } from "~/components/load-state";
+import { api, errorMessage } from "~/lib/api";
+import { formatDate } from "~/lib/format";
 
 export const meta: MetaFunction = () => [{ title: "Users | Tripbazaar" }];
 
+type Account = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  role: "user" | "seller" | "superadmin";
+  isVerified: boolean;
+  status: "active" | "disabled";
+  createdAt: string;
+};
+type UsersResponse = { users: Account[]; pagination: { page: number; total: number; pages: number } };
+
+const ROLE_LABELS = { user: "Customer", seller: "Seller", superadmin: "Superadmin" } as const;
+
+/** Every account, searchable; a superadmin disables an abusive one (its sessions end, a seller's website goes offline). */
 export default function Page() {
-  return <ComingSoon title="Users" />;
+  const [params, setParams] = useSearchParams();
+  const query = new URLSearchParams();
+  for (const k of ["q", "role", "page"]) {
+    const v = params.get(k);
+    if (v) query.set(k, v);
+  }
+  const page = Number(params.get("page") || 1);
+  const { state, reload } = useApiData<UsersResponse>(`/api/superadmin/users?${query}`, "Failed to load users");
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function toggle(u: Account) {
+    const next = u.status === "active" ? "disabled" : "active";
+    const warning =
+      next === "disabled"
+        ? `Disable ${u.name}? They are signed out everywhere${u.role === "seller" ? " and their website goes offline" : ""}.`
+        : `Enable ${u.name} again?`;
+    if (!window.confirm(warning)) return;
+    setBusy(u.id);
+    try {
+      await api(`/api/superadmin/users/${encodeURIComponent(u.id)}/status`, { method: "PUT", body: { status: next } });
+      toast.success(next === "disabled" ? "Account disabled" : "Account enabled");
+      reload();
+    } catch (error) {
+      toast.error(errorMessage(error, "Failed to change the account"));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function search(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const next = new URLSearchParams();
+    for (const k of ["q", "role"]) {
+      const v = String(form.get(k) ?? "").trim();
+      if (v) next.set(k, v);
+    }
+    setParams(next);
+  }
+  const goTo = (p: number) => {
+    const next = new URLSearchParams(params);
+    next.set("page", String(p));
+    setParams(next);
+  };
+
+  return (
+    <main id="main" className="container page stack">
+      <h1>Users</h1>
+      <form className="card filters" onSubmit={search} aria-label="Find users" key={params.toString()}>
+        <div className="field">
+          <label htmlFor="u-q">Name or email</label>
+          <input id="u-q" name="q" type="search" defaultValue={params.get("q") ?? ""} />
+        </div>
+        <div className="field">
+          <label htmlFor="u-role">Role</label>
+          <select id="u-role" name="role" defaultValue={params.get("role") ?? ""}>
+            <option value="">All</option>
+            <option value="user">Customers</option>
+            <option value="seller">Sellers</option>
+            <option value="superadmin">Superadmins</option>
+          </select>
+        </div>
+        <div className="row">
+          <button type="submit" className="btn">
+            Search
+          </button>
+        </div>
+      </form>
+      {state.status === "loading" ? (
+        <LoadingCard label="Loading users..." />
+      ) : state.status === "error" ? (
+        <LoadErrorCard message={state.message} onRetry={reload} />
+      ) : state.data.users.length === 0 ? (
+        <div className="card">
+          <p className="muted">No accounts match.</p>
+        </div>
+      ) : (
+        <section className="card stack" aria-label="Users">
+          <div className="table-wrap">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Joined</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">
+                    <span className="sr-only">Action</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {state.data.users.map((u) => (
+                  <tr key={u.id}>
+                    <td>{u.role === "seller" ? <a href={`/seller/${encodeURIComponent(u.id)}/website`}>{u.name}</a> : u.name}</td>
+                    <td>{u.email}</td>
+                    <td>{ROLE_LABELS[u.role]}</td>
+                    <td>{formatDate(u.createdAt)}</td>
+                    <td>{u.status === "disabled" ? "Disabled" : u.isVerified ? "Active" : "Not verified"}</td>
+                    <td>
+                      {u.role === "superadmin" ? null : (
+                        <button type="button" className="btn btn-outline" disabled={busy === u.id} onClick={() => toggle(u)}>
+                          {u.status === "active" ? `Disable ${u.name}` : `Enable ${u.name}`}
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav className="pager" aria-label="Pages">
+            <span className="muted">
+              Page {state.data.pagination.page} of {state.data.pagination.pages} ({state.data.pagination.total} accounts)
+            </span>
+            <button type="button" className="btn btn-outline" disabled={page <= 1} onClick={() => goTo(page - 1)}>
+              Previous
+            </button>
+            <button type="button" className="btn btn-outline" disabled={page >= state.data.pagination.pages} onClick={() => goTo(page + 1)}>
+              Next
+            </button>
+          </nav>
+        </section>
+      )}
+    </main>
+  );
 }
 
 export function ErrorBoundary() {

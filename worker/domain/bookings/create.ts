@@ -7,6 +7,7 @@ import { priceBooking } from "./pricing";
 import type { CreateBookingInput } from "./schemas";
 import { type BookingRow, toBooking } from "./shapes";
 import { todayInIndia } from "./transitions";
+import { onSale } from "../on-sale";
 
 export const PRICED_ON_REQUEST = "This package is priced on request; please contact the seller";
 export const KEY_REUSED = "This Idempotency-Key was already used for a different booking request";
@@ -37,7 +38,7 @@ export async function createBooking(db: Db, customer: CurrentUser, idempotencyKe
     .select({ p: packages, sellerEmail: sellers.email, sellerName: sellers.name })
     .from(packages)
     .innerJoin(sellers, eq(sellers.id, packages.sellerId))
-    .where(and(eq(packages.id, input.packageId), eq(packages.status, "published")))
+    .where(and(eq(packages.id, input.packageId), onSale()))
     .get();
   if (!pkg) throw notFound("Package not found");
   const unitPrice = pkg.p.priceRanges[0]?.price;

@@ -4,6 +4,7 @@ import { customDomains, packages, sellers, websiteConfigs } from "@db/schema";
 import { type Load, loadDirect } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import { publicPackage } from "../seller-website/shapes";
+import { onSale } from "../on-sale";
 
 /**
  * The marketplace read side: published packages across every seller, for the main
@@ -48,7 +49,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function searchCatalog(db: Db, input: { q?: string; page?: number }, load: Load = loadDirect) {
   const page = Math.max(1, input.page ?? 1);
-  const conditions = [eq(packages.status, "published")];
+  const conditions = [onSale()];
   const q = input.q?.trim().toLowerCase();
   if (q) {
     const pattern = `%${escapeLike(q)}%`;
@@ -72,16 +73,14 @@ export async function searchCatalog(db: Db, input: { q?: string; page?: number }
 export async function getCatalogPackage(db: Db, packageId: string, load: Load = loadDirect) {
   const rows = await load(
     catalogSelect(db)
-      .where(and(eq(packages.id, packageId), eq(packages.status, "published")))
+      .where(and(eq(packages.id, packageId), onSale()))
       .limit(1),
   );
   return rows[0] ? toCatalogPackage(rows[0]) : null;
 }
 
 export async function featuredCatalog(db: Db, load: Load = loadDirect) {
-  const rows = await load(
-    catalogSelect(db).where(eq(packages.status, "published")).orderBy(desc(packages.rating), desc(packages.id)).limit(6),
-  );
+  const rows = await load(catalogSelect(db).where(onSale()).orderBy(desc(packages.rating), desc(packages.id)).limit(6));
   return rows.map(toCatalogPackage);
 }
 

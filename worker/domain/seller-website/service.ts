@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { customDomains, packages, sellers, websiteConfigs } from "@db/schema";
+import { customDomains, packages, sellers, users, websiteConfigs } from "@db/schema";
 import { purgeSellerPages } from "../../cache/purge";
+import { onSale } from "../on-sale";
 import { publishContentVersion } from "../../cache/version-pointer";
 import { type Load, loadDirect } from "../../db/batcher";
 import type { Db } from "../../db/client";
@@ -15,36 +16,40 @@ import { packageSummary, publicPackage, publicSeller, publicWebsiteConfig, type 
 function siteQuery(db: Db, sellerId: string) {
   // Column names must be unique across the joined tables: drizzle maps D1 batch rows by
   // position after D1 has merged same-named columns (updated_at, seller_id) into one.
-  return db
-    .select({
-      seller: {
-        id: sellers.id,
-        name: sellers.name,
-        email: sellers.email,
-        phone: sellers.phone,
-        bio: sellers.bio,
-        logo: sellers.logo,
-        backgroundImage: sellers.backgroundImage,
-        address: sellers.address,
-        contentVersion: sellers.contentVersion,
-      },
-      config: {
-        themeColor: websiteConfigs.themeColor,
-        secondaryColor: websiteConfigs.secondaryColor,
-        websiteName: websiteConfigs.websiteName,
-        wallpaperImage: websiteConfigs.wallpaperImage,
-      },
-      domain: customDomains.hostname,
-    })
-    .from(sellers)
-    .leftJoin(websiteConfigs, eq(websiteConfigs.sellerId, sellers.id))
-    .leftJoin(customDomains, and(eq(customDomains.sellerId, sellers.id), eq(customDomains.status, "active")))
-    .where(eq(sellers.id, sellerId))
-    .orderBy(asc(customDomains.createdAt))
-    .limit(1);
+  return (
+    db
+      .select({
+        seller: {
+          id: sellers.id,
+          name: sellers.name,
+          email: sellers.email,
+          phone: sellers.phone,
+          bio: sellers.bio,
+          logo: sellers.logo,
+          backgroundImage: sellers.backgroundImage,
+          address: sellers.address,
+          contentVersion: sellers.contentVersion,
+        },
+        config: {
+          themeColor: websiteConfigs.themeColor,
+          secondaryColor: websiteConfigs.secondaryColor,
+          websiteName: websiteConfigs.websiteName,
+          wallpaperImage: websiteConfigs.wallpaperImage,
+        },
+        domain: customDomains.hostname,
+      })
+      .from(sellers)
+      // A disabled account's website is offline (superadmin, ADR 0015).
+      .innerJoin(users, and(eq(users.id, sellers.id), eq(users.status, "active")))
+      .leftJoin(websiteConfigs, eq(websiteConfigs.sellerId, sellers.id))
+      .leftJoin(customDomains, and(eq(customDomains.sellerId, sellers.id), eq(customDomains.status, "active")))
+      .where(eq(sellers.id, sellerId))
+      .orderBy(asc(customDomains.createdAt))
+      .limit(1)
+  );
 }
 
-const published = (sellerId: string) => and(eq(packages.sellerId, sellerId), eq(packages.status, "published"));
+const published = (sellerId: string) => and(eq(packages.sellerId, sellerId), onSale());
 
 export type SellerSiteRecord = SellerSiteData & {
   /** The seller's active custom domain, for canonical URLs; null when none. */
@@ -64,7 +69,10 @@ export async function getSellerSite(db: Db, sellerId: string, load: Load = loadD
 }
 
 export async function sellerExists(db: Db, sellerId: string, load: Load = loadDirect) {
-  return (await load(db.select({ id: sellers.id }).from(sellers).where(eq(sellers.id, sellerId)).limit(1))).length > 0;
+  const active = and(eq(users.id, sellers.id), eq(users.status, "active"));
+  return (
+    (await load(db.select({ id: sellers.id }).from(sellers).innerJoin(users, active).where(eq(sellers.id, sellerId)).limit(1))).length > 0
+  );
 }
 
 const byNewest = [desc(packages.createdAt), desc(packages.id)] as const;
