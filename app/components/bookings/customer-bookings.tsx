@@ -8,6 +8,7 @@ import { StatusBadge } from "./status-badge";
 import { type Booking, type CustomerBookingsResponse, type CustomerStats, isCancellable } from "./types";
 import { useApiData } from "./use-api-data";
 import { LoadErrorCard, LoadingCard } from "~/components/load-state";
+import { Pager } from "~/components/pager";
 
 export function StatTiles({ stats }: { stats: CustomerStats }) {
   return (
@@ -124,19 +125,7 @@ export function CustomerBookings({
             ))}
           </ul>
         )}
-        {paginate && pagination.pages > 1 ? (
-          <nav className="pager" aria-label="Pages">
-            <span className="muted">
-              Page {pagination.page} of {pagination.pages}
-            </span>
-            <button type="button" className="btn btn-outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Previous
-            </button>
-            <button type="button" className="btn btn-outline" disabled={page >= pagination.pages} onClick={() => setPage(page + 1)}>
-              Next
-            </button>
-          </nav>
-        ) : null}
+        {paginate && pagination.pages > 1 ? <Pager page={pagination.page} pages={pagination.pages} onPage={setPage} /> : null}
       </section>
     </div>
   );

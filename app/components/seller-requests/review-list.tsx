@@ -6,6 +6,7 @@ import { LoadErrorCard, LoadingCard } from "~/components/load-state";
 import { api, errorMessage } from "~/lib/api";
 import { formatDate } from "~/lib/format";
 import type { SellerRequest, SellerRequestStatus } from "./types";
+import { Pager } from "~/components/pager";
 
 type ListResponse = { requests: SellerRequest[]; pagination: { page: number; total: number; pages: number } };
 
@@ -142,17 +143,13 @@ export function SellerRequestsReview({ status }: { status: SellerRequestStatus }
               ) : null}
             </article>
           ))}
-          <nav className="pager" aria-label="Pages">
-            <span className="muted">
-              Page {state.data.pagination.page} of {state.data.pagination.pages} ({state.data.pagination.total} requests)
-            </span>
-            <button type="button" className="btn btn-outline" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-              Previous
-            </button>
-            <button type="button" className="btn btn-outline" disabled={page >= state.data.pagination.pages} onClick={() => goTo(page + 1)}>
-              Next
-            </button>
-          </nav>
+          <Pager
+            page={state.data.pagination.page}
+            pages={state.data.pagination.pages}
+            total={state.data.pagination.total}
+            noun="requests"
+            onPage={goTo}
+          />
         </>
       )}
     </main>

@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LoadErrorCard, LoadingCard } from "~/components/load-state";
 import { api, errorMessage } from "~/lib/api";
 import { formatDate, formatTime } from "~/lib/format";
+import { Pager } from "~/components/pager";
 
 export const meta: MetaFunction = () => [{ title: "Messages | Tripbazaar" }];
 
@@ -130,22 +131,13 @@ export default function Page() {
               </div>
             </article>
           ))}
-          <nav className="pager" aria-label="Pages">
-            <span className="muted">
-              Page {state.data.pagination.page} of {state.data.pagination.pages} ({state.data.pagination.total} messages)
-            </span>
-            <button type="button" className="btn btn-outline" disabled={page <= 1} onClick={() => show({ page: page - 1 })}>
-              Previous
-            </button>
-            <button
-              type="button"
-              className="btn btn-outline"
-              disabled={page >= state.data.pagination.pages}
-              onClick={() => show({ page: page + 1 })}
-            >
-              Next
-            </button>
-          </nav>
+          <Pager
+            page={state.data.pagination.page}
+            pages={state.data.pagination.pages}
+            total={state.data.pagination.total}
+            noun="messages"
+            onPage={(p) => show({ page: p })}
+          />
         </section>
       )}
     </main>

@@ -6,6 +6,7 @@ import { useApiData } from "~/components/bookings/use-api-data";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatDate, formatRupees } from "~/lib/format";
 import { LoadErrorCard, LoadingCard } from "~/components/load-state";
+import { Pager } from "~/components/pager";
 
 export const meta: MetaFunction = () => [{ title: "Orders | Tripbazaar" }];
 
@@ -20,7 +21,6 @@ export default function Page() {
   }
   query.set("limit", "10");
   const { state, reload } = useApiData<SellerBookingsResponse>(`/api/bookings/seller/bookings?${query}`, "Failed to load orders");
-  const page = Number(params.get("page") || 1);
 
   function applyFilters(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -128,17 +128,13 @@ export default function Page() {
               </tbody>
             </table>
           </div>
-          <nav className="pager" aria-label="Pages">
-            <span className="muted">
-              Page {state.data.pagination.page} of {state.data.pagination.pages} ({state.data.pagination.total} orders)
-            </span>
-            <button type="button" className="btn btn-outline" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-              Previous
-            </button>
-            <button type="button" className="btn btn-outline" disabled={page >= state.data.pagination.pages} onClick={() => goTo(page + 1)}>
-              Next
-            </button>
-          </nav>
+          <Pager
+            page={state.data.pagination.page}
+            pages={state.data.pagination.pages}
+            total={state.data.pagination.total}
+            noun="orders"
+            onPage={goTo}
+          />
         </section>
       )}
     </main>

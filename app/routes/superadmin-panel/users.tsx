@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LoadErrorCard, LoadingCard } from "~/components/load-state";
 import { api, errorMessage } from "~/lib/api";
 import { formatDate } from "~/lib/format";
+import { Pager } from "~/components/pager";
 
 export const meta: MetaFunction = () => [{ title: "Users | Tripbazaar" }];
 
@@ -32,7 +33,6 @@ export default function Page() {
     const v = params.get(k);
     if (v) query.set(k, v);
   }
-  const page = Number(params.get("page") || 1);
   const { state, reload } = useApiData<UsersResponse>(`/api/superadmin/users?${query}`, "Failed to load users");
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -138,17 +138,13 @@ export default function Page() {
               </tbody>
             </table>
           </div>
-          <nav className="pager" aria-label="Pages">
-            <span className="muted">
-              Page {state.data.pagination.page} of {state.data.pagination.pages} ({state.data.pagination.total} accounts)
-            </span>
-            <button type="button" className="btn btn-outline" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-              Previous
-            </button>
-            <button type="button" className="btn btn-outline" disabled={page >= state.data.pagination.pages} onClick={() => goTo(page + 1)}>
-              Next
-            </button>
-          </nav>
+          <Pager
+            page={state.data.pagination.page}
+            pages={state.data.pagination.pages}
+            total={state.data.pagination.total}
+            noun="accounts"
+            onPage={goTo}
+          />
         </section>
       )}
     </main>
