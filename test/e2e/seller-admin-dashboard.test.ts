@@ -114,4 +114,16 @@ describe("seller dashboard: packages and website in Chromium", () => {
     await pub.close();
     expect(errors).toEqual([]);
   });
+
+  it("keeps the seller's own account under Settings: profile and password", async () => {
+    await visit("/seller-dashboard");
+    await page.getByRole("navigation", { name: "Seller dashboard" }).getByRole("link", { name: "Settings" }).click();
+    await page.getByRole("heading", { name: "Profile Information" }).waitFor();
+    await page.getByRole("heading", { name: "Change Password" }).waitFor();
+    await expect(page.getByLabel("Email").inputValue()).resolves.toBe("owner@wanderlust.example");
+    await page.getByLabel("Phone").fill("+91 98450 99999");
+    await page.getByRole("button", { name: "Update Profile" }).click();
+    await page.getByText("Profile updated successfully!").waitFor();
+    expect(errors).toEqual([]);
+  });
 });

@@ -15,7 +15,7 @@ export const SELLER_DASHBOARD_NAV = [
   { to: "/seller-dashboard/addon-itinerary", label: "Add-on Itinerary", built: false },
   { to: "/seller-dashboard/add-meals", label: "Add Meals", built: false },
   { to: "/seller-dashboard/event-packages", label: "Event Packages", built: false },
-  { to: "/seller-dashboard/settings", label: "Settings", built: false },
+  { to: "/seller-dashboard/settings", label: "Settings", built: true },
 ] as const;
 
 export function SellerDashboardShell({ children }: { children: React.ReactNode }) {
