@@ -9,9 +9,12 @@ import type { AppConfig } from "../env";
  */
 type PurgeTarget = { url: string; token: string };
 let target: PurgeTarget | null = null;
+let configuredFrom: object | null = null;
 
-/** Called by the Worker on every request; the config is the same for the whole deployment. */
+/** Called by the Worker on every request; readConfig returns the same object for the isolate, so this is a compare. */
 export function configureEdgePurge(config: Pick<AppConfig, "CF_ZONE_ID" | "CF_PURGE_TOKEN" | "CF_API_BASE">) {
+  if (config === configuredFrom) return;
+  configuredFrom = config;
   target =
     config.CF_ZONE_ID && config.CF_PURGE_TOKEN
       ? { url: `${config.CF_API_BASE}/zones/${encodeURIComponent(config.CF_ZONE_ID)}/purge_cache`, token: config.CF_PURGE_TOKEN }
