@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link, useSearchParams } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { StatusBadge } from "~/components/bookings/status-badge";
 import type { SellerBookingsResponse } from "~/components/bookings/types";
 import { useApiData } from "~/components/bookings/use-api-data";
@@ -7,36 +7,16 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatDate, formatRupees } from "~/lib/format";
 import { LoadErrorCard, LoadingCard } from "~/components/load-state";
 import { Pager } from "~/components/pager";
+import { useListFilters } from "~/lib/use-list-filters";
 
 export const meta: MetaFunction = () => [{ title: "Orders | Tripbazaar" }];
 
 const FILTERS = ["status", "paymentStatus", "q", "from", "to"] as const;
 
 export default function Page() {
-  const [params, setParams] = useSearchParams();
-  const query = new URLSearchParams();
-  for (const f of [...FILTERS, "page"]) {
-    const v = params.get(f);
-    if (v) query.set(f, v);
-  }
+  const { params, query, applyFilters, goTo, clear } = useListFilters(FILTERS);
   query.set("limit", "10");
   const { state, reload } = useApiData<SellerBookingsResponse>(`/api/bookings/seller/bookings?${query}`, "Failed to load orders");
-
-  function applyFilters(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const next = new URLSearchParams();
-    for (const f of FILTERS) {
-      const v = String(form.get(f) ?? "").trim();
-      if (v) next.set(f, v);
-    }
-    setParams(next);
-  }
-  const goTo = (p: number) => {
-    const next = new URLSearchParams(params);
-    next.set("page", String(p));
-    setParams(next);
-  };
 
   return (
     <main id="main" className="dash-main">
@@ -78,7 +58,7 @@ export default function Page() {
           <button type="submit" className="btn">
             Apply
           </button>
-          <button type="button" className="btn btn-outline" onClick={() => setParams(new URLSearchParams())}>
+          <button type="button" className="btn btn-outline" onClick={clear}>
             Clear
           </button>
         </div>

@@ -1,5 +1,4 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { useApiData } from "~/components/bookings/use-api-data";
@@ -8,6 +7,7 @@ import { LoadErrorCard, LoadingCard } from "~/components/load-state";
 import { api, errorMessage } from "~/lib/api";
 import { formatDate } from "~/lib/format";
 import { Pager } from "~/components/pager";
+import { useListFilters } from "~/lib/use-list-filters";
 
 export const meta: MetaFunction = () => [{ title: "Users | Tripbazaar" }];
 
@@ -23,16 +23,12 @@ type Account = {
 };
 type UsersResponse = { users: Account[]; pagination: { page: number; total: number; pages: number } };
 
+const FILTERS = ["q", "role"] as const;
 const ROLE_LABELS = { user: "Customer", seller: "Seller", superadmin: "Superadmin" } as const;
 
 /** Every account, searchable; a superadmin disables an abusive one (its sessions end, a seller's website goes offline). */
 export default function Page() {
-  const [params, setParams] = useSearchParams();
-  const query = new URLSearchParams();
-  for (const k of ["q", "role", "page"]) {
-    const v = params.get(k);
-    if (v) query.set(k, v);
-  }
+  const { params, query, applyFilters, goTo } = useListFilters(FILTERS);
   const { state, reload } = useApiData<UsersResponse>(`/api/superadmin/users?${query}`, "Failed to load users");
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -55,26 +51,10 @@ export default function Page() {
     }
   }
 
-  function search(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const next = new URLSearchParams();
-    for (const k of ["q", "role"]) {
-      const v = String(form.get(k) ?? "").trim();
-      if (v) next.set(k, v);
-    }
-    setParams(next);
-  }
-  const goTo = (p: number) => {
-    const next = new URLSearchParams(params);
-    next.set("page", String(p));
-    setParams(next);
-  };
-
   return (
     <main id="main" className="container page stack">
       <h1>Users</h1>
-      <form className="card filters" onSubmit={search} aria-label="Find users" key={params.toString()}>
+      <form className="card filters" onSubmit={applyFilters} aria-label="Find users" key={params.toString()}>
         <div className="field">
           <label htmlFor="u-q">Name or email</label>
           <input id="u-q" name="q" type="search" defaultValue={params.get("q") ?? ""} />

@@ -78,7 +78,7 @@ export async function approveRequest(db: Db, config: AppConfig, reviewerId: stri
     eq(sellerRequests.reviewedBy, reviewerId),
     eq(sellerRequests.reviewedAt, stamp),
   );
-  const [claimed] = await db.batch([
+  const [claimed, , , , applicants] = await db.batch([
     db
       .update(sellerRequests)
       .set({ status: "approved", reviewedBy: reviewerId, reviewedAt: stamp })
@@ -132,10 +132,12 @@ export async function approveRequest(db: Db, config: AppConfig, reviewerId: stri
           inArray(users.id, db.select({ id: sellerRequests.userId }).from(sellerRequests).where(claimedByThisReview)),
         ),
       ),
+    // The address for the welcome email, in the same round trip.
+    db.select({ email: users.email }).from(users).innerJoin(sellerRequests, eq(sellerRequests.userId, users.id)).where(claimedByThisReview),
   ]);
   const request = claimed[0];
   if (!request) return reviewMiss(db, id);
-  const [applicant] = await db.select({ email: users.email }).from(users).where(eq(users.id, request.userId)).limit(1);
+  const applicant = applicants[0];
   if (applicant) {
     await sendEmail(db, config, {
       to: applicant.email,
