@@ -1,10 +1,23 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
-import { renderToReadableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 
-const ABORT_DELAY = 5000;
+// Loader data is encoded (turbo-stream) within this many milliseconds or the request fails.
+export const streamTimeout = 5000;
 
+/**
+ * Renders every document to one string (ADR 0016).
+ *
+ * No route defers data, so a streamed response would not reach the browser any sooner: React 18
+ * renders the whole shell before its first byte anyway. What streaming does cost on Workers is CPU:
+ * React's streaming renderer encodes every piece of markup with a TextEncoder, copies it into
+ * 512-byte chunks and enqueues each into a JS ReadableStream that workerd then pumps. The string
+ * renderer concatenates strings, and workerd sends a string body natively.
+ *
+ * Remix's single fetch hands the loader data over as a stream that `<RemixServer>` renders through
+ * Suspense, chunk by chunk. We read that stream to the end first and give Remix the result as its
+ * first, final chunk, so the render never suspends and the browser receives the same script.
+ */
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -12,19 +25,18 @@ export default async function handleRequest(
   remixContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
-  const controller = new AbortController();
-  const timeout = setTimeout(() => controller.abort(), ABORT_DELAY);
-  let status = responseStatusCode;
-  const body = await renderToReadableStream(<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />, {
-    signal: controller.signal,
-    onError(error: unknown) {
-      if (!controller.signal.aborted) console.error(error);
-      status = 500;
-    },
-  });
-  body.allReady.then(() => clearTimeout(timeout));
-  // Crawlers and the cache get the complete document; browsers get it streamed.
-  if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
+  await settleHandoff(remixContext);
+  const html = renderToString(<RemixServer context={remixContext} url={request.url} />);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body, { headers: responseHeaders, status });
+  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+}
+
+async function settleHandoff(context: EntryContext): Promise<void> {
+  const stream = context.serverHandoffStream;
+  if (!stream || !context.renderMeta) return;
+  const value = await new Response(stream).text();
+  const chunk = Object.assign(Promise.resolve(), { result: { done: true, value } });
+  context.renderMeta.streamCache = { 0: chunk };
+  // <RemixServer> takes a reader from this stream; the one above is spent, so it gets an empty one.
+  context.serverHandoffStream = new ReadableStream({ start: (c) => c.close() });
 }
