@@ -62,6 +62,15 @@ describe("sessions", () => {
     const fresh = await signSession(settings, { sub: "u_1", role: "user", ver: 3 });
     expect(await verifySession(settings, fresh)).toEqual({ sub: "u_1", role: "user", ver: 3 });
   });
+  it("reject junk, oversized and tampered tokens without throwing", async () => {
+    const fresh = await signSession(settings, { sub: "u_1", role: "user", ver: 3 });
+    const [head, body, sig] = fresh.split(".");
+    for (const token of ["", "bench-uncached", `${head}.${body}`, `${fresh}.x`, `${head}.${body}.${sig}=`, `${fresh}${"a".repeat(4096)}`]) {
+      expect(await verifySession(settings, token)).toBeNull();
+    }
+    const forged = `${head}.${Buffer.from(JSON.stringify({ sub: "u_admin", role: "superadmin", ver: 3 })).toString("base64url")}.${sig}`;
+    expect(await verifySession(settings, forged)).toBeNull();
+  });
   it("cookie is HttpOnly and SameSite=Lax, Secure except on http localhost", () => {
     const local = sessionCookie("t", new URL("http://wanderlust.localhost:8791/"), 60);
     expect(local).toContain("HttpOnly");

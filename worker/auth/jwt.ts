@@ -33,8 +33,13 @@ export async function signSession(settings: JwtSettings, claims: SessionClaims, 
     .sign(keyFor(settings.secret));
 }
 
+const COMPACT_JWS = /^[\w-]+\.[\w-]+\.[\w-]+$/;
+const MAX_TOKEN_LENGTH = 4096;
+
 /** Returns the claims of a valid session token, or null for anything forged, expired or malformed. */
 export async function verifySession(settings: JwtSettings, token: string): Promise<SessionClaims | null> {
+  // Not a compact JWS at all (a stale or junk cookie): no verification, and no error object to build.
+  if (token.length > MAX_TOKEN_LENGTH || !COMPACT_JWS.test(token)) return null;
   try {
     const { payload } = await jwtVerify(token, keyFor(settings.secret), {
       algorithms: [ALG],

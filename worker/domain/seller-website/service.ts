@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, or, type Placeholder, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { customDomains, packages, sellers, users, websiteConfigs } from "@db/schema";
 import { purgeSellerPages } from "../../cache/purge";
 import { onSale } from "../on-sale";
 import { publishContentVersion } from "../../cache/version-pointer";
-import { type Load, loadDirect } from "../../db/batcher";
+import { type Load, loadDirect, preparedRead } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import type { PackageSearch } from "./search-query";
 import { packageSummary, publicPackage, publicSeller, publicWebsiteConfig, type SellerSiteData } from "./shapes";
@@ -12,44 +12,43 @@ import { packageSummary, publicPackage, publicSeller, publicWebsiteConfig, type 
 /**
  * Read side of the seller website. Every function takes the seller id first and an
  * optional `load` (the per-request batcher) last, so a page's queries share one round trip.
+ * The reads every uncached page makes are prepared once per isolate (ADR 0016).
  */
-function siteQuery(db: Db, sellerId: string) {
+const siteQuery = preparedRead((db: Db) =>
   // Column names must be unique across the joined tables: drizzle maps D1 batch rows by
   // position after D1 has merged same-named columns (updated_at, seller_id) into one.
-  return (
-    db
-      .select({
-        seller: {
-          id: sellers.id,
-          name: sellers.name,
-          email: sellers.email,
-          phone: sellers.phone,
-          bio: sellers.bio,
-          logo: sellers.logo,
-          backgroundImage: sellers.backgroundImage,
-          address: sellers.address,
-          contentVersion: sellers.contentVersion,
-        },
-        config: {
-          themeColor: websiteConfigs.themeColor,
-          secondaryColor: websiteConfigs.secondaryColor,
-          websiteName: websiteConfigs.websiteName,
-          wallpaperImage: websiteConfigs.wallpaperImage,
-        },
-        domain: customDomains.hostname,
-      })
-      .from(sellers)
-      // A disabled account's website is offline (superadmin, ADR 0015).
-      .innerJoin(users, and(eq(users.id, sellers.id), eq(users.status, "active")))
-      .leftJoin(websiteConfigs, eq(websiteConfigs.sellerId, sellers.id))
-      .leftJoin(customDomains, and(eq(customDomains.sellerId, sellers.id), eq(customDomains.status, "active")))
-      .where(eq(sellers.id, sellerId))
-      .orderBy(asc(customDomains.createdAt))
-      .limit(1)
-  );
-}
+  db
+    .select({
+      seller: {
+        id: sellers.id,
+        name: sellers.name,
+        email: sellers.email,
+        phone: sellers.phone,
+        bio: sellers.bio,
+        logo: sellers.logo,
+        backgroundImage: sellers.backgroundImage,
+        address: sellers.address,
+        contentVersion: sellers.contentVersion,
+      },
+      config: {
+        themeColor: websiteConfigs.themeColor,
+        secondaryColor: websiteConfigs.secondaryColor,
+        websiteName: websiteConfigs.websiteName,
+        wallpaperImage: websiteConfigs.wallpaperImage,
+      },
+      domain: customDomains.hostname,
+    })
+    .from(sellers)
+    // A disabled account's website is offline (superadmin, ADR 0015).
+    .innerJoin(users, and(eq(users.id, sellers.id), eq(users.status, "active")))
+    .leftJoin(websiteConfigs, eq(websiteConfigs.sellerId, sellers.id))
+    .leftJoin(customDomains, and(eq(customDomains.sellerId, sellers.id), eq(customDomains.status, "active")))
+    .where(eq(sellers.id, sql.placeholder("sellerId")))
+    .orderBy(asc(customDomains.createdAt))
+    .limit(1),
+);
 
-const published = (sellerId: string) => and(eq(packages.sellerId, sellerId), onSale());
+const published = (sellerId: string | Placeholder) => and(eq(packages.sellerId, sellerId), onSale());
 
 export type SellerSiteRecord = SellerSiteData & {
   /** The seller's active custom domain, for canonical URLs; null when none. */
@@ -58,7 +57,7 @@ export type SellerSiteRecord = SellerSiteData & {
 };
 
 export async function getSellerSite(db: Db, sellerId: string, load: Load = loadDirect): Promise<SellerSiteRecord | null> {
-  const row = (await load(siteQuery(db, sellerId)))[0];
+  const row = (await load(siteQuery(db, { sellerId })))[0];
   if (!row) return null;
   return {
     seller: publicSeller(row.seller),
@@ -96,24 +95,31 @@ const summaryColumns = {
   priceRanges: packages.priceRanges,
 };
 
-export async function listPackageSummaries(db: Db, sellerId: string, load: Load = loadDirect, limit?: number) {
-  const q = db
+const summariesQuery = (db: Db) =>
+  db
     .select(summaryColumns)
     .from(packages)
-    .where(published(sellerId))
+    .where(published(sql.placeholder("sellerId")))
     .orderBy(...byNewest);
-  return (await load(limit ? q.limit(limit) : q)).map(packageSummary);
+const allSummaries = preparedRead(summariesQuery);
+const recentSummaries = preparedRead((db: Db) => summariesQuery(db).limit(sql.placeholder("limit")));
+
+export async function listPackageSummaries(db: Db, sellerId: string, load: Load = loadDirect, limit?: number) {
+  const rows = await load(limit ? recentSummaries(db, { sellerId, limit }) : allSummaries(db, { sellerId }));
+  return rows.map(packageSummary);
 }
 
 /** A published package of this seller only; another seller's id reads as missing. */
+const publishedPackage = preparedRead((db: Db) =>
+  db
+    .select()
+    .from(packages)
+    .where(and(published(sql.placeholder("sellerId")), eq(packages.id, sql.placeholder("packageId"))))
+    .limit(1),
+);
+
 export async function getPublishedPackage(db: Db, sellerId: string, packageId: string, load: Load = loadDirect) {
-  const rows = await load(
-    db
-      .select()
-      .from(packages)
-      .where(and(published(sellerId), eq(packages.id, packageId)))
-      .limit(1),
-  );
+  const rows = await load(publishedPackage(db, { sellerId, packageId }));
   return rows[0] ? publicPackage(rows[0]) : null;
 }
 
