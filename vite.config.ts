@@ -30,6 +30,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   ],
   ssr: {
     target: "webworker",
+    // React and everything that imports it are bundled by Vite rather than left to the Worker bundler,
+    // whose CommonJS interop puts a getter in front of every jsx() and hook call (ADR 0016).
+    noExternal: [/^(react|react-dom|react-router|react-router-dom|@remix-run\/react|react-hot-toast)(\/|$)/],
     resolve: { conditions: ["workerd", "worker", "browser"], externalConditions: ["workerd", "worker"] },
   },
   build: {

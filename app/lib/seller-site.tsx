@@ -54,6 +54,20 @@ export function searchHref(site: Pick<SellerSite, "basePath">, input: { destinat
  */
 export function brandStyle(site: SellerSiteData): React.CSSProperties {
   const { themeColor, secondaryColor } = site.websiteConfig;
+  const key = themeColor + secondaryColor;
+  let style = brandStyles.get(key);
+  if (!style) {
+    if (brandStyles.size >= 256) brandStyles.clear();
+    style = computeBrandStyle(themeColor, secondaryColor);
+    brandStyles.set(key, style);
+  }
+  return style;
+}
+
+// The contrast maths runs once per colour pair, not on every render of every page.
+const brandStyles = new Map<string, React.CSSProperties>();
+
+function computeBrandStyle(themeColor: string, secondaryColor: string): React.CSSProperties {
   return {
     "--brand": themeColor,
     "--brand-2": secondaryColor,
