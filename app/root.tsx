@@ -1,7 +1,8 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
+import type { LinksFunction } from "@remix-run/cloudflare";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "@remix-run/react";
 import { Suspense, lazy, useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { siteFromMatches } from "~/lib/seller-site";
 import { THEME_INIT_SCRIPT } from "~/lib/theme";
 import { useHydrated } from "~/lib/use-hydrated";
 import appStyles from "~/styles/app.css?url";
@@ -24,12 +25,10 @@ function DeferredToaster({ variant }: { variant: "main" | "seller" }) {
   ) : null;
 }
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  return { siteKind: context.tenant.kind === "seller" ? ("seller" as const) : ("main" as const) };
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
+  // A seller page's matches carry its site (seller layout or dispatch route); the root needs no loader
+  // of its own for this, which spares every document and data request one loader run (ADR 0016).
+  const siteKind = siteFromMatches(useMatches()) ? "seller" : "main";
   return (
     <html lang="en-IN">
       <head>
@@ -43,7 +42,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <DeferredToaster variant={data?.siteKind ?? "main"} />
+        <DeferredToaster variant={siteKind} />
         <ScrollRestoration />
         <Scripts />
       </body>
