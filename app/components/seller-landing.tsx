@@ -28,7 +28,7 @@ export function SellerLanding({ packages }: { packages: PackageSummary[] }) {
       <section className="hero" aria-labelledby="hero-title">
         {wallpaper ? <img className="hero-bg" src={wallpaper} alt="" width={1600} height={900} {...{ fetchpriority: "high" }} /> : null}
         <div className="container stack">
-          <h1 id="hero-title">Discover your next journey with {name}</h1>
+          <h1 id="hero-title">{`Discover your next journey with ${name}`}</h1>
           <p className="hero-lead">Handpicked tour packages, honest prices and people who plan every detail.</p>
           <HeroSearch />
         </div>
@@ -45,7 +45,7 @@ export function SellerLanding({ packages }: { packages: PackageSummary[] }) {
         </p>
       </section>
       <section id="about" className="container page about-section" aria-labelledby="about-title">
-        <h2 id="about-title">About {name}</h2>
+        <h2 id="about-title">{`About ${name}`}</h2>
         <p>{site.seller.bio || `${name} plans tours and holidays across India.`}</p>
         <ul className="about-points">
           <li>Packages planned end to end by local experts</li>

@@ -15,7 +15,7 @@ export function SellerAboutPage() {
   return (
     <main id="main" className="container page stack">
       <header className="stack page-intro">
-        <h1>About {name}</h1>
+        <h1>{`About ${name}`}</h1>
         <p>{site.seller.bio || `${name} plans tours and holidays across India.`}</p>
       </header>
       <section className="card stack" aria-labelledby="mission-title">

@@ -32,7 +32,7 @@ export function HeroSearch() {
             <option value="">Any</option>
             {[3, 4, 5, 6, 7, 8, 9].map((d) => (
               <option key={d} value={d}>
-                {d} days
+                {`${d} days`}
               </option>
             ))}
           </select>

@@ -33,10 +33,11 @@ export function TrendingDestinations() {
               <p className="muted">{t.blurb}</p>
               <p className="row">
                 <span>
-                  <span aria-hidden="true">★</span> {STATIC_RATING}
+                  <span aria-hidden="true">★</span>
+                  {` ${STATIC_RATING}`}
                   <span className="sr-only"> out of 5</span>
                 </span>
-                <span className="price">Starting from {formatRupees(t.price)}</span>
+                <span className="price">{`Starting from ${formatRupees(t.price)}`}</span>
               </p>
             </div>
           </li>

@@ -19,9 +19,7 @@ export function PackageCard({ pkg, headingLevel = 3 }: { pkg: PackageSummary; he
         <Heading className="package-card-title">
           <SiteLink to={siteHref(site, `/package/${encodeURIComponent(pkg.id)}`)}>{pkg.name}</SiteLink>
         </Heading>
-        <p className="muted">
-          {pkg.city} · {pkg.duration}
-        </p>
+        <p className="muted">{`${pkg.city} · ${pkg.duration}`}</p>
         <p className="price">{packagePrice(pkg)}</p>
       </div>
     </article>

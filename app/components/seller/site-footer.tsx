@@ -54,9 +54,7 @@ export function SiteFooter({ site, links }: { site: SellerSite; links: { to: str
           </ul>
         </nav>
       </div>
-      <p className="container muted">
-        © {new Date().getFullYear()} {name}. All rights reserved.
-      </p>
+      <p className="container muted">{`© ${new Date().getFullYear()} ${name}. All rights reserved.`}</p>
     </footer>
   );
 }
