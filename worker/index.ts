@@ -36,7 +36,7 @@ export default {
     // Outside production every D1 round trip is counted and reported, so tests can hold pages to one.
     const d1Calls = isDevelopment(config) ? { calls: 0 } : null;
     const db = createDb(d1Calls ? countingD1(env.DB, d1Calls) : env.DB);
-    const tenant = await resolveRequestTenant(request, env, db);
+    const tenant = await resolveRequestTenant(request, env, db, url);
     // An unknown host, or a main-site path on a seller's own domain, is not ours to serve.
     if (tenant.kind === "unknown-host" || (tenant.kind === "seller" && tenant.mode === "domain" && !isCleanSellerPath(url.pathname))) {
       return siteNotFoundPage();
@@ -44,7 +44,7 @@ export default {
     const cacheable = tenant.kind === "seller" && isCacheablePage(request, tenant, url);
     let response = cacheable ? await matchPage(tenant.sellerId, url) : null;
     if (!response) {
-      const context = await createLoadContext(request, env, ctx, { db, tenant });
+      const context = await createLoadContext(request, env, ctx, { db, tenant, url });
       response = await (tenant.kind === "seller" ? handleSellerSite[tenant.mode] : handleRemix)(request, context);
       if (tenant.kind === "seller") {
         response = cacheable ? await storePage(ctx, tenant.sellerId, context.edge.contentVersion, url, response) : markPrivate(response);

@@ -31,9 +31,8 @@ export async function resolveDomainSeller(db: Db, hostname: string): Promise<str
   return sellerId;
 }
 
-export async function resolveRequestTenant(request: Request, env: Env, db: Db): Promise<Tenant> {
+export async function resolveRequestTenant(request: Request, env: Env, db: Db, url = new URL(request.url)): Promise<Tenant> {
   const config = readConfig(env);
-  const url = new URL(request.url);
   const hostname = hostnameOf(url.host);
   const domainSellerId = isPlatformHost(hostname, config.PLATFORM_HOSTS) ? null : await resolveDomainSeller(db, hostname);
   return resolveTenant({ url, platformHosts: config.PLATFORM_HOSTS, domainSellerId });
@@ -44,14 +43,21 @@ export async function resolveRequestTenant(request: Request, env: Env, db: Db): 
  * `load` batches the queries of parallel loaders into one D1 round trip; `edge` is
  * where the seller layout notes the content version the page was rendered at.
  */
-export async function createLoadContext(request: Request, env: Env, ctx: ExecutionContext, resolved?: { db: Db; tenant: Tenant }) {
+export async function createLoadContext(
+  request: Request,
+  env: Env,
+  ctx: ExecutionContext,
+  resolved?: { db: Db; tenant: Tenant; url: URL },
+) {
   const config = readConfig(env);
   const db = resolved?.db ?? createDb(env.DB);
-  const tenant = resolved?.tenant ?? (await resolveRequestTenant(request, env, db));
+  /** The request's URL, parsed once (read it, never change it). */
+  const url = resolved?.url ?? new URL(request.url);
+  const tenant = resolved?.tenant ?? (await resolveRequestTenant(request, env, db, url));
   const viewer = await readViewer(request, config);
   const load = createBatcher(db);
   const edge = { contentVersion: null as number | null };
-  return { env, ctx, config, db, tenant, viewer, load, edge };
+  return { env, ctx, config, db, tenant, viewer, load, edge, url };
 }
 
 export type LoadContext = Awaited<ReturnType<typeof createLoadContext>>;

@@ -12,8 +12,8 @@ export function requireSellerTenant(context: AppLoadContext): SellerTenant {
   return context.tenant;
 }
 
-function originsOf(context: AppLoadContext, request: Request | undefined, domain: string | null) {
-  const url = new URL(request?.url ?? "http://localhost/");
+function originsOf(context: AppLoadContext, domain: string | null) {
+  const url = context.url;
   const tenant = requireSellerTenant(context);
   // Canonical: the seller's own domain when one is active, else the address by path.
   const canonicalBase = domain ? (url.hostname === domain ? url.origin : `https://${domain}`) : `${url.origin}${tenant.basePath}`;
@@ -27,13 +27,13 @@ function originsOf(context: AppLoadContext, request: Request | undefined, domain
  * The seller site for the frame. Issued through the per-request batcher, so it shares
  * one D1 round trip with the page's own query; notes the content version for the edge cache.
  */
-export async function loadSellerSite(context: AppLoadContext, request?: Request): Promise<SellerSite> {
+export async function loadSellerSite(context: AppLoadContext): Promise<SellerSite> {
   const tenant = requireSellerTenant(context);
   const site = await getSellerSite(context.db, tenant.sellerId, context.load);
   if (!site) throw websiteNotFound();
   context.edge.contentVersion = site.contentVersion;
   const { seller, websiteConfig, domain } = site;
-  return { seller, websiteConfig, basePath: tenant.basePath, ...originsOf(context, request, domain) };
+  return { seller, websiteConfig, basePath: tenant.basePath, ...originsOf(context, domain) };
 }
 
 export async function loadRecentPackages(context: AppLoadContext, limit = 3) {
@@ -62,7 +62,7 @@ export async function loadSearch(context: AppLoadContext, query: string) {
 }
 
 /** Landing data for the dispatch route (custom domain root): site and packages in one batch. */
-export async function loadSellerLanding(context: AppLoadContext, request: Request) {
-  const [site, packages] = await Promise.all([loadSellerSite(context, request), loadRecentPackages(context)]);
+export async function loadSellerLanding(context: AppLoadContext) {
+  const [site, packages] = await Promise.all([loadSellerSite(context), loadRecentPackages(context)]);
   return { site, packages };
 }

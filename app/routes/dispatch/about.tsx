@@ -16,8 +16,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: sellerStyl
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data?.kind === "seller" ? sellerMeta(data.site, sellerAboutMeta) : [{ title: "About | Tripbazaar" }];
 
-export async function loader({ context, request }: LoaderFunctionArgs) {
-  if (context.tenant.kind === "seller") return { kind: "seller" as const, site: await loadSellerSite(context, request) };
+export async function loader({ context }: LoaderFunctionArgs) {
+  if (context.tenant.kind === "seller") return { kind: "seller" as const, site: await loadSellerSite(context) };
   return { kind: "main" as const };
 }
 

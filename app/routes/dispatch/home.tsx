@@ -22,8 +22,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   ];
 };
 
-export async function loader({ context, request }: LoaderFunctionArgs) {
-  if (context.tenant.kind === "seller") return { kind: "seller" as const, ...(await loadSellerLanding(context, request)) };
+export async function loader({ context }: LoaderFunctionArgs) {
+  if (context.tenant.kind === "seller") return { kind: "seller" as const, ...(await loadSellerLanding(context)) };
   return { kind: "main" as const, featured: await featuredCatalog(context.db) };
 }
 

@@ -10,8 +10,8 @@ import sellerStyles from "~/styles/seller.css?url";
 /** Dispatch route (ADR 0002): the seller site's page on a custom domain, else the main site's. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sellerStyles }];
 
-export async function loader({ context, request }: LoaderFunctionArgs) {
-  if (context.tenant.kind === "seller") return { kind: "seller" as const, site: await loadSellerSite(context, request) };
+export async function loader({ context }: LoaderFunctionArgs) {
+  if (context.tenant.kind === "seller") return { kind: "seller" as const, site: await loadSellerSite(context) };
   return { kind: "main" as const };
 }
 

@@ -8,8 +8,8 @@ import sellerStyles from "~/styles/seller.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sellerStyles }];
 
-export async function loader({ context, request }: LoaderFunctionArgs) {
-  return { site: await loadSellerSite(context, request) };
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { site: await loadSellerSite(context) };
 }
 
 export default function SellerLayout() {

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { loadSellerSite } from "~/lib/seller-site.server";
 
 /** Per-site robots.txt: account pages stay out of the index; points at this site's sitemap. */
-export async function loader({ context, request }: LoaderFunctionArgs) {
-  const site = await loadSellerSite(context, request);
+export async function loader({ context }: LoaderFunctionArgs) {
+  const site = await loadSellerSite(context);
   const base = site.basePath;
   const body = [
     "User-agent: *",
