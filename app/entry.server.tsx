@@ -2,7 +2,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 
-// Loader data is encoded (turbo-stream) within this many milliseconds or the request fails.
+// Deferred loader data must settle within this many milliseconds (no route of ours defers any).
 export const streamTimeout = 5000;
 
 /**
