@@ -1,11 +1,10 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useSearchParams } from "@remix-run/react";
-import { useState } from "react";
-import toast from "react-hot-toast";
 import { useApiData } from "~/components/bookings/use-api-data";
+import { useRowAction } from "~/lib/use-row-action";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LoadErrorCard, LoadingCard } from "~/components/load-state";
-import { api, errorMessage } from "~/lib/api";
+import { api } from "~/lib/api";
 import { formatDate, formatTime } from "~/lib/format";
 import { Pager } from "~/components/pager";
 
@@ -42,19 +41,13 @@ export default function Page() {
   if (status) query.set("status", status);
   if (page > 1) query.set("page", String(page));
   const { state, reload } = useApiData<MessagesResponse>(`/api/seller-admin/messages?${query}`, "Failed to load messages");
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run } = useRowAction(reload);
 
   async function mark(m: ContactMessage, next: "new" | "read") {
-    setBusy(m.id);
-    try {
+    await run(m.id, "Failed to update the message", async () => {
       await api(`/api/seller-admin/messages/${encodeURIComponent(m.id)}`, { method: "PUT", body: { status: next } });
-      toast.success(next === "read" ? "Marked as read" : "Marked as unread");
-      reload();
-    } catch (error) {
-      toast.error(errorMessage(error, "Failed to update the message"));
-    } finally {
-      setBusy(null);
-    }
+      return next === "read" ? "Marked as read" : "Marked as unread";
+    });
   }
 
   const show = (next: { status?: string; page?: number }) => {

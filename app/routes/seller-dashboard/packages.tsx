@@ -1,11 +1,11 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { useState } from "react";
-import toast from "react-hot-toast";
 import type { SellerPackage } from "~/components/seller-admin/api-helpers";
 import { useApiData } from "~/components/bookings/use-api-data";
+import { useRowAction } from "~/lib/use-row-action";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ApiRequestError, api, errorMessage } from "~/lib/api";
+import { ApiRequestError, api } from "~/lib/api";
 import { formatRupees } from "~/lib/format";
 import "~/styles/seller-admin.css";
 import { LoadErrorCard, LoadingCard } from "~/components/load-state";
@@ -16,41 +16,34 @@ type Blocked = { id: string; name: string; message: string; published: boolean }
 
 export default function Page() {
   const { state, reload } = useApiData<{ packages: SellerPackage[] }>("/api/seller-admin/packages", "Failed to load packages");
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run } = useRowAction(reload);
   const [blocked, setBlocked] = useState<Blocked | null>(null);
 
   async function setStatus(p: SellerPackage, status: "draft" | "published") {
-    setBusy(p.id);
-    try {
+    await run(p.id, "Failed to update the package", async () => {
       const res = await api<{ message: string }>(`/api/seller-admin/packages/${encodeURIComponent(p.id)}/status`, {
         method: "PUT",
         body: { status },
       });
-      toast.success(res.message);
       if (blocked?.id === p.id) setBlocked(null);
-      reload();
-    } catch (error) {
-      toast.error(errorMessage(error, "Failed to update the package"));
-    } finally {
-      setBusy(null);
-    }
+      return res.message;
+    });
   }
 
   async function remove(p: SellerPackage) {
     if (!window.confirm(`Delete "${p.name}"? This cannot be undone.`)) return;
-    setBusy(p.id);
-    try {
-      await api(`/api/seller-admin/packages/${encodeURIComponent(p.id)}`, { method: "DELETE" });
-      toast.success("Package deleted");
-      reload();
-    } catch (error) {
-      const message = errorMessage(error, "Failed to delete the package");
-      toast.error(message);
-      if (error instanceof ApiRequestError && error.status === 409)
-        setBlocked({ id: p.id, name: p.name, message, published: p.status === "published" });
-    } finally {
-      setBusy(null);
-    }
+    await run(
+      p.id,
+      "Failed to delete the package",
+      async () => {
+        await api(`/api/seller-admin/packages/${encodeURIComponent(p.id)}`, { method: "DELETE" });
+        return "Package deleted";
+      },
+      (error, message) => {
+        if (error instanceof ApiRequestError && error.status === 409)
+          setBlocked({ id: p.id, name: p.name, message, published: p.status === "published" });
+      },
+    );
   }
 
   const blockedPkg = blocked && state.status === "ready" ? state.data.packages.find((p) => p.id === blocked.id) : undefined;

@@ -1,10 +1,9 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { useState } from "react";
-import toast from "react-hot-toast";
 import { useApiData } from "~/components/bookings/use-api-data";
+import { useRowAction } from "~/lib/use-row-action";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LoadErrorCard, LoadingCard } from "~/components/load-state";
-import { api, errorMessage } from "~/lib/api";
+import { api } from "~/lib/api";
 import { formatDate } from "~/lib/format";
 
 export const meta: MetaFunction = () => [{ title: "Custom domains | Tripbazaar" }];
@@ -14,19 +13,13 @@ type PendingDomain = { id: string; hostname: string; sellerId: string; verificat
 /** Sellers' custom domains waiting for activation, with what to check before activating. */
 export default function Page() {
   const { state, reload } = useApiData<{ domains: PendingDomain[] }>("/api/superadmin/domains", "Failed to load domains");
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run } = useRowAction(reload);
 
   async function activate(d: PendingDomain) {
-    setBusy(d.id);
-    try {
+    await run(d.id, "Failed to activate the domain", async () => {
       await api(`/api/superadmin/domains/${encodeURIComponent(d.id)}/activate`, { method: "POST" });
-      toast.success(`${d.hostname} is active`);
-      reload();
-    } catch (error) {
-      toast.error(errorMessage(error, "Failed to activate the domain"));
-    } finally {
-      setBusy(null);
-    }
+      return `${d.hostname} is active`;
+    });
   }
 
   return (

@@ -1,10 +1,9 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { useState } from "react";
-import toast from "react-hot-toast";
 import { useApiData } from "~/components/bookings/use-api-data";
+import { useRowAction } from "~/lib/use-row-action";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LoadErrorCard, LoadingCard } from "~/components/load-state";
-import { api, errorMessage } from "~/lib/api";
+import { api } from "~/lib/api";
 import { formatDate } from "~/lib/format";
 import { Pager } from "~/components/pager";
 import { useListFilters } from "~/lib/use-list-filters";
@@ -30,7 +29,7 @@ const ROLE_LABELS = { user: "Customer", seller: "Seller", superadmin: "Superadmi
 export default function Page() {
   const { params, query, applyFilters, goTo } = useListFilters(FILTERS);
   const { state, reload } = useApiData<UsersResponse>(`/api/superadmin/users?${query}`, "Failed to load users");
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run } = useRowAction(reload);
 
   async function toggle(u: Account) {
     const next = u.status === "active" ? "disabled" : "active";
@@ -39,16 +38,10 @@ export default function Page() {
         ? `Disable ${u.name}? They are signed out everywhere${u.role === "seller" ? " and their website goes offline" : ""}.`
         : `Enable ${u.name} again?`;
     if (!window.confirm(warning)) return;
-    setBusy(u.id);
-    try {
+    await run(u.id, "Failed to change the account", async () => {
       await api(`/api/superadmin/users/${encodeURIComponent(u.id)}/status`, { method: "PUT", body: { status: next } });
-      toast.success(next === "disabled" ? "Account disabled" : "Account enabled");
-      reload();
-    } catch (error) {
-      toast.error(errorMessage(error, "Failed to change the account"));
-    } finally {
-      setBusy(null);
-    }
+      return next === "disabled" ? "Account disabled" : "Account enabled";
+    });
   }
 
   return (
