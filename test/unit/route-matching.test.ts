@@ -1,8 +1,8 @@
 import { type AgnosticRouteObject as R, matchRoutes } from "@remix-run/router";
 import { describe, expect, it } from "vitest";
 
-// Our patch to @remix-run/router (patches/, ADR 0012 and 0016) remembers matches on the server by
-// the route tree's shape. These are the properties it must keep.
+// Our patch to @remix-run/router (patches/, ADR 0012 and 0016) remembers matches on the server per
+// route tree and pathname. These are the properties it must keep.
 const tree = (): R[] => [
   {
     id: "root",
@@ -24,7 +24,7 @@ const tree = (): R[] => [
 ];
 
 describe("route matching (patched, server side)", () => {
-  it("returns the routes of the tree it is given, even when a tree of the same shape matched first", () => {
+  it("returns the routes of the tree it is given, even when an equal tree matched first", () => {
     const first = tree();
     const second = tree();
     matchRoutes(first, "/seller/s_1/website/package/p_1");
