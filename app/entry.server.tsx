@@ -34,9 +34,21 @@ export default async function handleRequest(
 async function settleHandoff(context: EntryContext): Promise<void> {
   const stream = context.serverHandoffStream;
   if (!stream || !context.renderMeta) return;
-  const value = await new Response(stream).text();
+  const value = await readText(stream);
   const chunk = Object.assign(Promise.resolve(), { result: { done: true, value } });
   context.renderMeta.streamCache = { 0: chunk };
   // <RemixServer> takes a reader from this stream; the one above is spent, so it gets an empty one.
   context.serverHandoffStream = new ReadableStream({ start: (c) => c.close() });
+}
+
+/** The hand-off stream as text: a plain reader loop, no native Response in between. */
+async function readText(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    text += decoder.decode(value, { stream: true });
+  }
 }

@@ -6,7 +6,7 @@ import { cpus } from "node:os";
 import { build, bundleWorker } from "./lib.mjs";
 
 const args = new Set(process.argv.slice(2));
-const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
 const SECONDS = Number(process.env.BENCH_SECONDS || 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 16);
 // Any session cookie makes the Worker skip the cache, so the page is rendered with its D1 batch.
