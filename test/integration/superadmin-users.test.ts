@@ -39,7 +39,10 @@ describe("superadmin: users", () => {
     expect(off.body.user).toMatchObject({ id: "s_himalayan", status: "disabled" });
     expect((await w.api("GET", "/api/seller-admin/packages", undefined, bearer(seller))).status).toBe(401);
     expect((await w.api("POST", "/api/auth/login", { email: "owner@himalayan.example", password: "Travel#2026" })).status).toBe(401);
-    expect((await w.request("/seller/s_himalayan/website")).status).toBe(404);
+    // The "Website not found" page carries none of the seller's packages, not even in its hydration data.
+    const offline = await w.request("/seller/s_himalayan/website");
+    expect(offline.status).toBe(404);
+    expect(await offline.text()).not.toContain("Spiti Valley");
     expect((await w.api("GET", "/api/seller-website/seller/s_himalayan/website/package/all")).status).toBe(404);
     expect((await w.api("GET", "/api/seller-website/seller/s_himalayan/website/package/p_spiti")).status).toBe(404);
     const book = await createBookingAs(w, bearer(asha), bookingRequest({ packageId: "p_spiti" }));

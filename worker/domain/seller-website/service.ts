@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, or, type Placeholder, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { and, desc, eq, getTableColumns, or, type Placeholder, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteSelect } from "drizzle-orm/sqlite-core";
 import { customDomains, packages, sellers, users, websiteConfigs } from "@db/schema";
 import { purgeSellerPages } from "../../cache/purge";
-import { onSale } from "../on-sale";
+import { onSaleJoin } from "../on-sale";
 import { publishContentVersion } from "../../cache/version-pointer";
 import { type Load, loadDirect, preparedRead } from "../../db/batcher";
 import type { Db } from "../../db/client";
@@ -14,6 +14,13 @@ import { packageSummary, publicPackage, publicSeller, publicWebsiteConfig, type 
  * optional `load` (the per-request batcher) last, so a page's queries share one round trip.
  * The reads every uncached page makes are prepared once per isolate (ADR 0016).
  */
+
+/** The seller's first active domain, as a subquery: a join would multiply the rows and need a sort (ADR 0017). */
+const firstActiveDomain = sql<string | null>`(
+  SELECT ${customDomains.hostname} FROM ${customDomains}
+  WHERE ${customDomains.sellerId} = ${sellers.id} AND ${customDomains.status} = 'active'
+  ORDER BY ${customDomains.createdAt}, ${customDomains.hostname} LIMIT 1)`.as("domain_hostname");
+
 const siteQuery = preparedRead((db: Db) =>
   // Column names must be unique across the joined tables: drizzle maps D1 batch rows by
   // position after D1 has merged same-named columns (updated_at, seller_id) into one.
@@ -36,19 +43,19 @@ const siteQuery = preparedRead((db: Db) =>
         websiteName: websiteConfigs.websiteName,
         wallpaperImage: websiteConfigs.wallpaperImage,
       },
-      domain: customDomains.hostname,
+      domain: firstActiveDomain,
     })
     .from(sellers)
     // A disabled account's website is offline (superadmin, ADR 0015).
     .innerJoin(users, and(eq(users.id, sellers.id), eq(users.status, "active")))
     .leftJoin(websiteConfigs, eq(websiteConfigs.sellerId, sellers.id))
-    .leftJoin(customDomains, and(eq(customDomains.sellerId, sellers.id), eq(customDomains.status, "active")))
-    .where(eq(sellers.id, sql.placeholder("sellerId")))
-    .orderBy(asc(customDomains.createdAt))
-    .limit(1),
+    .where(eq(sellers.id, sql.placeholder("sellerId"))),
 );
 
-const published = (sellerId: string | Placeholder) => and(eq(packages.sellerId, sellerId), onSale());
+/** Narrows a select from `packages` to this seller's packages that are on sale (onSaleJoin). */
+function onSaleOf<Q extends SQLiteSelect>(query: Q, sellerId: string | Placeholder, ...conditions: SQL[]) {
+  return query.innerJoin(users, onSaleJoin.on).where(and(eq(packages.sellerId, sellerId), onSaleJoin.where, ...conditions));
+}
 
 export type SellerSiteRecord = SellerSiteData & {
   /** The seller's active custom domain, for canonical URLs; null when none. */
@@ -77,11 +84,7 @@ export async function sellerExists(db: Db, sellerId: string, load: Load = loadDi
 const byNewest = [desc(packages.createdAt), desc(packages.id)] as const;
 
 export async function listPublishedPackages(db: Db, sellerId: string, load: Load = loadDirect, limit?: number) {
-  const q = db
-    .select()
-    .from(packages)
-    .where(published(sellerId))
-    .orderBy(...byNewest);
+  const q = onSaleOf(selectPackages(db), sellerId).orderBy(...byNewest);
   return (await load(limit ? q.limit(limit) : q)).map(publicPackage);
 }
 
@@ -95,12 +98,9 @@ const summaryColumns = {
   priceRanges: packages.priceRanges,
 };
 
-const summariesQuery = (db: Db) =>
-  db
-    .select(summaryColumns)
-    .from(packages)
-    .where(published(sql.placeholder("sellerId")))
-    .orderBy(...byNewest);
+const selectPackages = (db: Db) => db.select(getTableColumns(packages)).from(packages).$dynamic();
+const selectSummaries = (db: Db) => db.select(summaryColumns).from(packages).$dynamic();
+const summariesQuery = (db: Db) => onSaleOf(selectSummaries(db), sql.placeholder("sellerId")).orderBy(...byNewest);
 const allSummaries = preparedRead(summariesQuery);
 const recentSummaries = preparedRead((db: Db) => summariesQuery(db).limit(sql.placeholder("limit")));
 
@@ -111,11 +111,7 @@ export async function listPackageSummaries(db: Db, sellerId: string, load: Load 
 
 /** A published package of this seller only; another seller's id reads as missing. */
 const publishedPackage = preparedRead((db: Db) =>
-  db
-    .select()
-    .from(packages)
-    .where(and(published(sql.placeholder("sellerId")), eq(packages.id, sql.placeholder("packageId"))))
-    .limit(1),
+  onSaleOf(selectPackages(db), sql.placeholder("sellerId"), eq(packages.id, sql.placeholder("packageId"))).limit(1),
 );
 
 export async function getPublishedPackage(db: Db, sellerId: string, packageId: string, load: Load = loadDirect) {
@@ -125,38 +121,26 @@ export async function getPublishedPackage(db: Db, sellerId: string, packageId: s
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function searchConditions(sellerId: string, search: PackageSearch) {
-  const conditions = [published(sellerId)];
+function searchConditions(search: PackageSearch): SQL[] {
+  const conditions: SQL[] = [];
   if (search.destination) {
     const pattern = `%${escapeLike(search.destination.toLowerCase())}%`;
     const matches = (col: SQLiteColumn) => sql`lower(${col}) LIKE ${pattern} ESCAPE '\\'`;
     conditions.push(or(matches(packages.name), matches(packages.city), matches(packages.description))!);
   }
   if (search.duration) conditions.push(eq(packages.durationDays, search.duration));
-  return and(...conditions);
+  return conditions;
 }
 
 /** Destination matches name, city or description case-insensitively; duration filters by days. */
 export async function searchPublishedPackages(db: Db, sellerId: string, search: PackageSearch, load: Load = loadDirect) {
-  const rows = await load(
-    db
-      .select()
-      .from(packages)
-      .where(searchConditions(sellerId, search))
-      .orderBy(...byNewest),
-  );
+  const rows = await load(onSaleOf(selectPackages(db), sellerId, ...searchConditions(search)).orderBy(...byNewest));
   return rows.map(publicPackage);
 }
 
 /** The same search, as package cards. */
 export async function searchPackageSummaries(db: Db, sellerId: string, search: PackageSearch, load: Load = loadDirect) {
-  const rows = await load(
-    db
-      .select(summaryColumns)
-      .from(packages)
-      .where(searchConditions(sellerId, search))
-      .orderBy(...byNewest),
-  );
+  const rows = await load(onSaleOf(selectSummaries(db), sellerId, ...searchConditions(search)).orderBy(...byNewest));
   return rows.map(packageSummary);
 }
 
