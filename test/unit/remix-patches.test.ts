@@ -1,5 +1,6 @@
-import { type AgnosticDataRouteObject, matchRoutes } from "@remix-run/router";
+import { matchRoutes } from "@remix-run/router";
 import { describe, expect, it } from "vitest";
+import { routeIds, siteRouteTree } from "../support/route-tree";
 // Internal modules of the two packages our patches change (patches/, ADR 0017).
 // @ts-expect-error getPartialManifestJson is ours, so the module's types do not declare it
 import { getPartialManifest, getPartialManifestJson } from "@remix-run/react/dist/fog-of-war.js";
@@ -42,30 +43,12 @@ describe("loader requests (patched @remix-run/server-runtime)", () => {
 });
 
 describe("inlined partial manifest (patched @remix-run/react)", () => {
-  const routes: AgnosticDataRouteObject[] = [
-    {
-      id: "root",
-      path: "",
-      children: [
-        {
-          id: "site",
-          path: "seller/:sellerId/website",
-          children: [
-            { id: "landing", index: true },
-            { id: "package", path: "package/:packageId" },
-          ],
-        },
-        { id: "about", path: "about" },
-      ],
-    },
-  ];
+  const routes = siteRouteTree();
   const manifest = {
     version: "v1",
     url: "/manifest.js",
     entry: { module: "/entry.js", imports: [] },
-    routes: Object.fromEntries(
-      ["root", "site", "landing", "package", "about"].map((id) => [id, { id, module: `/${id}.js`, hasLoader: id !== "root" }]),
-    ),
+    routes: Object.fromEntries(routeIds(routes).map((id) => [id, { id, module: `/${id}.js`, hasLoader: id !== "root" }])),
   };
   const routerAt = (pathname: string) => ({
     routes,

@@ -1,27 +1,10 @@
 import { type AgnosticRouteObject as R, matchRoutes } from "@remix-run/router";
 import { describe, expect, it } from "vitest";
+import { siteRouteTree } from "../support/route-tree";
 
 // Our patch to @remix-run/router (patches/, ADR 0012 and 0016) remembers matches on the server per
 // route tree and pathname. These are the properties it must keep.
-const tree = (): R[] => [
-  {
-    id: "root",
-    path: "",
-    children: [
-      {
-        id: "site",
-        path: "seller/:sellerId/website",
-        children: [
-          { id: "landing", index: true },
-          { id: "package", path: "package/:packageId" },
-        ],
-      },
-      { id: "about", path: "about" },
-      { id: "CaseSensitive", path: "Exact", caseSensitive: true },
-      { id: "catch-all", path: "*" },
-    ],
-  },
-];
+const tree = siteRouteTree;
 
 describe("route matching (patched, server side)", () => {
   it("returns the routes of the tree it is given, even when an equal tree matched first", () => {
