@@ -1,22 +1,18 @@
 import { and, eq, sql } from "drizzle-orm";
 import { packages, users } from "@db/schema";
 
+const published = eq(packages.status, "published");
+const sellerActive = and(eq(users.id, packages.sellerId), eq(users.status, "active"));
+
 /**
  * A package is on sale when it is published and its seller's account is active: a seller a
  * superadmin disabled disappears from the marketplace, their website and booking (ADR 0015).
  */
-export const onSale = () =>
-  and(
-    eq(packages.status, "published"),
-    sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${packages.sellerId} AND ${users.status} = 'active')`,
-  );
+export const onSale = () => and(published, sql`EXISTS (SELECT 1 FROM ${users} WHERE ${sellerActive})`);
 
 /**
  * The same rule for reads of one seller's packages, as an inner join on the seller's account
  * (`.innerJoin(users, onSaleJoin.on).where(and(onSaleJoin.where, …))`). D1 plans the join more
  * cheaply than the correlated EXISTS (ADR 0017); select the package columns explicitly.
  */
-export const onSaleJoin = {
-  on: and(eq(users.id, packages.sellerId), eq(users.status, "active")),
-  where: eq(packages.status, "published"),
-};
+export const onSaleJoin = { on: sellerActive, where: published };
