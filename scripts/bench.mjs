@@ -2,12 +2,14 @@
 // of the same Worker. Production build in workerd via Miniflare with a direct socket; server and
 // load generator pinned to different cores when `taskset` is available; rounds interleaved.
 import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus } from "node:os";
 import { build, bundleWorker } from "./lib.mjs";
 
 const args = new Set(process.argv.slice(2));
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
 const SECONDS = Number(process.env.BENCH_SECONDS || 4);
+const TRIVIAL_SECONDS = Number(process.env.BENCH_TRIVIAL_SECONDS || 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 16);
 // Any session cookie makes the Worker skip the cache, so the page is rendered with its D1 batch.
 const UNCACHED = "tb_session=bench-uncached";
@@ -33,15 +35,22 @@ if (!args.has("--no-build")) {
   bundleWorker();
 }
 
+// Local D1 and the Cache API live on tmpfs where there is one (ADR 0018): workerd commits every request
+// to the Durable Object behind local D1 with a write and an fsync, even a read, and that fsync stalls
+// workerd's one thread. On this VM's disk it took a quarter of the uncached landing's throughput, and
+// production D1, a network service, has no such cost. BENCH_STORAGE=disk keeps Miniflare's default.
+const storageRoot = process.env.BENCH_STORAGE !== "disk" && existsSync("/dev/shm") ? mkdtempSync("/dev/shm/tripbazaar-bench-") : null;
+
 function startServer() {
   const [cmd, argv] = pin(0, "npx", ["tsx", "scripts/bench/server.ts"]);
-  const child = spawn(cmd, argv, { stdio: ["ignore", "pipe", "inherit"], detached: true });
+  const env = storageRoot ? { ...process.env, BENCH_STORAGE_ROOT: storageRoot } : process.env;
+  const child = spawn(cmd, argv, { stdio: ["ignore", "pipe", "inherit"], detached: true, env });
   return new Promise((resolve, reject) => {
     let out = "";
     child.stdout.on("data", (d) => {
       out += d;
-      const m = /READY (\S+)/.exec(out);
-      if (m) resolve({ child, origin: m[1] });
+      const m = /READY (\S+) (\S+)/.exec(out);
+      if (m) resolve({ child, origin: m[1], pid: Number(m[2]) || null });
     });
     child.on("exit", (code) => reject(new Error(`bench server exited (${code})`)));
   });
@@ -85,47 +94,84 @@ function loadWithWrk(origin, s, seconds) {
     p50: wrkMs(pick(/^\s+50%\s+(\S+)/m)),
     p99: wrkMs(pick(/^\s+99%\s+(\S+)/m)),
     bad: Number(pick(/Non-2xx or 3xx responses:\s+(\d+)/) ?? 0),
+    requests: Number(pick(/(\d+) requests in/)),
   };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const { child, origin } = await startServer();
+
+// workerd's CPU time (user + system) from /proc, in clock ticks: the CPU a request costs, which
+// unlike req/s does not move with time the VM spends waiting or stolen. Linux only.
+const clockTicks = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout) || 100;
+function cpuTicks(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
+}
+
+const { child, origin, pid } = await startServer();
 try {
   console.log(
-    `\nbench: ${ROUNDS} rounds × ${SECONDS}s, ${CONNECTIONS} connections, ${hasTaskset ? "server on core 0, load on core 1" : "no CPU pinning"}, load from ${hasWrk ? "wrk" : "undici (install wrk for a truer denominator)"}\n`,
+    `\nbench: ${ROUNDS} rounds × ${SECONDS}s, ${CONNECTIONS} connections, ${hasTaskset ? "server on core 0, load on core 1" : "no CPU pinning"}, load from ${hasWrk ? "wrk" : "undici (install wrk for a truer denominator)"}, local D1 on ${storageRoot ? "tmpfs" : "disk"}\n`,
   );
   for (const s of SCENARIOS) load(origin, s, 1); // warm up (and fill the cache)
+  // Every page is measured between two runs of the trivial route, and its ratio is taken against
+  // the mean of those two: on a VM with steal time the machine's speed drifts within a round, and a
+  // denominator measured seconds away from its numerator carries that drift into the ratio.
+  const [trivial, ...pages] = SCENARIOS;
   const results = new Map(SCENARIOS.map((s) => [s.name, []]));
+  const ratios = new Map(pages.map((s) => [s.name, []]));
+  const measure = (s, seconds, round) => {
+    const before = pid && cpuTicks(pid);
+    const r = load(origin, s, seconds);
+    const after = pid && cpuTicks(pid);
+    r.cpuMs = before != null && after != null && r.requests ? ((after - before) * 1000) / clockTicks / r.requests : null;
+    if (r.bad) throw new Error(`${s.name}: ${r.bad} responses were not 200`);
+    results.get(s.name).push(r);
+    console.log(`round ${round}  ${s.name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s`);
+    return r.rps;
+  };
   for (let round = 1; round <= ROUNDS; round++) {
-    for (const s of SCENARIOS) {
-      const r = load(origin, s, SECONDS);
-      if (r.bad) throw new Error(`${s.name}: ${r.bad} responses were not 200`);
-      results.get(s.name).push(r);
-      console.log(`round ${round}  ${s.name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s`);
+    let previous = measure(trivial, TRIVIAL_SECONDS, round);
+    for (const s of pages) {
+      const rps = measure(s, SECONDS, round);
+      const next = measure(trivial, TRIVIAL_SECONDS, round);
+      ratios.get(s.name).push(rps / ((previous + next) / 2));
+      previous = next;
     }
   }
-  // Each round's figure is divided by the trivial route of the same round, so a noisy machine
-  // moves numerator and denominator together; the median over rounds is reported.
-  const trivialByRound = results.get(SCENARIOS[0].name).map((r) => r.rps);
-  console.log(`\n${"scenario".padEnd(34)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"ratio".padStart(8)}`);
+  const cpuOf = (name) => {
+    const xs = results.get(name).map((r) => r.cpuMs);
+    return xs.includes(null) ? null : median(xs);
+  };
+  const trivialCpu = cpuOf(trivial.name);
+  // Two ratios to the trivial route: of throughput (the target's measure), and of workerd CPU per
+  // request, which holds still when the VM's speed does not.
+  const columns = ["req/s", "p50 ms", "p99 ms", "CPU ms", "ratio", "CPU ratio"];
+  console.log(`\n${"scenario".padEnd(34)} ${columns.map((c) => c.padStart(9)).join(" ")}`);
   for (const s of SCENARIOS) {
     const rs = results.get(s.name);
-    const line = [
-      s.name.padEnd(34),
-      median(rs.map((r) => r.rps))
-        .toFixed(0)
-        .padStart(8),
-      median(rs.map((r) => r.p50))
-        .toFixed(2)
-        .padStart(8),
-      median(rs.map((r) => r.p99))
-        .toFixed(2)
-        .padStart(8),
-      `${median(rs.map((r, i) => r.rps / trivialByRound[i])).toFixed(3)}x`.padStart(8),
+    const cpu = cpuOf(s.name);
+    const cells = [
+      median(rs.map((r) => r.rps)).toFixed(0),
+      median(rs.map((r) => r.p50)).toFixed(2),
+      median(rs.map((r) => r.p99)).toFixed(2),
+      cpu == null ? "-" : cpu.toFixed(3),
+      `${(s === trivial ? 1 : median(ratios.get(s.name))).toFixed(3)}x`,
+      cpu == null || trivialCpu == null ? "-" : `${(trivialCpu / cpu).toFixed(3)}x`,
     ];
-    console.log(line.join(" "));
+    console.log(`${s.name.padEnd(34)} ${cells.map((c) => c.padStart(9)).join(" ")}`);
   }
+  const spread = (name) => {
+    const xs = ratios.get(name);
+    return `${Math.min(...xs).toFixed(3)}–${Math.max(...xs).toFixed(3)}x`;
+  };
+  console.log(`\nper-round ratios: landing uncached ${spread(SCENARIOS[3].name)}, landing cache hit ${spread(SCENARIOS[4].name)}`);
   console.log("\ntargets: landing uncached >= 0.030x, landing cache hit >= 0.250x");
 } finally {
   process.kill(-child.pid, "SIGTERM");
+  if (storageRoot) rmSync(storageRoot, { recursive: true, force: true });
 }

@@ -1,6 +1,6 @@
 // The production build in workerd through Miniflare, with a direct socket to the Worker
-// (no entry-worker hop). Prints "READY <url>" once D1 is migrated and seeded.
-import { readFileSync } from "node:fs";
+// (no entry-worker hop). Prints "READY <url> <workerd pid>" once D1 is migrated and seeded.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { Miniflare } from "miniflare";
 import { hashPassword } from "../../worker/auth/password";
 import { DEMO_PASSWORD, SEED_USERS, seedStatements } from "../../worker/db/seed-data";
@@ -10,11 +10,16 @@ import { migrationStatements } from "../../test/support/worker";
 const root = new URL("../../", import.meta.url);
 const compatibilityDate = /compatibility_date\s*=\s*"([^"]+)"/.exec(readFileSync(new URL("wrangler.toml", root), "utf8"))?.[1];
 
+// BENCH_STORAGE_ROOT (set by npm run bench): where Miniflare keeps local D1 and the Cache API; a
+// tmpfs directory, for the reason in ADR 0018. Otherwise Miniflare's default, a temporary directory.
+const storageRoot = process.env.BENCH_STORAGE_ROOT || undefined;
+
 // WITH_ASSETS=1 (npm run lighthouse): serve the client assets too, on Miniflare's normal port.
 const withAssets = process.env.WITH_ASSETS === "1";
 const mf = new Miniflare({
   modules: [{ type: "ESModule", path: new URL("dist/index.js", root).pathname }],
   compatibilityDate,
+  ...(storageRoot ? { defaultPersistRoot: storageRoot } : {}),
   d1Databases: { DB: `tripbazaar-bench-${crypto.randomUUID()}` },
   // No assets binding for the bench: with one, Miniflare routes the direct socket through its asset
   // router first. The measured routes are all Worker routes; in production assets are matched first.
@@ -37,5 +42,21 @@ const hashes = Object.fromEntries(
 );
 await d1.batch(seedStatements(hashes).map((s) => d1.prepare(s)));
 const url = withAssets ? await mf.ready : await mf.unsafeGetDirectURL();
-console.log(`READY ${url.origin}`);
+console.log(`READY ${url.origin} ${workerdPid() ?? "-"}`);
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => mf.dispose().finally(() => process.exit(0)));
+
+/** The workerd process Miniflare started (Linux), so the benchmark can read its CPU time. */
+function workerdPid(): number | undefined {
+  if (!existsSync("/proc/self/stat")) return undefined;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // pid (comm) state ppid ...
+      const m = /^\d+ \((.*)\) \S+ (\d+)/.exec(readFileSync(`/proc/${entry}/stat`, "utf8"));
+      if (m?.[1] === "workerd" && Number(m[2]) === process.pid) return Number(entry);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return undefined;
+}
