@@ -55,6 +55,27 @@ describe("seller website in Chromium", () => {
     });
   }
 
+  it("lays the seller's wallpaper behind the hero's heading and search, on a phone and on a desktop", async () => {
+    for (const viewport of [
+      { width: 390, height: 800 },
+      { width: 1280, height: 800 },
+    ]) {
+      const page = await browser.newPage({ viewport });
+      await page.goto(`http://wanderlust.localhost:${port}/`);
+      const box = async (selector: string) => {
+        const b = await page.locator(selector).boundingBox();
+        if (!b) throw new Error(`${selector} is not shown`);
+        return b;
+      };
+      const [wallpaper, hero, content] = [await box(".hero-bg"), await box("section.hero"), await box(".hero > .container")];
+      // The wallpaper fills the hero, and the heading and search sit on it, not below it.
+      expect(wallpaper).toEqual(hero);
+      expect(content.y).toBeGreaterThanOrEqual(wallpaper.y);
+      expect(content.y + content.height).toBeLessThanOrEqual(wallpaper.y + wallpaper.height);
+      await page.close();
+    }
+  });
+
   it("opens the mobile menu with the keyboard, locks scrolling and closes on Escape", async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
     await page.goto(`http://localhost:${port}/seller/s_wanderlust/website`);

@@ -69,6 +69,18 @@ describe("seller website pages (spec §2)", () => {
     }
   });
 
+  it("asks for its scripts at low priority, after what the first paint needs (ADR 0019)", async () => {
+    for (const path of [P, `${P}/package/p_goa`]) {
+      const { html } = await page(path);
+      const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+      expect(preloads.length, path).toBeGreaterThan(3);
+      for (const link of preloads) expect(link, path).toContain('fetchpriority="low"');
+      // Styles and the wallpaper keep their priority.
+      for (const link of html.match(/<link rel="stylesheet"[^>]*>/g) ?? []) expect(link).not.toContain("fetchpriority");
+    }
+    expect((await page(P)).html).toMatch(/<img class="hero-bg"[^>]*fetchpriority="high"/);
+  });
+
   it("uses the defaults and a placeholder letter for a seller without config or logo", async () => {
     const { html } = await page("/seller/s_himalayan/website");
     expect(html).toContain("--brand:#2563eb");
