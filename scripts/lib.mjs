@@ -14,6 +14,9 @@ export function run(cmd, args, options = {}) {
 
 export const npx = (args, options) => run("npx", args, options);
 
+/** The middle value (the upper one of an even count), as the bench and Lighthouse runs report. */
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
 export function ensureDevVars() {
   if (!existsSync(".dev.vars")) {
     copyFileSync(".dev.vars.example", ".dev.vars");
