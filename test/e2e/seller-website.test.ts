@@ -132,11 +132,13 @@ describe("seller website in Chromium", () => {
     await context.close();
   });
 
-  it("shows Website not found for an unknown seller", async () => {
-    const page = await browser.newPage();
-    const res = await page.goto(`http://localhost:${port}/seller/nobody/website`);
-    expect(res?.status()).toBe(404);
-    await page.getByRole("heading", { name: "Website not found" }).waitFor();
-    await page.close();
+  it("shows Website not found for an unknown seller, by path and on a domain no seller has", async () => {
+    for (const url of [`http://localhost:${port}/seller/nobody/website`, `http://nobody.localhost:${port}/`]) {
+      const page = await browser.newPage();
+      const res = await page.goto(url);
+      expect(res?.status(), url).toBe(404);
+      await page.getByRole("heading", { name: "Website not found" }).waitFor();
+      await page.close();
+    }
   });
 });
