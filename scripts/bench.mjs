@@ -1,10 +1,10 @@
 // npm run bench: requests per second (p50, p99) of seller pages as a ratio to a trivial route
 // of the same Worker. Production build in workerd via Miniflare with a direct socket; server and
 // load generator pinned to different cores when `taskset` is available; rounds interleaved.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus } from "node:os";
-import { build, bundleWorker, median } from "./lib.mjs";
+import { build, bundleWorker, median, startMeasureServer } from "./lib.mjs";
 
 const args = new Set(process.argv.slice(2));
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
@@ -40,21 +40,6 @@ if (!args.has("--no-build")) {
 // workerd's one thread. On this VM's disk it took a quarter of the uncached landing's throughput, and
 // production D1, a network service, has no such cost. BENCH_STORAGE=disk keeps Miniflare's default.
 const storageRoot = process.env.BENCH_STORAGE !== "disk" && existsSync("/dev/shm") ? mkdtempSync("/dev/shm/tripbazaar-bench-") : null;
-
-function startServer() {
-  const [cmd, argv] = pin(0, "npx", ["tsx", "scripts/bench/server.ts"]);
-  const env = storageRoot ? { ...process.env, BENCH_STORAGE_ROOT: storageRoot } : process.env;
-  const child = spawn(cmd, argv, { stdio: ["ignore", "pipe", "inherit"], detached: true, env });
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout.on("data", (d) => {
-      out += d;
-      const m = /READY (\S+) (\S+)/.exec(out);
-      if (m) resolve({ child, origin: m[1], pid: Number(m[2]) || null });
-    });
-    child.on("exit", (code) => reject(new Error(`bench server exited (${code})`)));
-  });
-}
 
 function load(origin, s, seconds) {
   return hasWrk ? loadWithWrk(origin, s, seconds) : loadWithUndici(origin, s, seconds);
@@ -110,7 +95,10 @@ function cpuTicks(pid) {
   }
 }
 
-const { child, origin, pid } = await startServer();
+const { child, origin, pid } = await startMeasureServer({
+  command: pin(0, "npx", ["tsx", "scripts/bench/server.ts"]).flat(),
+  env: storageRoot ? { ...process.env, BENCH_STORAGE_ROOT: storageRoot } : process.env,
+});
 try {
   console.log(
     `\nbench: ${ROUNDS} rounds × ${SECONDS}s, ${CONNECTIONS} connections, ${hasTaskset ? "server on core 0, load on core 1" : "no CPU pinning"}, load from ${hasWrk ? "wrk" : "undici (install wrk for a truer denominator)"}, local D1 on ${storageRoot ? "tmpfs" : "disk"}\n`,

@@ -85,3 +85,22 @@ export function serve(port = PORT) {
   child.on("exit", (code) => process.exit(code ?? 0));
   return child;
 }
+
+/**
+ * Starts scripts/bench/server.ts (the production build in workerd through Miniflare) in its own process
+ * group, and resolves once it prints "READY <origin> <workerd pid>". `command` lets the caller pin it
+ * to a core.
+ */
+export function startMeasureServer({ command = ["npx", "tsx", "scripts/bench/server.ts"], env = process.env } = {}) {
+  const [cmd, ...argv] = command;
+  const child = spawn(cmd, argv, { stdio: ["ignore", "pipe", "inherit"], detached: true, env });
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+      const m = /READY (\S+) (\S+)/.exec(out);
+      if (m) resolve({ child, origin: m[1], pid: Number(m[2]) || null });
+    });
+    child.on("exit", (code) => reject(new Error(`measurement server exited (${code})`)));
+  });
+}

@@ -3,10 +3,9 @@
 // Each page is measured LH_RUNS times (default 5) and the median performance score is reported, as
 // Lighthouse's own guidance on variability advises; every run's scores are printed. Exits non-zero when
 // a median falls below 95 or any run's accessibility below 100.
-import { spawn } from "node:child_process";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { build, bundleWorker, median } from "./lib.mjs";
+import { build, bundleWorker, median, startMeasureServer } from "./lib.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const RUNS = Number(process.env.LH_RUNS || 5);
@@ -30,24 +29,9 @@ if (!process.argv.includes("--no-build")) {
   bundleWorker();
 }
 
-function startServer() {
-  const child = spawn("npx", ["tsx", "scripts/bench/server.ts"], {
-    stdio: ["ignore", "pipe", "inherit"],
-    detached: true,
-    env: { ...process.env, WITH_ASSETS: "1", PORT: "0" },
-  });
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout.on("data", (d) => {
-      out += d;
-      const m = /READY (\S+)/.exec(out);
-      if (m) resolve({ child, origin: m[1].replace("127.0.0.1", "localhost") });
-    });
-    child.on("exit", (code) => reject(new Error(`server exited (${code})`)));
-  });
-}
-
-const { child, origin } = await startServer();
+const server = await startMeasureServer({ env: { ...process.env, WITH_ASSETS: "1", PORT: "0" } });
+const { child } = server;
+const origin = server.origin.replace("127.0.0.1", "localhost");
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
 let failed = false;
 try {
