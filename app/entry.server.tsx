@@ -1,6 +1,8 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
+import { setPageSecurityHeaders } from "@worker/security-headers";
+import { NonceProvider } from "~/lib/nonce";
 
 // Deferred loader data must settle within this many milliseconds (no route of ours defers any).
 export const streamTimeout = 5000;
@@ -23,11 +25,17 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   await settleHandoff(remixContext);
-  const html = renderToString(<RemixServer context={remixContext} url={request.url} />);
+  const { nonce } = loadContext;
+  const html = renderToString(
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+    </NonceProvider>,
+  );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  setPageSecurityHeaders(responseHeaders, nonce);
   return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
 }
 

@@ -2,6 +2,7 @@ import type { LinksFunction } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "@remix-run/react";
 import { Suspense, lazy, useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useNonce } from "~/lib/nonce";
 import { siteFromMatches } from "~/lib/seller-site";
 import { THEME_INIT_SCRIPT } from "~/lib/theme";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -29,6 +30,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // A seller page's matches carry its site (seller layout or dispatch route); the root needs no loader
   // of its own for this, which spares every document and data request one loader run (ADR 0016).
   const siteKind = siteFromMatches(useMatches()) ? "seller" : "main";
+  const nonce = useNonce();
   return (
     <html lang="en-IN">
       <head>
@@ -36,15 +38,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* A constant of ours, never seller data. */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant inline script, no user input */}
-        <script dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT }} />
         <Meta />
         <Links />
       </head>
       <body>
         {children}
         <DeferredToaster variant={siteKind} />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

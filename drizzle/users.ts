@@ -56,6 +56,13 @@ export const otpLocks = sqliteTable("otp_locks", {
   lockedUntil: text("locked_until"),
 });
 
+/** Sister-platform hand-over tokens already used (by `jti`), kept until they expire: each signs in once. */
+export const handoverTokens = sqliteTable("handover_tokens", {
+  jti: text("jti").primaryKey(),
+  userId: text("user_id").notNull(),
+  expiresAt: text("expires_at").notNull(),
+});
+
 export const rateLimits = sqliteTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull().default(0),

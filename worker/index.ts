@@ -12,6 +12,7 @@ import { sellerSiteBuild } from "./seller-build";
 import { siteNotFoundPage } from "./site-not-found";
 import { runMaintenance } from "./maintenance";
 import { serveMedia } from "./media";
+import { withSecurityHeaders } from "./security-headers";
 
 const handleRemix = createRequestHandler(build as unknown as ServerBuild);
 const handleSellerSite = {
@@ -26,35 +27,7 @@ export default {
     if (url.pathname === "/__bench/trivial") return new Response("ok");
     // Its reference: one bare local D1 round trip, the floor under any uncached page's data.
     if (url.pathname === "/__bench/d1" && env.BENCH === "1") return Response.json(await env.DB.prepare("SELECT 1 AS ok").first());
-    configureEdgePurge(readConfig(env));
-    if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
-      return apiApp.fetch(request, env, ctx);
-    }
-    const media = await serveMedia(request, env, url);
-    if (media) return media;
-    const config = readConfig(env);
-    // Outside production every D1 round trip is counted and reported, so tests can hold pages to one.
-    const d1Calls = isDevelopment(config) ? { calls: 0 } : null;
-    const db = createDb(d1Calls ? countingD1(env.DB, d1Calls) : env.DB);
-    const tenant = await resolveRequestTenant(request, env, db, url);
-    // An unknown host, or a main-site path on a seller's own domain, is not ours to serve.
-    if (tenant.kind === "unknown-host" || (tenant.kind === "seller" && tenant.mode === "domain" && !isCleanSellerPath(url.pathname))) {
-      return siteNotFoundPage();
-    }
-    const cacheable = tenant.kind === "seller" && isCacheablePage(request, tenant, url);
-    let response = cacheable ? await matchPage(tenant.sellerId, url) : null;
-    if (!response) {
-      const context = await createLoadContext(request, env, ctx, { db, tenant, url });
-      response = await (tenant.kind === "seller" ? handleSellerSite[tenant.mode] : handleRemix)(request, context);
-      if (tenant.kind === "seller") {
-        response = cacheable ? await storePage(ctx, tenant.sellerId, context.edge.contentVersion, url, response) : markPrivate(response);
-      }
-    }
-    if (d1Calls) {
-      response = new Response(response.body, response);
-      response.headers.set("x-tb-d1-calls", String(d1Calls.calls));
-    }
-    return response;
+    return withSecurityHeaders(await answer(request, env, ctx, url));
   },
 
   /** The daily clean-up of expired rows (Cron Trigger in wrangler.toml). */
@@ -63,3 +36,35 @@ export default {
     console.log(`maintenance removed ${JSON.stringify(removed)}`);
   },
 } satisfies ExportedHandler<Env>;
+
+async function answer(request: Request, env: Env, ctx: ExecutionContext, url: URL): Promise<Response> {
+  configureEdgePurge(readConfig(env));
+  if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
+    return apiApp.fetch(request, env, ctx);
+  }
+  const media = await serveMedia(request, env, url);
+  if (media) return media;
+  const config = readConfig(env);
+  // Outside production every D1 round trip is counted and reported, so tests can hold pages to one.
+  const d1Calls = isDevelopment(config) ? { calls: 0 } : null;
+  const db = createDb(d1Calls ? countingD1(env.DB, d1Calls) : env.DB);
+  const tenant = await resolveRequestTenant(request, env, db, url);
+  // An unknown host, or a main-site path on a seller's own domain, is not ours to serve.
+  if (tenant.kind === "unknown-host" || (tenant.kind === "seller" && tenant.mode === "domain" && !isCleanSellerPath(url.pathname))) {
+    return siteNotFoundPage();
+  }
+  const cacheable = tenant.kind === "seller" && isCacheablePage(request, tenant, url);
+  let response = cacheable ? await matchPage(tenant.sellerId, url) : null;
+  if (!response) {
+    const context = await createLoadContext(request, env, ctx, { db, tenant, url });
+    response = await (tenant.kind === "seller" ? handleSellerSite[tenant.mode] : handleRemix)(request, context);
+    if (tenant.kind === "seller") {
+      response = cacheable ? await storePage(ctx, tenant.sellerId, context.edge.contentVersion, url, response) : markPrivate(response);
+    }
+  }
+  if (d1Calls) {
+    response = new Response(response.body, response);
+    response.headers.set("x-tb-d1-calls", String(d1Calls.calls));
+  }
+  return response;
+}

@@ -4,6 +4,7 @@ import { readViewer } from "./auth/session";
 import { createBatcher } from "./db/batcher";
 import { type Db, createDb } from "./db/client";
 import { type Env, readConfig } from "./env";
+import { newNonce } from "./security-headers";
 import { type Tenant, hostnameOf, isPlatformHost, resolveTenant } from "./tenant";
 
 /** The seller owning an active custom domain, or null. */
@@ -57,7 +58,9 @@ export async function createLoadContext(
   const viewer = await readViewer(request, config);
   const load = createBatcher(db);
   const edge = { contentVersion: null as number | null };
-  return { env, ctx, config, db, tenant, viewer, load, edge, url };
+  /** The page's CSP nonce (worker/security-headers.ts); a cached page keeps the one it was rendered with. */
+  const nonce = newNonce();
+  return { env, ctx, config, db, tenant, viewer, load, edge, url, nonce };
 }
 
 export type LoadContext = Awaited<ReturnType<typeof createLoadContext>>;

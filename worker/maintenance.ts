@@ -1,5 +1,6 @@
-import { and, isNotNull, lt, or } from "drizzle-orm";
-import { idempotencyKeys, otpCodes, outbox, rateLimits } from "@db/schema";
+import { and, eq, isNotNull, lt, or } from "drizzle-orm";
+import { customDomains, handoverTokens, idempotencyKeys, otpCodes, outbox, rateLimits } from "@db/schema";
+import { PENDING_DOMAIN_TTL_MS } from "./domain/seller-admin/site";
 import type { Db } from "./db/client";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -23,7 +24,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * in one D1 batch. Nothing a user can still act on is touched: an unexpired, unused code stays.
  */
 export async function runMaintenance(db: Db, now = Date.now()) {
-  const [limits, keys, codes, emails] = await db.batch([
+  const [limits, keys, codes, emails, handovers, domains] = await db.batch([
     db
       .delete(rateLimits)
       .where(lt(rateLimits.windowStart, Math.floor((now - RETENTION.rateLimitMs) / 1000)))
@@ -42,6 +43,23 @@ export async function runMaintenance(db: Db, now = Date.now()) {
       .delete(outbox)
       .where(lt(outbox.createdAt, iso(now - RETENTION.outboxMs)))
       .returning({ id: outbox.id }),
+    // A spent hand-over token is refused by its own expiry from then on, so its jti can go.
+    db
+      .delete(handoverTokens)
+      .where(lt(handoverTokens.expiresAt, iso(now)))
+      .returning({ jti: handoverTokens.jti }),
+    // A hostname claimed but never proven is released, so nobody can hold another's domain for long.
+    db
+      .delete(customDomains)
+      .where(and(eq(customDomains.status, "pending"), lt(customDomains.createdAt, iso(now - PENDING_DOMAIN_TTL_MS))))
+      .returning({ id: customDomains.id }),
   ]);
-  return { rateLimits: limits.length, idempotencyKeys: keys.length, otpCodes: codes.length, outbox: emails.length };
+  return {
+    rateLimits: limits.length,
+    idempotencyKeys: keys.length,
+    otpCodes: codes.length,
+    outbox: emails.length,
+    handoverTokens: handovers.length,
+    pendingDomains: domains.length,
+  };
 }

@@ -24,6 +24,15 @@ const CLEAN_SELLER_PATHS = [
   /^\/(sitemap\.xml|robots\.txt|__manifest)$/,
 ];
 
+/** A path segment decoded; one that is not valid percent-encoding is kept as it came (it names no seller). */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 export function hostnameOf(host: string): string {
   const lower = host.trim().toLowerCase();
   if (lower.startsWith("[")) return lower.slice(0, lower.indexOf("]") + 1);
@@ -45,7 +54,7 @@ export function resolveTenant(input: {
   if (isPlatformHost(hostname, input.platformHosts)) {
     const match = SELLER_PATH.exec(input.url.pathname);
     if (match) {
-      const sellerId = decodeURIComponent(match[1]);
+      const sellerId = decodeSegment(match[1]);
       return { kind: "seller", mode: "path", sellerId, basePath: `/seller/${encodeURIComponent(sellerId)}/website` };
     }
     return { kind: "platform" };

@@ -14,7 +14,9 @@ export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?:
   if (isRouteErrorResponse(error)) {
     const custom = statusHandlers[error.status];
     if (custom) return <>{custom(error)}</>;
-    const title = error.status === 404 ? messageOf(error.data, "Page not found") : messageOf(error.data, "Something went wrong");
+    // The router's own errors (no route matched, a path that could not be decoded) are not messages for a visitor.
+    const data = (error as { internal?: boolean }).internal ? null : error.data;
+    const title = error.status === 404 ? messageOf(data, "Page not found") : messageOf(data, "Something went wrong");
     return (
       <main className="container page" id="main">
         <div className="card stack" role="alert">

@@ -127,6 +127,8 @@ describe("main-site accounts in Chromium", () => {
       .setSubject("u_asha")
       .setIssuer(TEST_ENV.HANDOVER_JWT_ISSUER)
       .setAudience(TEST_ENV.JWT_AUDIENCE)
+      .setIssuedAt()
+      .setJti(crypto.randomUUID())
       .setExpirationTime("5m")
       .sign(new TextEncoder().encode(TEST_ENV.HANDOVER_JWT_SECRET));
     const user = btoa(JSON.stringify({ id: "u_asha", name: "Asha Verma", email: "asha@example.com", role: "user" }));

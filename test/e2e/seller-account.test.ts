@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPage } from "../support/page";
-import { latestCode, latestEmail, loginViaApi, signInBrowser, storedSession } from "../support/session";
+import { latestCode, latestEmail, loginViaApi, signInBrowser, storedSession, waitForEmail } from "../support/session";
 import { type E2E, startE2E } from "../support/e2e";
 import type { TestWorker } from "../support/worker";
 
@@ -141,7 +141,8 @@ describe.each(MODES)("seller-site customer account $mode", ({ origin, base }) =>
       .getByText(/we have sent a link/)
       .first()
       .waitFor();
-    const link = /(http\S+\/reset-password\/\S+)/.exec((await latestEmail(w, email)).text)?.[1] ?? "";
+    const mail = await waitForEmail(w, email, (m) => m.text.includes("/reset-password/"));
+    const link = /(http\S+\/reset-password\/\S+)/.exec(mail.text)?.[1] ?? "";
     expect(new URL(link).pathname.startsWith(`${base}/reset-password/`)).toBe(true);
 
     await page.goto(`${origin()}${new URL(link).pathname}`);

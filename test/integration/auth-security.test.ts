@@ -1,7 +1,8 @@
 import { SignJWT, UnsecuredJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD } from "../../worker/db/seed-data";
 import { TEST_ENV } from "../support/env";
-import { bearer, latestCode, loginViaApi } from "../support/session";
+import { bearer, latestCode, loginViaApi, waitForEmail } from "../support/session";
 import { type TestWorker, startWorker } from "../support/worker";
 
 let w: TestWorker;
@@ -74,7 +75,7 @@ describe("one-time codes under attack", () => {
     expect(blocked.body.message).toMatch(/24 hours/);
     // A reset link still goes out: the lock cannot keep the owner out of the account.
     await w.api("POST", "/api/auth/forgot-password", { email }, ip());
-    expect((await w.api("GET", `/api/dev/outbox?to=${email}`)).body.messages[0].subject).toMatch(/Reset your/);
+    expect((await waitForEmail(w, email, (m) => /Reset your/.test(m.subject))).subject).toMatch(/Reset your/);
   });
 
   it("binds a code to its purpose: an email-verification code cannot change a password", async () => {
@@ -171,13 +172,36 @@ describe("rate limits", () => {
     expect((await w.api("POST", "/api/auth/login", { email: "admin@tripbazaar.example", password: "Travel#2026" }, ip())).status).toBe(200);
   });
 
-  it("limits login per account across addresses", async () => {
+  it("stops one address guessing at an account after 10 tries without locking the owner out", async () => {
+    const attacker = { "cf-connecting-ip": "198.18.1.1" };
     const statuses: number[] = [];
-    for (let i = 0; i < 22; i++) {
-      statuses.push((await w.api("POST", "/api/auth/login", { email: "owner@himalayan.example", password: "Wrong#123" }, ip())).status);
+    for (let i = 0; i < 12; i++) {
+      statuses.push((await w.api("POST", "/api/auth/login", { email: "owner@himalayan.example", password: "Wrong#123" }, attacker)).status);
     }
-    expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
-    expect(statuses.slice(20)).toEqual([429, 429]);
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    // Even the right password is refused from the guessing address...
+    const fromAttacker = await w.api("POST", "/api/auth/login", { email: "owner@himalayan.example", password: DEMO_PASSWORD }, attacker);
+    expect(fromAttacker.status).toBe(429);
+    // ...while the owner, elsewhere, signs in as usual.
+    expect((await w.api("POST", "/api/auth/login", { email: "owner@himalayan.example", password: DEMO_PASSWORD }, ip())).status).toBe(200);
+  });
+
+  it("limits login per account across addresses at 100 tries in 15 minutes", async () => {
+    const email = "asha@example.com";
+    await w.d1.prepare("DELETE FROM rate_limits WHERE key LIKE 'login-account%'").run();
+    const statuses: number[] = [];
+    for (let round = 0; round < 11; round++) {
+      const batch = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          w.api("POST", "/api/auth/login", { email, password: "Wrong#123" }, { "cf-connecting-ip": `198.18.2.${round * 10 + i + 1}` }),
+        ),
+      );
+      statuses.push(...batch.map((r) => r.status));
+    }
+    expect(statuses.filter((s) => s === 401)).toHaveLength(100);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    await w.d1.prepare("DELETE FROM rate_limits WHERE key LIKE 'login-account%'").run();
   });
 
   it("limits signups, code sends and code checks per address", async () => {
@@ -207,14 +231,19 @@ describe("rate limits", () => {
 
 describe("sign-in hand-over", () => {
   const encode = (user: unknown) => btoa(JSON.stringify(user));
-  const sister = (sub: string, opts: { secret?: string; iss?: string } = {}) =>
-    new SignJWT({ email: "asha@example.com" })
+  type SisterOptions = { secret?: string; iss?: string; email?: string; iat?: number | null; exp?: string | number; jti?: string | null };
+  const sister = (sub: string, opts: SisterOptions = {}) => {
+    const jwt = new SignJWT({ email: opts.email ?? "asha@example.com" })
       .setProtectedHeader({ alg: "HS256" })
       .setSubject(sub)
       .setIssuer(opts.iss ?? TEST_ENV.HANDOVER_JWT_ISSUER)
       .setAudience(TEST_ENV.JWT_AUDIENCE)
-      .setExpirationTime("5m")
-      .sign(key(opts.secret ?? TEST_ENV.HANDOVER_JWT_SECRET));
+      .setExpirationTime(opts.exp ?? "5m");
+    if (opts.iat !== null) jwt.setIssuedAt(opts.iat);
+    if (opts.jti !== null) jwt.setJti(opts.jti ?? crypto.randomUUID());
+    return jwt.sign(key(opts.secret ?? TEST_ENV.HANDOVER_JWT_SECRET));
+  };
+  const handover = async (token: string, id: string) => w.api("POST", "/api/auth/handover", { token, user: encode({ id }) }, ip());
 
   it("exchanges a sister-platform token for our session when the user matches its subject", async () => {
     const res = await w.api(
@@ -240,5 +269,41 @@ describe("sign-in hand-over", () => {
     ];
     for (const body of refused) expect((await w.api("POST", "/api/auth/handover", body, ip())).status).toBe(401);
     expect((await w.api("POST", "/api/auth/handover", { token: ours.token, user: "%%%" }, ip())).status).toBe(400);
+  });
+
+  it("never signs in a superadmin or a seller with the sister key, by subject or by email", async () => {
+    const admin = await w.d1
+      .prepare("SELECT id, email FROM users WHERE role = 'superadmin' LIMIT 1")
+      .first<{ id: string; email: string }>();
+    const seller = await w.d1.prepare("SELECT id, email FROM users WHERE role = 'seller' LIMIT 1").first<{ id: string; email: string }>();
+    for (const target of [admin, seller]) {
+      if (!target) throw new Error("seed has no such account");
+      const bySub = await handover(await sister(target.id, { email: target.email }), target.id);
+      expect(bySub.status).toBe(401);
+      expect(bySub.body.token).toBeUndefined();
+      // An unknown subject falls back to the email claim: that road is closed to these roles too.
+      const byEmail = await handover(await sister("u_unknown", { email: target.email }), "u_unknown");
+      expect(byEmail.status).toBe(401);
+    }
+  });
+
+  it("requires a short-lived token with iat and jti, and accepts each token once", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const refused = {
+      "no iat": await sister("u_asha", { iat: null }),
+      "no jti": await sister("u_asha", { jti: null }),
+      "valid for ten years": await sister("u_asha", { exp: "3650d" }),
+      "issued an hour ago": await sister("u_asha", { iat: now - 3600, exp: now + 60 }),
+      "issued in the future": await sister("u_asha", { iat: now + 3600, exp: now + 3700 }),
+      expired: await sister("u_asha", { iat: now - 400, exp: now - 100 }),
+    };
+    for (const [label, token] of Object.entries(refused)) {
+      expect({ label, status: (await handover(token, "u_asha")).status }).toEqual({ label, status: 401 });
+    }
+    const once = await sister("u_asha");
+    const replays = await Promise.all(Array.from({ length: 10 }, () => handover(once, "u_asha")));
+    expect(replays.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(replays.filter((r) => r.status === 401)).toHaveLength(9);
+    expect((await handover(once, "u_asha")).status).toBe(401);
   });
 });

@@ -50,6 +50,17 @@ describe("the daily clean-up (Cron Trigger)", () => {
       iso(8 * DAY),
       iso(DAY),
     );
+    await run(
+      "INSERT INTO handover_tokens (jti, user_id, expires_at) VALUES ('jti-spent-expired', 'u_asha', ?), ('jti-spent-live', 'u_asha', ?)",
+      iso(60_000),
+      new Date(Date.now() + 60_000).toISOString(),
+    );
+    await run(
+      "INSERT INTO custom_domains (id, hostname, seller_id, status, verification_token, created_at) VALUES ('dom-stale', 'stale.example', 's_himalayan', 'pending', 't', ?), ('dom-fresh', 'fresh.example', 's_himalayan', 'pending', 't', ?), ('dom-old-active', 'old-active.example', 's_himalayan', 'active', 't', ?)",
+      iso(15 * DAY),
+      iso(DAY),
+      iso(400 * DAY),
+    );
 
     const worker = await w.mf.getWorker();
     await worker.scheduled({ cron: "17 3 * * *" });
@@ -64,6 +75,12 @@ describe("the daily clean-up (Cron Trigger)", () => {
     expect(await exists("otp_codes", "id", "otp-live")).toBe(true);
     expect(await exists("outbox", "id", "mail-old")).toBe(false);
     expect(await exists("outbox", "id", "mail-new")).toBe(true);
+    expect(await exists("handover_tokens", "jti", "jti-spent-expired")).toBe(false);
+    expect(await exists("handover_tokens", "jti", "jti-spent-live")).toBe(true);
+    // A hostname claimed but never proven for 14 days is released; an active one is never touched.
+    expect(await exists("custom_domains", "id", "dom-stale")).toBe(false);
+    expect(await exists("custom_domains", "id", "dom-fresh")).toBe(true);
+    expect(await exists("custom_domains", "id", "dom-old-active")).toBe(true);
     // Seed data is untouched.
     expect(await exists("bookings", "id", "bk_w1")).toBe(true);
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IMAGE_PATH_MESSAGE } from "../../worker/domain/seller-admin/schemas";
 import { type Session, bearer, loginViaApi } from "../support/session";
 import { type TestWorker, startWorker } from "../support/worker";
 
@@ -25,7 +26,7 @@ const coorg = {
   city: "Coorg",
   description: "Plantation walks, Abbey Falls and a night in a homestay.",
   durationDays: 3,
-  images: ["/images/packages/goa-1.svg", "https://cdn.example.com/coorg.jpg"],
+  images: ["/images/packages/goa-1.svg", "/media/sellers/s_wanderlust/coorg.jpg"],
   priceRanges: [
     { label: "Per person", price: 999_900 },
     { label: "Couple", price: 1_799_900 },
@@ -106,7 +107,7 @@ describe("seller packages API", () => {
       name: "  ",
       durationDays: 0,
       priceRanges: [{ label: "Per person", price: 99.5 }],
-      images: ["javascript:alert(1)", 'https://x.example/a.jpg" onerror="x'],
+      images: ["javascript:alert(1)", 'https://x.example/a.jpg" onerror="x', "https://tracker.example/pixel.gif", "/media/../api/x"],
     });
     expect(res.status).toBe(422);
     expect(res.body.success).toBe(false);
@@ -115,8 +116,10 @@ describe("seller packages API", () => {
       name: "Name cannot be empty",
       durationDays: "Duration is at least 1 day",
       "priceRanges.0.price": "Price must be whole paise",
-      "images.0": "Use a site path or an https URL",
-      "images.1": "Use a site path or an https URL",
+      "images.0": IMAGE_PATH_MESSAGE,
+      "images.1": IMAGE_PATH_MESSAGE,
+      "images.2": IMAGE_PATH_MESSAGE,
+      "images.3": IMAGE_PATH_MESSAGE,
     });
     expect(res.body.message).toBe(res.body.issues[0].message);
   });

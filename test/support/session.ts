@@ -49,6 +49,18 @@ export async function latestEmail(w: TestWorker, to: string) {
   return message;
 }
 
+/** The newest email to `to` once it satisfies `match`: for emails sent after the answer (waitUntil). */
+export async function waitForEmail(w: TestWorker, to: string, match: (m: { subject: string; text: string }) => boolean, timeoutMs = 5000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await w.api("GET", `/api/dev/outbox?to=${encodeURIComponent(to)}`);
+    const message = res.body?.messages?.[0] as { subject: string; text: string } | undefined;
+    if (message && match(message)) return message;
+    if (Date.now() > until) throw new Error(`no matching email to ${to} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** The 6-digit code of the newest email to `to`. */
 export async function latestCode(w: TestWorker, to: string) {
   const { subject, text } = await latestEmail(w, to);

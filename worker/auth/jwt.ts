@@ -61,20 +61,37 @@ export async function verifySession(settings: JwtSettings, token: string): Promi
 
 export type HandoverSettings = { secret: string; issuer: string; audience: string };
 
+/** A hand-over token is a moment's proof, not a session: issued at most this long ago, and living no longer. */
+export const HANDOVER_MAX_AGE_SECONDS = 5 * 60;
+const CLOCK_TOLERANCE_SECONDS = 30;
+
+export type HandoverClaims = { sub: string; email: string | null; jti: string; exp: number };
+
 /**
- * A sign-in hand-over token from the sister tour platform (spec §4): HS256 with
- * its own key and issuer, addressed to us. Returns its subject and email, or null.
+ * A sign-in hand-over token from the sister tour platform (spec §4): HS256 with its own key and
+ * issuer, addressed to us. SECURITY: `iat`, `exp` and `jti` are required and the lifetime is at most
+ * HANDOVER_MAX_AGE_SECONDS, so a token cannot be minted for years; the caller spends the `jti` once
+ * and refuses roles the hand-over may not sign in (ADR 0021). Returns its claims, or null.
  */
-export async function verifyHandover(settings: HandoverSettings, token: string): Promise<{ sub: string; email: string | null } | null> {
+export async function verifyHandover(settings: HandoverSettings, token: string, now = Date.now()): Promise<HandoverClaims | null> {
+  if (token.length > MAX_TOKEN_LENGTH || !COMPACT_JWS.test(token)) return null;
   try {
+    const currentDate = new Date(now);
     const { payload } = await jwtVerify(token, keyFor(settings.secret), {
       algorithms: [ALG],
       issuer: settings.issuer,
       audience: settings.audience,
-      requiredClaims: ["sub", "exp"],
+      requiredClaims: ["sub", "exp", "iat", "jti"],
+      maxTokenAge: HANDOVER_MAX_AGE_SECONDS,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      currentDate,
     });
-    if (typeof payload.sub !== "string") return null;
-    return { sub: payload.sub, email: typeof payload.email === "string" ? payload.email.toLowerCase() : null };
+    const { sub, jti, exp, iat } = payload;
+    if (typeof sub !== "string" || typeof jti !== "string" || typeof exp !== "number" || typeof iat !== "number") return null;
+    if (jti.length < 8 || jti.length > 200) return null;
+    // Issued in the future, or made to outlive its purpose: refused even when the signature is good.
+    if (iat > now / 1000 + CLOCK_TOLERANCE_SECONDS || exp - iat > HANDOVER_MAX_AGE_SECONDS) return null;
+    return { sub, jti, exp, email: typeof payload.email === "string" ? payload.email.toLowerCase() : null };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return null;
     throw error;

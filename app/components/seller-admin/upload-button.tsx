@@ -47,7 +47,7 @@ export function ImageField(props: { id: string; label: string; value: string; er
         <input
           id={id}
           value={value}
-          placeholder="/media/... or https://..."
+          placeholder="/media/..."
           className={error ? "input-error" : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : `${id}-hint`}
@@ -61,7 +61,7 @@ export function ImageField(props: { id: string; label: string; value: string; er
         </p>
       ) : (
         <p id={`${id}-hint`} className="muted sa-hint">
-          JPEG, PNG or WebP up to 2 MB, or a link starting with https://
+          Upload a JPEG, PNG or WebP up to 2 MB
         </p>
       )}
     </div>

@@ -7,7 +7,7 @@ import { loginRequiredHeaders, requireLoginAtEdge } from "~/lib/require-login.se
 export const headers: HeadersFunction = () => loginRequiredHeaders;
 
 export function loader({ request, context }: LoaderFunctionArgs) {
-  return requireLoginAtEdge(request, context);
+  return requireLoginAtEdge(request, context, "superadmin");
 }
 
 export default function Layout() {

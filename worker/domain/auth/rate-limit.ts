@@ -11,7 +11,10 @@ export type Limit = { name: string; max: number; windowSeconds: number };
  */
 export const LIMITS = {
   loginIp: { name: "login-ip", max: 100, windowSeconds: 15 * 60 },
-  loginAccount: { name: "login-account", max: 20, windowSeconds: 15 * 60 },
+  // One address guessing at one account is stopped after 10 tries; it cannot lock the owner out
+  // elsewhere. The account-wide ceiling bounds a guesser spread over many addresses (ADR 0021).
+  loginAccountIp: { name: "login-account-ip", max: 10, windowSeconds: 15 * 60 },
+  loginAccount: { name: "login-account", max: 100, windowSeconds: 15 * 60 },
   signupIp: { name: "signup-ip", max: 20, windowSeconds: 60 * 60 },
   sendCodeIp: { name: "send-code-ip", max: 30, windowSeconds: 60 * 60 },
   sendCodeAccount: { name: "send-code-account", max: 10, windowSeconds: 60 * 60 },

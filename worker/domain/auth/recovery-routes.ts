@@ -7,6 +7,7 @@ import { hashPassword } from "../../auth/password";
 import { jwtSettings } from "../../auth/session";
 import { sendEmail } from "../email/send";
 import { findUserByEmail, findUserById, setPassword } from "./accounts";
+import { HANDOVER_ROLES, spendHandover } from "./handover";
 import { passwordChangedEmail, resetLinkEmail, resolveBrand } from "./brand";
 import { consumeLinkSecret, issueCode } from "./otp";
 import { LIMITS, clientIp, enforce, hit } from "./rate-limit";
@@ -15,6 +16,7 @@ import { issueSession } from "./session-user";
 
 export const RESET_LINK_TTL_MS = 30 * 60 * 1000;
 const FORGOT_ANSWER = "If an account exists for this email, we have sent a link to reset the password.";
+const BAD_HANDOVER = "The sign-in link is invalid or has expired";
 const BAD_LINK = "This reset link is invalid or has expired. Please request a new one.";
 
 function randomSecret() {
@@ -47,17 +49,22 @@ export const recoveryRoutes = new Hono<ApiEnv>()
     const { email, sellerId } = c.req.valid("json");
     const { db, config } = c.var;
     await enforce(db, [[LIMITS.sendCodeIp, clientIp(c.req.raw)]]);
-    // SECURITY: the same answer whether or not the account exists, and whether or not a link went out.
+    // SECURITY: the same answer, after the same work, whether or not the account exists: the link is
+    // issued and sent after the answer, so its D1 writes cannot time whether it went out (ADR 0021).
     const user = await findUserByEmail(db, email);
-    if (user && user.status === "active" && (await hit(db, LIMITS.sendCodeAccount, user.id))) {
-      const secret = randomSecret();
-      try {
-        await issueCode(db, config.PASSWORD_PEPPER, user.id, "reset-password", { code: secret, ttlMs: RESET_LINK_TTL_MS });
-        const brand = await resolveBrand(db, config, c.req.raw, sellerId);
-        await sendEmail(db, config, resetLinkEmail(brand, user.email, `${user.id}.${secret}`));
-      } catch (error) {
-        if (!(error instanceof ApiError && error.status === 429)) throw error;
-      }
+    if (user && user.status === "active") {
+      const request = c.req.raw;
+      c.executionCtx.waitUntil(
+        (async () => {
+          if (!(await hit(db, LIMITS.sendCodeAccount, user.id))) return;
+          const secret = randomSecret();
+          await issueCode(db, config.PASSWORD_PEPPER, user.id, "reset-password", { code: secret, ttlMs: RESET_LINK_TTL_MS });
+          const brand = await resolveBrand(db, config, request, sellerId);
+          await sendEmail(db, config, resetLinkEmail(brand, user.email, `${user.id}.${secret}`));
+        })().catch((error) => {
+          if (!(error instanceof ApiError && error.status === 429)) console.error("reset link not sent", error);
+        }),
+      );
     }
     return c.json({ success: true, message: FORGOT_ANSWER });
   })
@@ -92,12 +99,13 @@ export const recoveryRoutes = new Hono<ApiEnv>()
             token,
           );
     const subject = ours?.sub ?? sister?.sub;
-    if (!subject) throw unauthorized("The sign-in link is invalid or has expired");
+    if (!subject) throw unauthorized(BAD_HANDOVER);
     const claimedId = claimed.id ?? claimed._id;
     if (claimedId !== subject) throw unauthorized("The sign-in data does not match its token");
     const user = (await findUserById(db, subject)) ?? (sister?.email ? await findUserByEmail(db, sister.email) : undefined);
-    if (user?.status !== "active" || (ours && ours.ver !== user.tokenVersion))
-      throw unauthorized("The sign-in link is invalid or has expired");
+    if (user?.status !== "active" || (ours && ours.ver !== user.tokenVersion)) throw unauthorized(BAD_HANDOVER);
+    // SECURITY: the sister platform's key signs in customers only, and each of its tokens once (ADR 0021).
+    if (sister && (!HANDOVER_ROLES.includes(user.role) || !(await spendHandover(db, sister, user.id)))) throw unauthorized(BAD_HANDOVER);
     const session = await issueSession(config, user, new URL(c.req.url));
     c.header("Set-Cookie", session.cookie);
     c.header("Referrer-Policy", "no-referrer");

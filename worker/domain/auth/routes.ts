@@ -27,8 +27,10 @@ export const authRoutes = new Hono<ApiEnv>()
   .post("/login", validate("json", loginSchema), async (c) => {
     const { email, password, remember, sellerId } = c.req.valid("json");
     const { db, config } = c.var;
+    const ip = clientIp(c.req.raw);
     await enforce(db, [
-      [LIMITS.loginIp, clientIp(c.req.raw)],
+      [LIMITS.loginIp, ip],
+      [LIMITS.loginAccountIp, `${email}|${ip}`],
       [LIMITS.loginAccount, email],
     ]);
     const user = await findUserByEmail(db, email);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from "@db/bookings";
+import { searchTerm } from "../../db/text-search";
 import { MAX_TRAVELLERS, ROOM_SUPPLEMENT_PER_NIGHT, TRANSPORT_PER_DAY } from "./pricing";
 
 export const ROOM_TYPES = Object.keys(ROOM_SUPPLEMENT_PER_NIGHT) as [string, ...string[]];
@@ -131,7 +132,7 @@ export const sellerListQuery = z.object({
     .enum(PAYMENT_STATUSES)
     .optional()
     .or(z.literal("").transform(() => undefined)),
-  q: z.string().trim().max(100).optional(),
+  q: searchTerm.optional(),
   from: dateOnly,
   to: dateOnly,
   page,

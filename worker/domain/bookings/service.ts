@@ -1,9 +1,10 @@
-import { type SQL, and, count, desc, eq, gte, inArray, lt, lte, or, sql } from "drizzle-orm";
+import { type SQL, and, count, desc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import { bookings, packages, travellers, users } from "@db/schema";
 import type { BookingStatus } from "@db/bookings";
 import type { Role } from "@db/users";
 import { conflict, forbidden, notFound } from "../../api/errors";
 import type { Db } from "../../db/client";
+import { containsTerm } from "../../db/text-search";
 import type { z } from "zod";
 import type { customerListQuery, sellerListQuery } from "./schemas";
 import { type Booking, pagination, selectBookings, toBooking, travellersOf } from "./shapes";
@@ -28,9 +29,6 @@ export async function readBookingAs(db: Db, viewer: { id: string; role: Role }, 
   if (!allowed) throw forbidden(NO_PERMISSION);
   return booking;
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
-const ESCAPE = sql.raw("'\\'");
 
 /** The customer's own bookings with the dashboard stats, in one batch. */
 export async function listCustomerBookings(db: Db, userId: string, q: z.infer<typeof customerListQuery>) {
@@ -83,16 +81,7 @@ export async function listSellerBookings(db: Db, sellerId: string, q: z.infer<ty
   if (q.paymentStatus) filters.push(eq(bookings.paymentStatus, q.paymentStatus));
   if (q.from) filters.push(gte(bookings.startDate, q.from));
   if (q.to) filters.push(lte(bookings.startDate, q.to));
-  if (q.q) {
-    const pattern = `%${escapeLike(q.q)}%`;
-    filters.push(
-      or(
-        sql`${bookings.bookingRef} like ${pattern} escape ${ESCAPE}`,
-        sql`${users.name} like ${pattern} escape ${ESCAPE}`,
-        sql`${packages.name} like ${pattern} escape ${ESCAPE}`,
-      ),
-    );
-  }
+  if (q.q) filters.push(containsTerm(q.q, bookings.bookingRef, users.name, packages.name));
   const where = and(...filters);
   const offset = (q.page - 1) * q.limit;
   const pageIds = db

@@ -1,8 +1,8 @@
-import { and, desc, eq, or, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { customDomains, packages, sellers, websiteConfigs } from "@db/schema";
 import { type Load, loadDirect } from "../../db/batcher";
 import type { Db } from "../../db/client";
+import { containsTerm, normalizeSearchTerm } from "../../db/text-search";
 import { publicPackage } from "../seller-website/shapes";
 import { onSale } from "../on-sale";
 
@@ -45,17 +45,11 @@ function toCatalogPackage(row: CatalogRow) {
 
 export type CatalogPackage = ReturnType<typeof toCatalogPackage>;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function searchCatalog(db: Db, input: { q?: string; page?: number }, load: Load = loadDirect) {
   const page = Math.max(1, input.page ?? 1);
   const conditions = [onSale()];
-  const q = input.q?.trim().toLowerCase();
-  if (q) {
-    const pattern = `%${escapeLike(q)}%`;
-    const matches = (col: SQLiteColumn) => sql`lower(${col}) LIKE ${pattern} ESCAPE '\\'`;
-    conditions.push(or(matches(packages.name), matches(packages.city), matches(packages.description))!);
-  }
+  const q = normalizeSearchTerm(input.q ?? "");
+  if (q) conditions.push(containsTerm(q, packages.name, packages.city, packages.description));
   const where = and(...conditions);
   const [rows, [{ total }]] = await Promise.all([
     load(

@@ -8,7 +8,7 @@ import { listMessages, setMessageStatus } from "../messages/service";
 import { readUpload, storeUpload } from "./media";
 import { createPackage, deletePackage, getSellerPackage, listSellerPackages, setPackageStatus, updatePackage } from "./packages";
 import { domainBody, idParam, packageBody, profileBody, statusBody } from "./schemas";
-import { addDomain, getSiteSettings, listDomains, removeDomain, updateProfile } from "./site";
+import { MAX_PENDING_DOMAINS, addDomain, getSiteSettings, listDomains, removeDomain, updateProfile } from "./site";
 
 const PACKAGE_NOT_FOUND = "Package not found";
 const HAS_BOOKINGS = "This package has bookings, so it cannot be deleted. Unpublish it instead to hide it from your website.";
@@ -86,6 +86,8 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
     }
     const domain = await addDomain(c.var.db, seller.id, hostname);
     if (domain === "taken") throw conflict("This hostname is already registered");
+    if (domain === "too-many")
+      throw conflict(`You can have at most ${MAX_PENDING_DOMAINS} domains waiting for activation. Remove one you no longer need first.`);
     return c.json({ success: true, domain, domains: await listDomains(c.var.db, seller.id), message: "Domain added" }, 201);
   })
   .delete("/domains/:id", validate("param", idParam), async (c) => {

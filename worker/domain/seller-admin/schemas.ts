@@ -2,15 +2,17 @@ import { z } from "zod";
 
 /**
  * Inputs of the seller's own catalogue and website (validated at the edge, trusted inside).
- * SECURITY: image URLs reach `src`/CSS only as site paths or https URLs with no quotes,
- * parentheses, angle brackets, backslashes or whitespace — the same rule as the config write
- * in seller-website/routes.ts.
+ * SECURITY: an image is one the platform serves itself: an upload (`/media/…`) or a shipped
+ * sample (`/images/…`), as a plain path of safe characters. No outside URL can put a tracking
+ * pixel on visitors' or admins' screens, and nothing here can break out of `src` or CSS
+ * (ADR 0021; the pages' Content-Security-Policy allows only our own images too).
  */
+export const IMAGE_PATH_MESSAGE = "Upload an image, or use one of ours (a /media/ or /images/ path)";
 export const imagePath = z
   .string()
   .trim()
-  .max(500, "Image URLs are at most 500 characters")
-  .regex(/^(\/|https:\/\/)[^\s"'()<>\\]*$/, "Use a site path or an https URL");
+  .max(500, "Image paths are at most 500 characters")
+  .regex(/^\/(media|images)\/(?!.*\.\.)[A-Za-z0-9._~/-]+$/, IMAGE_PATH_MESSAGE);
 
 export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "Colours must look like #RRGGBB");
 

@@ -50,14 +50,27 @@ function verificationToken() {
   return `tb-verify-${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
-/** A new domain is pending until a superadmin has checked its DNS; it serves nothing before. */
-export async function addDomain(db: Db, sellerId: string, hostname: string): Promise<ReturnType<typeof domainView> | "taken"> {
-  const rows = await db
-    .insert(customDomains)
-    .values({ id: `dom_${crypto.randomUUID()}`, hostname, sellerId, status: "pending", verificationToken: verificationToken() })
-    .onConflictDoNothing({ target: customDomains.hostname })
-    .returning();
-  return rows[0] ? domainView(rows[0]) : "taken";
+/** Hostnames a seller may have waiting for activation at once (ADR 0021). */
+export const MAX_PENDING_DOMAINS = 3;
+/** A pending hostname nobody activated is released after this long (maintenance.ts). */
+export const PENDING_DOMAIN_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+
+/**
+ * A new domain is pending until a superadmin has checked its DNS; it serves nothing before.
+ * One conditional insert: a hostname already registered, or a seller with MAX_PENDING_DOMAINS
+ * pending already, writes nothing, however many requests race.
+ */
+export async function addDomain(db: Db, sellerId: string, hostname: string): Promise<ReturnType<typeof domainView> | "taken" | "too-many"> {
+  const id = `dom_${crypto.randomUUID()}`;
+  const [inserted] = await db.all<DomainRow>(sql`
+    INSERT INTO custom_domains (id, hostname, seller_id, status, verification_token)
+    SELECT ${id}, ${hostname}, ${sellerId}, 'pending', ${verificationToken()}
+    WHERE (SELECT count(*) FROM custom_domains WHERE seller_id = ${sellerId} AND status = 'pending') < ${MAX_PENDING_DOMAINS}
+    ON CONFLICT (hostname) DO NOTHING
+    RETURNING id, hostname, seller_id AS sellerId, status, verification_token AS verificationToken, created_at AS createdAt`);
+  if (inserted) return domainView(inserted);
+  const existing = await db.select({ id: customDomains.id }).from(customDomains).where(eq(customDomains.hostname, hostname)).get();
+  return existing ? "taken" : "too-many";
 }
 
 export async function removeDomain(db: Db, sellerId: string, domainId: string) {

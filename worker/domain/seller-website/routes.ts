@@ -21,7 +21,8 @@ import {
 
 const sellerParam = z.object({ sellerId: z.string().min(1).max(64) });
 const packageParam = sellerParam.extend({ packageId: z.string().min(1).max(64) });
-const searchParam = sellerParam.extend({ query: z.string().max(500, "Search is too long") });
+// Any length is read: the destination is cut to its first words (normalizeSearchTerm, ADR 0021).
+const searchParam = sellerParam.extend({ query: z.string() });
 
 const SELLER_NOT_FOUND = "Seller not found";
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normalizeSearchTerm } from "../../db/text-search";
 
 /**
  * The searchpackages/{query} path segment (ADR 0008): the word `all-packages`, or a
@@ -9,7 +10,7 @@ import { z } from "zod";
 export const ALL_PACKAGES = "all-packages";
 
 const searchSchema = z.object({
-  destination: z.string().trim().max(100, "Destination is too long").default(""),
+  destination: z.string().transform(normalizeSearchTerm).default(""),
   checkIn: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, "Check-in must be a date (YYYY-MM-DD)")

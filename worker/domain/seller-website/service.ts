@@ -1,11 +1,12 @@
-import { and, desc, eq, getTableColumns, or, type Placeholder, type SQL, sql } from "drizzle-orm";
-import type { SQLiteColumn, SQLiteSelect } from "drizzle-orm/sqlite-core";
+import { and, desc, eq, getTableColumns, type Placeholder, type SQL, sql } from "drizzle-orm";
+import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
 import { customDomains, packages, sellers, users, websiteConfigs } from "@db/schema";
 import { purgeSellerPages } from "../../cache/purge";
 import { onSaleJoin } from "../on-sale";
 import { publishContentVersion } from "../../cache/version-pointer";
 import { type Load, loadDirect, preparedRead } from "../../db/batcher";
 import type { Db } from "../../db/client";
+import { containsTerm, normalizeSearchTerm } from "../../db/text-search";
 import type { PackageSearch } from "./search-query";
 import { packageSummary, publicPackage, publicSeller, publicWebsiteConfig, type SellerSiteData } from "./shapes";
 
@@ -119,15 +120,10 @@ export async function getPublishedPackage(db: Db, sellerId: string, packageId: s
   return rows[0] ? publicPackage(rows[0]) : null;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function searchConditions(search: PackageSearch): SQL[] {
   const conditions: SQL[] = [];
-  if (search.destination) {
-    const pattern = `%${escapeLike(search.destination.toLowerCase())}%`;
-    const matches = (col: SQLiteColumn) => sql`lower(${col}) LIKE ${pattern} ESCAPE '\\'`;
-    conditions.push(or(matches(packages.name), matches(packages.city), matches(packages.description))!);
-  }
+  const destination = normalizeSearchTerm(search.destination);
+  if (destination) conditions.push(containsTerm(destination, packages.name, packages.city, packages.description));
   if (search.duration) conditions.push(eq(packages.durationDays, search.duration));
   return conditions;
 }

@@ -1,20 +1,19 @@
-import { and, count, desc, eq, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "@db/schema";
 import { ROLES } from "@db/users";
 import type { Db } from "../../db/client";
+import { containsTerm, searchTerm } from "../../db/text-search";
 import { bumpContentVersion } from "../seller-website/service";
 
 export const USERS_PAGE_SIZE = 25;
 
 export const userListQuery = z.object({
-  q: z.string().trim().max(100, "Search is too long").optional(),
+  q: searchTerm.optional(),
   role: z.enum(ROLES).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 export const userStatusBody = z.object({ status: z.enum(["active", "disabled"]) });
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const publicColumns = {
   id: users.id,
@@ -30,10 +29,7 @@ const publicColumns = {
 /** Accounts for the superadmin, newest first; `q` matches name or email. Never the password hash. */
 export async function listUsers(db: Db, filter: z.infer<typeof userListQuery>) {
   const conditions = [];
-  if (filter.q) {
-    const pattern = `%${escapeLike(filter.q.toLowerCase())}%`;
-    conditions.push(or(sql`lower(${users.name}) LIKE ${pattern} ESCAPE '\\'`, sql`${users.email} LIKE ${pattern} ESCAPE '\\'`)!);
-  }
+  if (filter.q) conditions.push(containsTerm(filter.q, users.name, users.email));
   if (filter.role) conditions.push(eq(users.role, filter.role));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [{ total }]] = await db.batch([
