@@ -1,0 +1,78 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type E2E, startE2E } from "../support/e2e";
+import { signInBrowser } from "../support/session";
+
+let e2e: E2E;
+let browser: Browser;
+beforeAll(async () => {
+  e2e = await startE2E();
+  ({ browser } = e2e);
+});
+afterAll(() => e2e?.close());
+
+/** Every CSP violation a page reports, from the document's own event and from the console. */
+async function watchViolations(page: Page) {
+  const violations: string[] = [];
+  page.on("console", (m) => /Content Security Policy|Refused to/.test(m.text()) && violations.push(m.text()));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      console.error(`Refused to: ${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  return violations;
+}
+
+describe("the Content-Security-Policy our pages satisfy", () => {
+  it("hydrates every kind of page, client navigation included, with no violation", async () => {
+    const { origin, port } = e2e;
+    const page = await browser.newPage();
+    const violations = await watchViolations(page);
+    await signInBrowser(page, e2e.w, origin, "owner@wanderlust.example");
+    const pages = [
+      `${origin}/`,
+      `${origin}/tours/search?q=goa`,
+      `${origin}/login`,
+      `${origin}/seller-dashboard/orders`,
+      `${origin}/seller-dashboard/website`,
+      `${origin}/seller/s_wanderlust/website`,
+      `${origin}/seller/s_wanderlust/website/package/all`,
+      `http://wanderlust.localhost:${port}/`,
+      `http://wanderlust.localhost:${port}/contact`,
+    ];
+    for (const url of pages) {
+      await page.goto(url);
+      await page.waitForSelector("html[data-hydrated]");
+    }
+    // A client-side navigation loads route modules lazily, under the same policy.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Packages" }).click();
+    await page.waitForURL(`http://wanderlust.localhost:${port}/package/all`);
+    expect(violations).toEqual([]);
+  });
+
+  it("refuses an injected script that lacks the page's nonce", async () => {
+    const page = await browser.newPage();
+    const violations = await watchViolations(page);
+    await page.goto(`${e2e.origin}/login`);
+    await page.waitForSelector("html[data-hydrated]");
+    const ran = await page.evaluate(() => {
+      const s = document.createElement("script");
+      s.textContent = "window.__injected = true";
+      document.body.appendChild(s);
+      return (window as unknown as { __injected?: boolean }).__injected === true;
+    });
+    expect(ran).toBe(false);
+    await expect.poll(() => violations.length).toBeGreaterThan(0);
+  });
+
+  it("cannot be framed by another site", async () => {
+    const page = await browser.newPage();
+    await page.goto(`http://wanderlust.localhost:${e2e.port}/contact`);
+    await page.setContent(`<iframe src="${e2e.origin}/login" title="framed"></iframe>`, { waitUntil: "load" });
+    const child = page.frames().find((f) => f !== page.mainFrame());
+    if (!child) throw new Error("the iframe was not created");
+    // A blocked frame shows the browser's error page instead of ours.
+    expect(child.url()).not.toBe(`${e2e.origin}/login`);
+    expect(await child.locator("input[type=password]").count()).toBe(0);
+  });
+});
