@@ -1,11 +1,30 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
-import { RemixServer } from "@remix-run/react";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/cloudflare";
+import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
+import { isD1Failure } from "@worker/db/d1-failure";
 import { setPageSecurityHeaders } from "@worker/security-headers";
 import { NonceProvider } from "~/lib/nonce";
 
 // Deferred loader data must settle within this many milliseconds (no route of ours defers any).
 export const streamTimeout = 5000;
+
+// Requests (by load context) whose loader or action failed because D1 did: they answer 503, not 500 (ADR 0020).
+const d1Failed = new WeakSet<AppLoadContext>();
+
+/** Remix's default logging, and a note of D1 failures: the errors reaching the render are already sanitized. */
+export const handleError: HandleErrorFunction = (error, { context, request }) => {
+  if (isD1Failure(error)) d1Failed.add(context);
+  const wrapped = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  if (!request.signal.aborted) console.error(wrapped ?? error);
+};
+
+const statusFor = (context: AppLoadContext, status: number) => (status === 500 && d1Failed.has(context) ? 503 : status);
+
+/** Client navigations (single fetch `.data` requests) get the same 503. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { context }) =>
+  statusFor(context, response.status) === response.status
+    ? response
+    : new Response(response.body, { status: 503, headers: response.headers });
 
 /**
  * Renders every document to one string (ADR 0016).
@@ -36,7 +55,7 @@ export default async function handleRequest(
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   setPageSecurityHeaders(responseHeaders, nonce);
-  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: statusFor(loadContext, responseStatusCode) });
 }
 
 async function settleHandoff(context: EntryContext): Promise<void> {

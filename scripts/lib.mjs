@@ -89,11 +89,11 @@ export function serve(port = PORT) {
 /**
  * Starts scripts/bench/server.ts (the production build in workerd through Miniflare) in its own process
  * group, and resolves once it prints "READY <origin> <workerd pid>". `command` lets the caller pin it
- * to a core.
+ * to a core; `stderr: "pipe"` hands the Worker's logs to the caller (child.stderr) instead of the terminal.
  */
-export function startMeasureServer({ command = ["npx", "tsx", "scripts/bench/server.ts"], env = process.env } = {}) {
+export function startMeasureServer({ command = ["npx", "tsx", "scripts/bench/server.ts"], env = process.env, stderr = "inherit" } = {}) {
   const [cmd, ...argv] = command;
-  const child = spawn(cmd, argv, { stdio: ["ignore", "pipe", "inherit"], detached: true, env });
+  const child = spawn(cmd, argv, { stdio: ["ignore", "pipe", stderr], detached: true, env });
   return new Promise((resolve, reject) => {
     let out = "";
     child.stdout.on("data", (d) => {

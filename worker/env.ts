@@ -9,6 +9,8 @@ export interface Env {
   ENVIRONMENT?: string;
   /** Set only by `npm run bench`'s server: enables /__bench/d1, the cost of one bare D1 round trip. */
   BENCH?: string;
+  /** "1" lets a request ask for a D1 failure with the x-tb-fault header (worker/db/fault-d1.ts); never honoured in production. */
+  FAULTS?: string;
   PLATFORM_HOSTS?: string;
   JWT_SECRET?: string;
   JWT_ISSUER?: string;

@@ -5,6 +5,8 @@ import { isCacheablePage, markPrivate, matchPage, storePage } from "./cache/page
 import { configureEdgePurge } from "./cache/purge";
 import { countingD1 } from "./db/counting-d1";
 import { createDb } from "./db/client";
+import { busyPageOnD1Failure } from "./db/d1-failure";
+import { withInjectedFaults } from "./db/fault-d1";
 import { type Env, isDevelopment, readConfig } from "./env";
 import { createLoadContext, resolveRequestTenant } from "./load-context";
 import { isCleanSellerPath } from "./tenant";
@@ -13,6 +15,7 @@ import { siteNotFoundPage } from "./site-not-found";
 import { runMaintenance } from "./maintenance";
 import { serveMedia } from "./media";
 import { withSecurityHeaders } from "./security-headers";
+import { checkPageOrigin } from "./page-origin";
 
 const handleRemix = createRequestHandler(build as unknown as ServerBuild);
 const handleSellerSite = {
@@ -27,7 +30,7 @@ export default {
     if (url.pathname === "/__bench/trivial") return new Response("ok");
     // Its reference: one bare local D1 round trip, the floor under any uncached page's data.
     if (url.pathname === "/__bench/d1" && env.BENCH === "1") return Response.json(await env.DB.prepare("SELECT 1 AS ok").first());
-    return withSecurityHeaders(await answer(request, env, ctx, url));
+    return withSecurityHeaders(await answer(request, env, ctx, url).catch(busyPageOnD1Failure));
   },
 
   /** The daily clean-up of expired rows (Cron Trigger in wrangler.toml). */
@@ -37,17 +40,19 @@ export default {
   },
 } satisfies ExportedHandler<Env>;
 
-async function answer(request: Request, env: Env, ctx: ExecutionContext, url: URL): Promise<Response> {
+async function answer(incoming: Request, env: Env, ctx: ExecutionContext, url: URL): Promise<Response> {
   configureEdgePurge(readConfig(env));
   if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
-    return apiApp.fetch(request, env, ctx);
+    return apiApp.fetch(incoming, env, ctx);
   }
+  const request = checkPageOrigin(incoming, url);
+  if (request instanceof Response) return request;
   const media = await serveMedia(request, env, url);
   if (media) return media;
   const config = readConfig(env);
   // Outside production every D1 round trip is counted and reported, so tests can hold pages to one.
   const d1Calls = isDevelopment(config) ? { calls: 0 } : null;
-  const db = createDb(d1Calls ? countingD1(env.DB, d1Calls) : env.DB);
+  const db = createDb(withInjectedFaults(d1Calls ? countingD1(env.DB, d1Calls) : env.DB, env, config, request));
   const tenant = await resolveRequestTenant(request, env, db, url);
   // An unknown host, or a main-site path on a seller's own domain, is not ours to serve.
   if (tenant.kind === "unknown-host" || (tenant.kind === "seller" && tenant.mode === "domain" && !isCleanSellerPath(url.pathname))) {

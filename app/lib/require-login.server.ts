@@ -16,9 +16,9 @@ const loginRedirect = (url: URL, headers: HeadersInit) =>
  * live account (status and token version read from D1, as the API does), else the visitor goes to
  * /login; a signed-in account of another role gets a 403 page.
  */
-export async function requireLoginAtEdge(request: Request, context: AppLoadContext, role?: Role) {
+export async function requireLoginAtEdge(context: AppLoadContext, role?: Role) {
   const { url, viewer, db, load } = context;
-  if (url.searchParams.has("token") && url.searchParams.has("user")) return null;
+  if (url.searchParams.has("token") && url.searchParams.has("user")) return {};
   if (!viewer) throw loginRedirect(url, loginRequiredHeaders);
   // Through the request's batch: the check shares the page's one D1 round trip.
   const [account] = await load(
@@ -31,5 +31,5 @@ export async function requireLoginAtEdge(request: Request, context: AppLoadConte
   if (role && account.role !== role) {
     throw new Response("You do not have permission to view this page", { status: 403, headers: loginRequiredHeaders });
   }
-  return null;
+  return {};
 }

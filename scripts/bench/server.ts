@@ -20,7 +20,9 @@ const mf = new Miniflare({
   modules: [{ type: "ESModule", path: new URL("dist/index.js", root).pathname }],
   compatibilityDate,
   ...(storageRoot ? { defaultPersistRoot: storageRoot } : {}),
-  d1Databases: { DB: `tripbazaar-bench-${crypto.randomUUID()}` },
+  // BENCH_D1_NAME (set by npm run load): a known name, so the caller can open the same persisted D1
+  // after this server has stopped and check its rows.
+  d1Databases: { DB: process.env.BENCH_D1_NAME || `tripbazaar-bench-${crypto.randomUUID()}` },
   // No assets binding for the bench: with one, Miniflare routes the direct socket through its asset
   // router first. The measured routes are all Worker routes; in production assets are matched first.
   ...(withAssets

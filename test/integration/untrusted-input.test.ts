@@ -195,6 +195,52 @@ describe("pages behind login", () => {
   });
 });
 
+describe("form posts to pages", () => {
+  const post = (path: string, headers: Record<string, string>, host?: string) =>
+    w.request(path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body: "a=1", host });
+
+  it("refuse another site's Origin, a null one or junk with a 403, never the 500 Remix would throw", async () => {
+    for (const origin of ["https://evil.example", "null", "!", "http://localhost.evil.example"]) {
+      for (const [path, host] of [
+        ["/login", undefined],
+        ["/package/all", "wanderlust.localhost"],
+      ] as const) {
+        const res = await post(path, { origin }, host);
+        expect(res.status, `${origin} → ${path}`).toBe(403);
+        expect(await res.text()).not.toMatch(NO_STACK);
+      }
+    }
+  });
+
+  it("ignore X-Forwarded-Host and let a same-site post through to the page (405: these pages take no form)", async () => {
+    const sameSite = await post(
+      "/signin",
+      { origin: "http://wanderlust.localhost", "x-forwarded-host": "evil.example" },
+      "wanderlust.localhost",
+    );
+    expect(sameSite.status).toBe(405);
+    expect((await post("/login", { "x-forwarded-host": "evil.example" })).status).toBe(405);
+  });
+
+  it("answer a data request for a dashboard layout with data, not a crash", async () => {
+    const res = await w.request("/seller-dashboard/orders?_data=seller-dashboard", { headers: cookie(seller) });
+    expect(res.status).toBeLessThan(500);
+  });
+});
+
+describe("the seller's profile", () => {
+  it("changes only the fields sent and refuses a body with none of them", async () => {
+    const empty = await w.api("PUT", "/api/seller-admin/profile", {}, bearer(seller));
+    expect(empty.status).toBe(422);
+    expect(empty.body).toMatchObject({ success: false, message: "Nothing to save: send at least one profile field" });
+    expect((await w.api("PUT", "/api/seller-admin/profile", { hello: 1 }, bearer(seller))).status).toBe(422);
+    const before = await w.api("GET", "/api/seller-admin/site", undefined, bearer(seller));
+    const saved = await w.api("PUT", "/api/seller-admin/profile", { address: "FC Road, Pune" }, bearer(seller));
+    expect(saved.status).toBe(200);
+    expect(saved.body.seller).toMatchObject({ address: "FC Road, Pune", bio: before.body.seller.bio, phone: before.body.seller.phone });
+  });
+});
+
 describe("custom domains a seller can claim", () => {
   it("keeps at most 3 pending per seller, however many requests race", async () => {
     const himalayan = await loginViaApi(w, "owner@himalayan.example");

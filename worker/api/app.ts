@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { readViewer } from "../auth/session";
 import { createDb } from "../db/client";
+import { withInjectedFaults } from "../db/fault-d1";
 import { authRoutes } from "../domain/auth/routes";
 import { bookingRoutes } from "../domain/bookings/routes";
 import { devRoutes } from "../domain/email/dev-routes";
@@ -22,7 +23,7 @@ export function createApiApp() {
   app.use(async (c, next) => {
     const config = readConfig(c.env);
     c.set("config", config);
-    c.set("db", createDb(c.env.DB));
+    c.set("db", createDb(withInjectedFaults(c.env.DB, c.env, config, c.req.raw)));
     c.set("viewer", await readViewer(c.req.raw, config));
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
+import { SERVICE_BUSY, isD1Failure } from "../db/d1-failure";
 
 export type ApiIssue = { path: string; message: string };
 
@@ -44,6 +45,11 @@ export function errorResponse(c: Context, error: unknown) {
     const status = error.status as ContentfulStatusCode;
     const message = status === 400 ? "Malformed request body" : error.message || "Request failed";
     return c.json({ success: false, message }, status);
+  }
+  // A D1 failure is the platform's, not the request's: the client may repeat it (ADR 0020).
+  if (isD1Failure(error)) {
+    console.error("D1 failure", error);
+    return c.json({ success: false, message: SERVICE_BUSY }, 503, { "Retry-After": "1" });
   }
   console.error("Unhandled API error", error);
   return c.json({ success: false, message: "Something went wrong. Please try again." }, 500);

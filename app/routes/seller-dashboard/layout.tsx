@@ -7,8 +7,8 @@ import { loginRequiredHeaders, requireLoginAtEdge } from "~/lib/require-login.se
 
 export const headers: HeadersFunction = () => loginRequiredHeaders;
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  return requireLoginAtEdge(request, context, "seller");
+export function loader({ context }: LoaderFunctionArgs) {
+  return requireLoginAtEdge(context, "seller");
 }
 
 export default function Layout() {

@@ -12,10 +12,12 @@ export const meta: MetaFunction = () => [{ title: "Add package | Tripbazaar" }];
 export default function Page() {
   const navigate = useNavigate();
   const [errors, setErrors] = useState<FieldErrors>({});
+  // One key per visit to this page: a retry after a lost answer cannot make a second package.
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
 
   async function create(values: PackageValues) {
     try {
-      await api("/api/seller-admin/packages", { method: "POST", body: values });
+      await api("/api/seller-admin/packages", { method: "POST", body: values, headers: { "Idempotency-Key": idempotencyKey } });
       toast.success("Package saved as a draft. Publish it to show it on your website.");
       navigate("/seller-dashboard/packages");
     } catch (error) {

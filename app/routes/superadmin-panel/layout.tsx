@@ -6,8 +6,8 @@ import { loginRequiredHeaders, requireLoginAtEdge } from "~/lib/require-login.se
 
 export const headers: HeadersFunction = () => loginRequiredHeaders;
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  return requireLoginAtEdge(request, context, "superadmin");
+export function loader({ context }: LoaderFunctionArgs) {
+  return requireLoginAtEdge(context, "superadmin");
 }
 
 export default function Layout() {

@@ -6,8 +6,8 @@ import { loginRequiredHeaders, requireLoginAtEdge } from "~/lib/require-login.se
 
 export const headers: HeadersFunction = () => loginRequiredHeaders;
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  return requireLoginAtEdge(request, context);
+export function loader({ context }: LoaderFunctionArgs) {
+  return requireLoginAtEdge(context);
 }
 
 export default function Layout() {

@@ -105,14 +105,15 @@ export async function issueCode(
 }
 
 const WRONG_CODE = "Invalid verification code";
-const DEAD_CODE = "This code has expired or was tried too many times. Please request a new code.";
+export const DEAD_CODE = "This code has expired or was tried too many times. Please request a new code.";
 
 /**
- * Checks a code. Each try first claims one of the code's five attempts with a
- * conditional UPDATE; only a claimed try is compared, so parallel guesses
- * beyond the fifth are never evaluated. A match consumes the code once.
+ * Checks a code without using it up, and returns its id. Each try first claims one of the code's
+ * five attempts with a conditional UPDATE; only a claimed try is compared, so parallel guesses
+ * beyond the fifth are never evaluated. The caller uses the code up with {@link codeUse}, in the
+ * same batch as the change the code allows (ADR 0020).
  */
-export async function consumeCode(db: Db, pepper: string, userId: string, purpose: CodePurpose, code: string, now = Date.now()) {
+export async function checkCode(db: Db, pepper: string, userId: string, purpose: CodePurpose, code: string, now = Date.now()) {
   await assertNotLocked(db, userId, now);
   const claimed = await db
     .update(otpCodes)
@@ -144,14 +145,30 @@ export async function consumeCode(db: Db, pepper: string, userId: string, purpos
       });
     throw new ApiError(400, WRONG_CODE);
   }
-  const used = await db
-    .update(otpCodes)
-    .set({ consumedAt: iso(now) })
-    .where(and(eq(otpCodes.id, claimed.id), isNull(otpCodes.consumedAt)))
-    .returning({ id: otpCodes.id })
-    .get();
-  if (!used) throw new ApiError(400, DEAD_CODE);
-  await db.update(otpLocks).set({ misses: 0 }).where(eq(otpLocks.userId, userId));
+  return claimed.id;
+}
+
+/** Statements for a batch that use up a checked code (once) and clear the account's count of wrong codes. */
+export function codeUse(db: Db, userId: string, codeId: string, now = Date.now()) {
+  return [
+    db
+      .update(otpCodes)
+      .set({ consumedAt: iso(now) })
+      .where(and(eq(otpCodes.id, codeId), isNull(otpCodes.consumedAt)))
+      .returning({ id: otpCodes.id }),
+    db.update(otpLocks).set({ misses: 0 }).where(eq(otpLocks.userId, userId)),
+  ] as const;
+}
+
+/** A condition for a change made with a code, placed before {@link codeUse} in its batch: the code is still unused. */
+export const codeUnused = (codeId: string) =>
+  sql`EXISTS (SELECT 1 FROM ${otpCodes} WHERE ${otpCodes.id} = ${codeId} AND ${otpCodes.consumedAt} IS NULL)`;
+
+/** Checks a code and uses it up, when the code itself is the whole change (email verification). */
+export async function consumeCode(db: Db, pepper: string, userId: string, purpose: CodePurpose, code: string, now = Date.now()) {
+  const codeId = await checkCode(db, pepper, userId, purpose, code, now);
+  const [used] = await db.batch(codeUse(db, userId, codeId, now));
+  if (used.length === 0) throw new ApiError(400, DEAD_CODE);
 }
 
 /** Consumes a reset-link secret (no per-try counter: it is 256 random bits). Returns false when unknown, used or expired. */

@@ -2,15 +2,15 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { users } from "@db/schema";
 import type { ApiEnv } from "../../api/app-env";
-import { ApiError, badRequest, conflict, unauthorized } from "../../api/errors";
+import { ApiError, badRequest, unauthorized } from "../../api/errors";
 import { requireUser } from "../../api/guard";
 import { validate } from "../../api/validate";
 import { decoyHash, hashPassword, verifyPassword } from "../../auth/password";
 import { clearSessionCookie } from "../../auth/session";
-import { sendEmail } from "../email/send";
-import { findUserByEmail, setPassword } from "./accounts";
+import { sendEmail, trySendEmail } from "../email/send";
+import { changePasswordWithCode, findUserByEmail } from "./accounts";
 import { passwordChangedEmail, passwordCodeEmail, resolveBrand, verificationEmail } from "./brand";
-import { consumeCode, issueCode } from "./otp";
+import { DEAD_CODE, checkCode, issueCode } from "./otp";
 import { LIMITS, clientIp, enforce } from "./rate-limit";
 import { recoveryRoutes } from "./recovery-routes";
 import { changePasswordSchema, loginSchema, profileSchema, requestPasswordOtpSchema } from "./schemas";
@@ -103,10 +103,12 @@ export const authRoutes = new Hono<ApiEnv>()
       [LIMITS.verifyIp, clientIp(c.req.raw)],
       [LIMITS.verifyAccount, user.id],
     ]);
-    await consumeCode(db, config.PASSWORD_PEPPER, user.id, "change-password", body.otp);
-    const updated = await setPassword(db, user.id, await hashPassword(body.new, config.PASSWORD_PEPPER));
-    if (!updated) throw conflict("The account changed meanwhile. Please try again.");
-    await sendEmail(db, config, passwordChangedEmail(await resolveBrand(db, config, c.req.raw, body.sellerId), user.email));
+    const codeId = await checkCode(db, config.PASSWORD_PEPPER, user.id, "change-password", body.otp);
+    // Read before the change: once it is written, nothing may fail the answer (ADR 0020).
+    const brand = await resolveBrand(db, config, c.req.raw, body.sellerId);
+    const updated = await changePasswordWithCode(db, user.id, codeId, await hashPassword(body.new, config.PASSWORD_PEPPER));
+    if (!updated) throw new ApiError(400, DEAD_CODE);
+    await trySendEmail(db, config, passwordChangedEmail(brand, user.email));
     // Every other session ended with the version bump; this one continues with a fresh token.
     const session = await issueSession(config, updated, new URL(c.req.url));
     c.header("Set-Cookie", session.cookie);

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { bookingSequences, bookings, idempotencyKeys, packages, sellers, travellers } from "@db/schema";
 import { ApiError, conflict, notFound } from "../../api/errors";
 import type { CurrentUser } from "../../api/guard";
+import { earlierRequest, lostKeyRace, requestHash } from "../../api/idempotency";
 import type { Db } from "../../db/client";
 import { priceBooking } from "./pricing";
 import type { CreateBookingInput } from "./schemas";
@@ -15,23 +16,16 @@ export const KEY_REUSED = "This Idempotency-Key was already used for a different
 export type Answer = { status: 201; body: string; replayed: boolean; created?: CreatedBooking };
 type CreatedBooking = { booking: ReturnType<typeof toBooking>; sellerEmail: string; sellerName: string };
 
-async function sha256(text: string) {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /**
- * Creates a pending booking exactly once per (customer, Idempotency-Key); see ADR 0009.
- * The claim is an INSERT ... ON CONFLICT DO NOTHING; the booking, its travellers,
- * the booking number and the stored answer are written in one D1 batch.
+ * Creates a pending booking exactly once per (customer, Idempotency-Key); see ADR 0009 and 0020.
+ * The key, the booking, its travellers, the booking number and the stored answer are written in
+ * one D1 batch, so a failure at any point leaves either all of them or none.
  */
 export async function createBooking(db: Db, customer: CurrentUser, idempotencyKey: string, input: CreateBookingInput): Promise<Answer> {
   const key = `${customer.id}:${idempotencyKey}`;
-  const requestHash = await sha256(JSON.stringify(input));
+  const hash = await requestHash(input);
 
-  const earlier = await settleEarlier(db, key, requestHash);
+  const earlier = await replayOf(db, key, hash);
   if (earlier) return earlier;
 
   const pkg = await db
@@ -44,17 +38,6 @@ export async function createBooking(db: Db, customer: CurrentUser, idempotencyKe
   const unitPrice = pkg.p.priceRanges[0]?.price;
   if (typeof unitPrice !== "number" || unitPrice <= 0) throw new ApiError(422, PRICED_ON_REQUEST);
   if (input.travelDates.startDate <= todayInIndia()) throw new ApiError(422, "The travel start date must be in the future");
-
-  const claimed = await db
-    .insert(idempotencyKeys)
-    .values({ key, userId: customer.id, requestHash, status: "in-progress" })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  if (claimed.length === 0) {
-    const other = await settleEarlier(db, key, requestHash);
-    if (other) return other;
-    throw conflict("This booking request failed; please try again");
-  }
 
   const { adults, children } = input.customerDetails;
   const { hotel, transport } = input.preferences;
@@ -110,6 +93,9 @@ export async function createBooking(db: Db, customer: CurrentUser, idempotencyKe
 
   try {
     const results = await db.batch([
+      // First, so that a concurrent request with this key fails here and its batch writes nothing.
+      // "in-progress" only inside this transaction: the last statement turns it "done".
+      db.insert(idempotencyKeys).values({ key, userId: customer.id, requestHash: hash, status: "in-progress" }),
       db
         .insert(bookingSequences)
         .values({ year, last: 1 })
@@ -152,20 +138,20 @@ export async function createBooking(db: Db, customer: CurrentUser, idempotencyKe
     const booking = JSON.parse(stored).data as ReturnType<typeof toBooking>;
     return { status: 201, body: stored, replayed: false, created: { booking, sellerEmail: pkg.sellerEmail, sellerName: pkg.sellerName } };
   } catch (error) {
-    // Release the claim so that the same key can be retried after a failure.
-    await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.status, "in-progress")));
+    // Another request with this key committed first: answer as it did.
+    if (lostKeyRace(error)) {
+      const other = await replayOf(db, key, hash);
+      if (other) return other;
+    }
     throw error;
   }
 }
 
-/** An earlier request with the same key: replay its answer, refuse another body, or wait for it to finish. */
-async function settleEarlier(db: Db, key: string, requestHash: string): Promise<Answer | null> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const row = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)).get();
-    if (!row) return null;
-    if (row.requestHash !== requestHash) throw new ApiError(422, KEY_REUSED);
-    if (row.status === "done" && row.responseBody) return { status: 201, body: row.responseBody, replayed: true };
-    await sleep(Math.min(10 + attempt * 5, 50));
-  }
+/** An earlier request with the same key: replay its answer, or refuse another body. */
+async function replayOf(db: Db, key: string, hash: string): Promise<Answer | null> {
+  const row = await earlierRequest(db, key, hash, KEY_REUSED);
+  if (!row) return null;
+  if (row.status === "done" && row.responseBody) return { status: 201, body: row.responseBody, replayed: true };
+  // Only a claim written before ADR 0020 (a separate statement then) can be left in progress.
   throw conflict("A booking request with this Idempotency-Key is still being processed; please try again");
 }

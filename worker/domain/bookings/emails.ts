@@ -1,7 +1,7 @@
 import { formatDate, formatRupees } from "~/lib/format";
 import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
-import { sendEmail } from "../email/send";
+import { trySendEmail } from "../email/send";
 import type { Booking } from "./shapes";
 
 function summary(b: Booking) {
@@ -15,55 +15,38 @@ function summary(b: Booking) {
   ].join("\n");
 }
 
-/** Emails must never undo a booking that is already written, so failures are only logged. */
-async function safely(send: () => Promise<void>) {
-  try {
-    await send();
-  } catch (error) {
-    console.error("Booking email failed", error);
-  }
-}
-
 export async function emailNewRequest(db: Db, config: AppConfig, b: Booking, seller: { email: string; name: string }) {
-  await safely(() =>
-    sendEmail(db, config, {
-      to: seller.email,
-      sellerId: b.sellerId,
-      subject: `New booking request ${b.bookingId}`,
-      text: `${b.userId.name} (${b.userId.email}) has requested a booking.\n\n${summary(b)}\n\nSpecial requests: ${b.specialRequests ?? "none"}\n\nApprove or reject it in your seller dashboard.`,
-    }),
-  );
-  await safely(() =>
-    sendEmail(db, config, {
-      to: b.userId.email,
-      sellerId: b.sellerId,
-      subject: `Booking request received: ${b.bookingId}`,
-      text: `Hello ${b.userId.name},\n\nThank you for your booking request with ${seller.name}. It is pending until the seller confirms it.\n\n${summary(b)}\n\nPrice breakdown:\nBase price: ${formatRupees(b.pricing.basePrice)}\nDiscount: -${formatRupees(b.pricing.discount)}\nRoom: ${formatRupees(b.pricing.roomCharge)}\nTransport: ${formatRupees(b.pricing.transportCharge)}\nTaxes and booking fee: ${formatRupees(b.pricing.taxes)}`,
-    }),
-  );
+  await trySendEmail(db, config, {
+    to: seller.email,
+    sellerId: b.sellerId,
+    subject: `New booking request ${b.bookingId}`,
+    text: `${b.userId.name} (${b.userId.email}) has requested a booking.\n\n${summary(b)}\n\nSpecial requests: ${b.specialRequests ?? "none"}\n\nApprove or reject it in your seller dashboard.`,
+  });
+  await trySendEmail(db, config, {
+    to: b.userId.email,
+    sellerId: b.sellerId,
+    subject: `Booking request received: ${b.bookingId}`,
+    text: `Hello ${b.userId.name},\n\nThank you for your booking request with ${seller.name}. It is pending until the seller confirms it.\n\n${summary(b)}\n\nPrice breakdown:\nBase price: ${formatRupees(b.pricing.basePrice)}\nDiscount: -${formatRupees(b.pricing.discount)}\nRoom: ${formatRupees(b.pricing.roomCharge)}\nTransport: ${formatRupees(b.pricing.transportCharge)}\nTaxes and booking fee: ${formatRupees(b.pricing.taxes)}`,
+  });
 }
 
 export async function emailDecision(db: Db, config: AppConfig, b: Booking) {
   const approved = b.status === "confirmed";
-  await safely(() =>
-    sendEmail(db, config, {
-      to: b.userId.email,
-      sellerId: b.sellerId,
-      subject: approved ? `Booking confirmed: ${b.bookingId}` : `Booking rejected: ${b.bookingId}`,
-      text: approved
-        ? `Hello ${b.userId.name},\n\nGood news: your booking has been confirmed by the seller.\n\n${summary(b)}\n\nMessage from the seller: ${b.sellerResponse?.message ?? ""}`
-        : `Hello ${b.userId.name},\n\nSorry, the seller could not accept your booking request.\n\n${summary(b)}\n\nReason: ${b.sellerResponse?.message ?? ""}`,
-    }),
-  );
+  await trySendEmail(db, config, {
+    to: b.userId.email,
+    sellerId: b.sellerId,
+    subject: approved ? `Booking confirmed: ${b.bookingId}` : `Booking rejected: ${b.bookingId}`,
+    text: approved
+      ? `Hello ${b.userId.name},\n\nGood news: your booking has been confirmed by the seller.\n\n${summary(b)}\n\nMessage from the seller: ${b.sellerResponse?.message ?? ""}`
+      : `Hello ${b.userId.name},\n\nSorry, the seller could not accept your booking request.\n\n${summary(b)}\n\nReason: ${b.sellerResponse?.message ?? ""}`,
+  });
 }
 
 export async function emailCancellation(db: Db, config: AppConfig, b: Booking, sellerEmail: string) {
-  await safely(() =>
-    sendEmail(db, config, {
-      to: sellerEmail,
-      sellerId: b.sellerId,
-      subject: `Booking cancelled by the customer: ${b.bookingId}`,
-      text: `${b.userId.name} has cancelled this booking.\n\n${summary(b)}`,
-    }),
-  );
+  await trySendEmail(db, config, {
+    to: sellerEmail,
+    sellerId: b.sellerId,
+    subject: `Booking cancelled by the customer: ${b.bookingId}`,
+    text: `${b.userId.name} has cancelled this booking.\n\n${summary(b)}`,
+  });
 }

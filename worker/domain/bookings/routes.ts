@@ -4,13 +4,12 @@ import { sellers } from "@db/schema";
 import type { ApiEnv } from "../../api/app-env";
 import { ApiError, badRequest, forbidden } from "../../api/errors";
 import { requireRole, requireUser } from "../../api/guard";
+import { idempotencyKeyOf } from "../../api/idempotency";
 import { validate } from "../../api/validate";
 import { createBooking } from "./create";
 import { emailCancellation, emailDecision, emailNewRequest } from "./emails";
 import { approveBody, createBookingSchema, customerListQuery, rejectBody, sellerListQuery, statusBody } from "./schemas";
 import { cancelBooking, decideBooking, listCustomerBookings, listSellerBookings, readBookingAs } from "./service";
-
-const KEY_PATTERN = /^[\x21-\x7e]{8,200}$/;
 
 /** /api/bookings — issue #5, paths of spec §7. */
 export const bookingRoutes = new Hono<ApiEnv>()
@@ -18,9 +17,7 @@ export const bookingRoutes = new Hono<ApiEnv>()
     const customer = await requireUser(c);
     // SECURITY: only customers book; a seller or admin account cannot place requests.
     if (customer.role !== "user") throw forbidden("Only customer accounts can request bookings");
-    const key = c.req.header("idempotency-key")?.trim();
-    if (!key) throw badRequest("An Idempotency-Key header is required");
-    if (!KEY_PATTERN.test(key)) throw badRequest("The Idempotency-Key header must be 8 to 200 visible characters");
+    const key = idempotencyKeyOf(c, { required: true });
     let raw: unknown;
     try {
       raw = await c.req.json();

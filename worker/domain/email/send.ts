@@ -33,3 +33,16 @@ async function deliverViaHttp(config: AppConfig, email: Email) {
   });
   if (!res.ok) console.error(`Email provider answered ${res.status} for ${email.subject}`);
 }
+
+/**
+ * For notices sent after a change is written: a failure is logged and never fails or undoes the
+ * change, whose answer the client still gets (ADR 0020). A repeat of the request finds the change
+ * done and sends nothing, so a notice is sent at most once.
+ */
+export async function trySendEmail(db: Db, config: AppConfig, email: Email) {
+  try {
+    await sendEmail(db, config, email);
+  } catch (error) {
+    console.error(`Email failed: ${email.subject}`, error);
+  }
+}

@@ -1,7 +1,8 @@
-import { and, desc, eq, sql } from "drizzle-orm";
-import { packages } from "@db/schema";
+import { and, desc, eq, exists, sql } from "drizzle-orm";
+import { idempotencyKeys, packages } from "@db/schema";
+import { earlierRequest, lostKeyRace, requestHash } from "../../api/idempotency";
 import type { Db } from "../../db/client";
-import { bumpContentVersion } from "../seller-website/service";
+import { announceVersion, bumpContentVersion, bumpQuery } from "../seller-website/service";
 import { durationLabel } from "../seller-website/shapes";
 import type { PackageInput } from "./schemas";
 
@@ -57,34 +58,81 @@ export async function getSellerPackage(db: Db, sellerId: string, packageId: stri
   return row ? sellerPackage(row.p, row.bookings) : null;
 }
 
-/** New packages start as drafts: nothing reaches the public site until the seller publishes. */
-export async function createPackage(db: Db, sellerId: string, input: PackageInput) {
+/**
+ * New packages start as drafts: nothing reaches the public site until the seller publishes. The
+ * package, the version bump and the Idempotency-Key (when sent) are one batch, so a repeat of the
+ * request gets the package the first one made, never a second one (ADR 0020).
+ */
+export async function createPackage(db: Db, sellerId: string, input: PackageInput, idempotencyKey: string | null = null) {
+  const key = idempotencyKey && `${sellerId}:package:${idempotencyKey}`;
+  const hash = key ? await requestHash(input) : "";
+  const earlier = key ? await earlierPackage(db, sellerId, key, hash) : null;
+  if (earlier) return earlier;
   const id = `p_${crypto.randomUUID()}`;
-  await db.insert(packages).values({ id, sellerId, ...input, status: "draft" });
-  await bumpContentVersion(db, sellerId);
-  return getSellerPackage(db, sellerId, id);
+  const storeKey = key
+    ? [
+        db.insert(idempotencyKeys).values({
+          key,
+          userId: sellerId,
+          requestHash: hash,
+          status: "done",
+          responseStatus: 201,
+          responseBody: JSON.stringify({ packageId: id }),
+        }),
+      ]
+    : [];
+  try {
+    const [, bumped] = await db.batch([
+      db.insert(packages).values({ id, sellerId, ...input, status: "draft" }),
+      bumpQuery(db, sellerId),
+      ...storeKey,
+    ]);
+    if (bumped[0]) await announceVersion(sellerId, bumped[0].version);
+  } catch (error) {
+    const other = key && lostKeyRace(error) ? await earlierPackage(db, sellerId, key, hash) : null;
+    if (other) return other;
+    throw error;
+  }
+  return { pkg: await getSellerPackage(db, sellerId, id), replayed: false };
 }
 
+const KEY_REUSED = "An earlier attempt on this page already saved a package with other details. Check your packages list.";
+
+/** The package an earlier request with this key made, as it is now. */
+async function earlierPackage(db: Db, sellerId: string, key: string, hash: string) {
+  const row = await earlierRequest(db, key, hash, KEY_REUSED);
+  if (!row?.responseBody) return null;
+  const { packageId } = JSON.parse(row.responseBody) as { packageId: string };
+  return { pkg: await getSellerPackage(db, sellerId, packageId), replayed: true };
+}
+
+/** The whole package is replaced: a repeat of the same request leaves the same package. */
 export async function updatePackage(db: Db, sellerId: string, packageId: string, input: PackageInput) {
-  const changed = await db
-    .update(packages)
-    .set({ ...input, ...touched })
-    .where(own(sellerId, packageId))
-    .returning({ id: packages.id });
+  return changePackage(db, sellerId, packageId, input);
+}
+
+/** A change and its version bump in one batch; null when the seller has no such package. */
+async function changePackage(
+  db: Db,
+  sellerId: string,
+  packageId: string,
+  values: Partial<PackageInput> & { status?: PackageRow["status"] },
+) {
+  const [changed, bumped] = await db.batch([
+    db
+      .update(packages)
+      .set({ ...values, ...touched })
+      .where(own(sellerId, packageId))
+      .returning({ id: packages.id }),
+    bumpQuery(db, sellerId, exists(db.select({ id: packages.id }).from(packages).where(own(sellerId, packageId)))),
+  ]);
   if (changed.length === 0) return null;
-  await bumpContentVersion(db, sellerId);
+  if (bumped[0]) await announceVersion(sellerId, bumped[0].version);
   return getSellerPackage(db, sellerId, packageId);
 }
 
 export async function setPackageStatus(db: Db, sellerId: string, packageId: string, status: "draft" | "published") {
-  const changed = await db
-    .update(packages)
-    .set({ status, ...touched })
-    .where(own(sellerId, packageId))
-    .returning({ id: packages.id });
-  if (changed.length === 0) return null;
-  await bumpContentVersion(db, sellerId);
-  return getSellerPackage(db, sellerId, packageId);
+  return changePackage(db, sellerId, packageId, { status });
 }
 
 /**

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { ApiEnv } from "../../api/app-env";
 import { ApiError, conflict, notFound } from "../../api/errors";
 import { requireRole } from "../../api/guard";
+import { idempotencyKeyOf } from "../../api/idempotency";
 import { validate } from "../../api/validate";
 import { messageListQuery, messageStatusBody } from "../messages/schemas";
 import { listMessages, setMessageStatus } from "../messages/service";
@@ -25,7 +26,9 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
   })
   .post("/packages", validate("json", packageBody), async (c) => {
     const seller = await requireRole(c, "seller");
-    const pkg = await createPackage(c.var.db, seller.id, c.req.valid("json"));
+    const { pkg, replayed } = await createPackage(c.var.db, seller.id, c.req.valid("json"), idempotencyKeyOf(c, { required: false }));
+    if (!pkg) throw notFound(PACKAGE_NOT_FOUND);
+    if (replayed) c.header("Idempotent-Replayed", "true");
     return c.json({ success: true, package: pkg, message: "Package created" }, 201);
   })
   .get("/packages/:id", validate("param", idParam), async (c) => {

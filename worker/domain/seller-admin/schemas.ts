@@ -51,34 +51,30 @@ export const statusBody = z.object({ status: z.enum(["draft", "published"], { me
 
 export const idParam = z.object({ id: z.string().min(1).max(64) });
 
-const optionalText = (what: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${what} is at most ${max} characters`)
+/** A profile field: absent leaves it as it is; null or an empty string clears it. */
+const clearable = <T extends z.ZodTypeAny>(field: T) =>
+  field
     .nullable()
-    .default(null)
-    .transform((v) => v || null);
+    .optional()
+    .transform((v: z.infer<T> | null | undefined) => (v === undefined ? undefined : v || null));
 
-export const profileBody = z.object({
-  logo: imagePath
-    .nullable()
-    .default(null)
-    .transform((v) => v || null),
-  backgroundImage: imagePath
-    .nullable()
-    .default(null)
-    .transform((v) => v || null),
-  bio: optionalText("Bio", 2000),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^$|^\+?[0-9 ()-]{7,20}$/, "Phone may hold digits, spaces, brackets, dashes and a leading +")
-    .nullable()
-    .default(null)
-    .transform((v) => v || null),
-  address: optionalText("Address", 300),
-});
+const optionalText = (what: string, max: number) => clearable(z.string().trim().max(max, `${what} is at most ${max} characters`));
+
+/** Only the fields sent are changed (others are ignored); a body with none of them is refused. */
+export const profileBody = z
+  .object({
+    logo: clearable(imagePath),
+    backgroundImage: clearable(imagePath),
+    bio: optionalText("Bio", 2000),
+    phone: clearable(
+      z
+        .string()
+        .trim()
+        .regex(/^$|^\+?[0-9 ()-]{7,20}$/, "Phone may hold digits, spaces, brackets, dashes and a leading +"),
+    ),
+    address: optionalText("Address", 300),
+  })
+  .refine((p) => Object.values(p).some((v) => v !== undefined), "Nothing to save: send at least one profile field");
 export type ProfileInput = z.infer<typeof profileBody>;
 
 const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;

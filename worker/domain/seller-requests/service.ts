@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { sellerRequests, sellers, users, websiteConfigs } from "@db/schema";
 import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
-import { sendEmail } from "../email/send";
+import { trySendEmail } from "../email/send";
 import type { SellerRequestInput } from "./schemas";
 
 export const REQUESTS_PAGE_SIZE = 20;
@@ -21,7 +21,7 @@ export async function applyToSell(db: Db, config: AppConfig, user: Applicant, in
     .onConflictDoNothing()
     .returning();
   if (!row) return "pending-exists" as const;
-  await sendEmail(db, config, {
+  await trySendEmail(db, config, {
     to: user.email,
     subject: "We received your application to sell on Tripbazaar",
     text: `Thank you for applying as ${input.businessName}. We review applications within two working days and will email you the result.`,
@@ -68,7 +68,8 @@ async function reviewMiss(db: Db, id: string) {
  * Approves a pending request and makes the applicant a seller with a website, in one D1 batch
  * (one transaction). The first statement claims the request (only a pending one, so of two
  * concurrent reviews one wins); the others only act on a request carrying this review's stamp,
- * so a losing review writes nothing.
+ * so a losing review writes nothing. The welcome email follows the batch and cannot fail it; a repeat
+ * after a failure finds the request reviewed (409) and sends nothing (ADR 0020).
  */
 export async function approveRequest(db: Db, config: AppConfig, reviewerId: string, id: string) {
   const stamp = new Date().toISOString();
@@ -139,7 +140,7 @@ export async function approveRequest(db: Db, config: AppConfig, reviewerId: stri
   if (!request) return reviewMiss(db, id);
   const applicant = applicants[0];
   if (applicant) {
-    await sendEmail(db, config, {
+    await trySendEmail(db, config, {
       to: applicant.email,
       subject: "Your Tripbazaar seller account is ready",
       text: [
@@ -164,7 +165,7 @@ export async function rejectRequest(db: Db, config: AppConfig, reviewerId: strin
   if (!request) return reviewMiss(db, id);
   const [applicant] = await db.select({ email: users.email }).from(users).where(eq(users.id, request.userId)).limit(1);
   if (applicant) {
-    await sendEmail(db, config, {
+    await trySendEmail(db, config, {
       to: applicant.email,
       subject: "About your application to sell on Tripbazaar",
       text: `We could not approve the application for ${request.businessName} this time.\n\nReason: ${note}\n\nYou are welcome to apply again from your dashboard.`,

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { normalizeSearchTerm } from "../../db/text-search";
 
 /**
  * The searchpackages/{query} path segment (ADR 0008): the word `all-packages`, or a
@@ -10,7 +9,11 @@ import { normalizeSearchTerm } from "../../db/text-search";
 export const ALL_PACKAGES = "all-packages";
 
 const searchSchema = z.object({
-  destination: z.string().transform(normalizeSearchTerm).default(""),
+  // Kept as typed (the page shows it back); the query normalises it (normalizeSearchTerm, ADR 0021).
+  destination: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, " ").trim())
+    .default(""),
   checkIn: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, "Check-in must be a date (YYYY-MM-DD)")

@@ -140,16 +140,17 @@ export async function searchPackageSummaries(db: Db, sellerId: string, search: P
   return rows.map(packageSummary);
 }
 
-function bumpQuery(db: Db, sellerId: string) {
+/** The version bump as a statement, to batch with the write it follows; `onlyIf` adds a condition. */
+export function bumpQuery(db: Db, sellerId: string, onlyIf?: SQL) {
   return db
     .update(sellers)
     .set({ contentVersion: sql`${sellers.contentVersion} + 1`, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
-    .where(eq(sellers.id, sellerId))
+    .where(and(eq(sellers.id, sellerId), onlyIf))
     .returning({ version: sellers.contentVersion });
 }
 
 /** A new version: this colo's pointer moves at once, and Cloudflare's cache drops the seller's pages. */
-async function announceVersion(sellerId: string, version: number) {
+export async function announceVersion(sellerId: string, version: number) {
   await Promise.all([publishContentVersion(sellerId, version), purgeSellerPages(sellerId)]);
 }
 

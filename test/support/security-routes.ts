@@ -1,0 +1,217 @@
+import { defineAppRoutes } from "../../app/routes";
+import { createApiApp } from "../../worker/api/app";
+import { bookingRequest } from "./bookings";
+
+/**
+ * The security matrix's knowledge of the route tables. Routes are read from the Hono app and
+ * from Remix's route table, so a new route is covered without anyone remembering it; what cannot
+ * be derived (public or not, which role, which resource a `:param` names) lives in the small
+ * tables below, and `unclassified*` lists every route they do not answer for.
+ */
+
+export type Role = "user" | "seller" | "superadmin";
+export type ApiRoute = { method: string; path: string; key: string; params: string[] };
+
+const paramsOf = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+
+/** Every API route of the app, one per method and path (validators repeat a route; `use()` middleware is skipped). */
+export function apiRoutes(): ApiRoute[] {
+  const routes = new Map<string, ApiRoute>();
+  for (const r of createApiApp().routes) {
+    // app.use() and sub-app .use() register as ALL on a wildcard path: middleware, not a route.
+    if (r.method === "ALL" && r.path.endsWith("*")) continue;
+    const method = r.method === "ALL" ? "GET" : r.method;
+    const key = `${method} ${r.path}`;
+    if (!routes.has(key)) routes.set(key, { method, path: r.path, key, params: paramsOf(r.path) });
+  }
+  return [...routes.values()];
+}
+
+/** SECURITY: the only API routes that may answer a visitor without a session. */
+export const PUBLIC_API = new Set([
+  "GET /api/health",
+  "POST /api/auth/signup",
+  "POST /api/auth/verify-otp",
+  "POST /api/auth/resend-otp",
+  "POST /api/auth/forgot-password",
+  "POST /api/auth/reset-password",
+  "POST /api/auth/handover",
+  "POST /api/auth/login",
+  "POST /api/auth/logout",
+  "GET /api/seller-website/seller/:sellerId/website/config",
+  "GET /api/seller-website/seller/:sellerId/website/package/all",
+  "GET /api/seller-website/seller/:sellerId/website/package/:packageId",
+  "GET /api/seller-website/seller/:sellerId/website/searchpackages/:query",
+  "POST /api/seller-website/seller/:sellerId/website/messages",
+  "GET /api/dev/outbox",
+]);
+
+/** Routes only some roles may call (first match wins); a protected route matching none is open to any signed-in account. */
+const ROLE_RULES: { match: string; roles: Role[] }[] = [
+  { match: "/api/superadmin/", roles: ["superadmin"] },
+  { match: "/api/seller-admin/", roles: ["seller"] },
+  { match: "/api/bookings/seller/", roles: ["seller"] },
+  { match: "PUT /api/seller-website/config", roles: ["seller"] },
+  { match: "POST /api/bookings", roles: ["user"] },
+];
+
+/** A protected path that looks like an admin or seller area must have an explicit rule, never the "any account" default. */
+const LOOKS_PRIVILEGED = /admin|\/seller(\/|$)|\/seller-website\/config/;
+
+export function rolesFor(route: ApiRoute): Role[] | null {
+  const rule = ROLE_RULES.find((r) => (r.match.includes(" ") ? r.match === route.key : route.path.startsWith(r.match)));
+  return rule?.roles ?? null;
+}
+
+/** Tenant-owned resources an id in a path can name; "platform" ids are the superadmin's to act on across tenants. */
+export type Resource = "booking" | "package" | "message" | "domain" | "platform" | "public";
+
+/** Which resource each path parameter names, keyed by the route path up to and including the parameter. */
+const API_PARAMS: Record<string, Resource> = {
+  "/api/bookings/seller/bookings/:id": "booking",
+  "/api/bookings/:id": "booking",
+  "/api/seller-admin/packages/:id": "package",
+  "/api/seller-admin/messages/:id": "message",
+  "/api/seller-admin/domains/:id": "domain",
+  "/api/superadmin/domains/:id": "platform",
+  "/api/superadmin/seller-requests/:id": "platform",
+  "/api/superadmin/users/:id": "platform",
+  "/api/seller-website/seller/:sellerId": "public",
+  "/api/seller-website/seller/:sellerId/website/package/:packageId": "public",
+  "/api/seller-website/seller/:sellerId/website/searchpackages/:query": "public",
+};
+
+const paramKey = (path: string, param: string) => path.slice(0, path.indexOf(`:${param}`) + param.length + 1);
+
+export function resourcesOf(route: ApiRoute): Resource[] {
+  return route.params.map((p) => API_PARAMS[paramKey(route.path, p)]);
+}
+
+/** The resource a parameter names, by the key `fillPath` hands its callback. */
+export const resourceAt = (key: string): Resource | undefined => API_PARAMS[key];
+
+/** Problems with the tables above, as messages that say what to add. Empty when every route is classified. */
+export function unclassifiedApiRoutes(routes: ApiRoute[]): string[] {
+  const problems: string[] = [];
+  for (const route of routes) {
+    for (const p of route.params) {
+      const key = paramKey(route.path, p);
+      if (!(key in API_PARAMS))
+        problems.push(`${route.key}: unknown path parameter — add "${key}" to API_PARAMS in test/support/security-routes.ts`);
+    }
+    if (PUBLIC_API.has(route.key)) continue;
+    if (LOOKS_PRIVILEGED.test(route.path) && !rolesFor(route))
+      problems.push(`${route.key}: looks like a seller or admin route but has no ROLE_RULES entry in test/support/security-routes.ts`);
+  }
+  for (const key of PUBLIC_API) if (!routes.some((r) => r.key === key)) problems.push(`PUBLIC_API lists "${key}", which no longer exists`);
+  return problems;
+}
+
+/** The route path with every parameter replaced; `value` picks each one. */
+export function fillPath(path: string, value: (param: string, key: string) => string) {
+  return path.replace(/:(\w+)/g, (_m, p: string) => encodeURIComponent(value(p, paramKey(path, p))));
+}
+
+// ---------------------------------------------------------------- Remix pages
+
+export type PageRoute = { id: string; path: string };
+
+type RouteFn = (path: string | undefined, file: string, options?: unknown, children?: () => void) => void;
+
+/** Every page route of app/routes.ts with its full path (layouts without a path of their own are left out). */
+export function pageRoutes(): PageRoute[] {
+  const pages: PageRoute[] = [];
+  const parents: string[] = [];
+  const route: RouteFn = (path, file, options, children) => {
+    const opts = (typeof options === "function" ? {} : (options ?? {})) as { id?: string; index?: boolean };
+    const kids = typeof options === "function" ? (options as () => void) : children;
+    const full = `/${[...parents, path].filter(Boolean).join("/")}`;
+    if (!kids || opts.index) pages.push({ id: opts.id ?? file, path: full });
+    if (kids) {
+      parents.push(path ?? "");
+      kids();
+      parents.pop();
+    }
+  };
+  defineAppRoutes(route as never);
+  return pages;
+}
+
+/** Login-required page areas and the role each needs (null: any signed-in account). */
+export const PAGE_AREAS: { prefix: string; role: Role | null }[] = [
+  { prefix: "/seller-dashboard", role: "seller" },
+  { prefix: "/superadmin-panel", role: "superadmin" },
+  { prefix: "/user-dashboard", role: null },
+];
+
+export const areaOf = (path: string) => PAGE_AREAS.find((a) => path === a.prefix || path.startsWith(`${a.prefix}/`)) ?? null;
+
+/** What each page path parameter names, keyed by the path up to and including it; the test fills in the ids. */
+export type PageParam = "seller" | "package" | "booking" | "search" | "reset-token" | "hotel";
+const PAGE_PARAMS: Record<string, PageParam> = {
+  "/reset-password/:token": "reset-token",
+  "/tour-package/:id": "package",
+  "/booking/:id": "package",
+  "/hotel/:hotelId": "hotel",
+  "/seller-dashboard/packages/modify-package/:id": "package",
+  "/seller-dashboard/orders/:id": "booking",
+  "/seller/:sellerId": "seller",
+  "/seller/:sellerId/website/package/:packageId": "package",
+  "/seller/:sellerId/website/searchpackages/:query": "search",
+  "/seller/:sellerId/website/reset-password/:token": "reset-token",
+  "/package/:packageId": "package",
+  "/searchpackages/:query": "search",
+};
+
+export const pageParamOf = (key: string): PageParam | undefined => PAGE_PARAMS[key];
+
+export function unclassifiedPages(pages: PageRoute[]): string[] {
+  return pages.flatMap((page) =>
+    paramsOf(page.path)
+      .map((p) => paramKey(page.path, p))
+      .filter((key) => !(key in PAGE_PARAMS))
+      .map((key) => `page ${page.path}: unknown path parameter — add "${key}" to PAGE_PARAMS in test/support/security-routes.ts`),
+  );
+}
+
+// ---------------------------------------------------------------- request bodies
+
+export const SAMPLE_PACKAGE = {
+  name: "Sample Escape",
+  city: "Sampleton",
+  description: "A package the security matrix writes.",
+  durationDays: 3,
+  priceRanges: [{ label: "Per person", price: 1_000_00 }],
+};
+
+/**
+ * A valid body per route. Validation runs before the session check on most routes, so an invalid
+ * body would be answered 422 and the check under test would never be reached.
+ */
+const SAMPLE_BODIES: Record<string, unknown> = {
+  "PUT /api/auth/profile": { name: "Sam Sample", phone: "+91 90000 00000" },
+  "POST /api/auth/request-password-otp": { current: "not-the-password" },
+  "PUT /api/auth/password": { new: "Sample#2026x", confirm: "Sample#2026x", otp: "123456" },
+  "POST /api/bookings": bookingRequest({ packageId: "p_goa" }),
+  "PUT /api/bookings/seller/bookings/:id/approve": { message: "See you soon" },
+  "PUT /api/bookings/seller/bookings/:id/reject": { message: "Sold out on those dates" },
+  "PUT /api/bookings/:id/status": { status: "cancelled" },
+  "PUT /api/seller-website/config": { themeColor: "#123456", secondaryColor: "#654321", websiteName: "Sample Site" },
+  "POST /api/seller-admin/packages": SAMPLE_PACKAGE,
+  "PUT /api/seller-admin/packages/:id": SAMPLE_PACKAGE,
+  "PUT /api/seller-admin/packages/:id/status": { status: "draft" },
+  "PUT /api/seller-admin/messages/:id": { status: "read" },
+  "PUT /api/seller-admin/profile": { bio: "Sample bio" },
+  "POST /api/seller-admin/domains": { hostname: "sample-matrix.example.com" },
+  "POST /api/seller-requests": {
+    businessName: "Sample Trails",
+    phone: "+91 98000 12345",
+    city: "Kochi",
+    about: "Backwater and beach holidays in Kerala since 2015.",
+  },
+  "POST /api/superadmin/seller-requests/:id/reject": { note: "Not enough detail" },
+  "PUT /api/superadmin/users/:id/status": { status: "disabled" },
+};
+
+/** The sample body of a route; GET, HEAD and body-less routes get none. */
+export const sampleBody = (route: ApiRoute): unknown => SAMPLE_BODIES[route.key];
