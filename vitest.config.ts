@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
+    // Every project: an unexpected console.error (in the test or in the Worker under test) fails the test.
+    setupFiles: ["test/setup.ts"],
     projects: [
       { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"], environment: "node" } },
       {
@@ -17,7 +19,13 @@ export default defineConfig({
           include: ["test/e2e/**/*.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Each file starts its own workerd (own port, own in-memory D1) and its own Chromium through
+          // startE2E (test/support/e2e.ts), so files share nothing and run side by side. Two at a time: each
+          // brings a workerd and a browser, and more starves them on a 2-core machine. The group runs after
+          // unit and integration (groupOrder), as before, so their timing-sensitive steps never compete with
+          // the fuzz suite. A file that cannot start its own world does not belong in this project.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

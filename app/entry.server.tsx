@@ -14,6 +14,9 @@ const d1Failed = new WeakSet<AppLoadContext>();
 /** Remix's default logging, and a note of D1 failures: the errors reaching the render are already sanitized. */
 export const handleError: HandleErrorFunction = (error, { context, request }) => {
   if (isD1Failure(error)) d1Failed.add(context);
+  // A 4xx (a path no route of this tenant's tree matches, a post to a page without a form, a guard's
+  // 403, a bad query) is the visitor's answer, not a fault to log (ADR 0024, 0025).
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   const wrapped = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
   if (!request.signal.aborted) console.error(wrapped ?? error);
 };
@@ -55,8 +58,20 @@ export default async function handleRequest(
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   setPageSecurityHeaders(responseHeaders, nonce);
-  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: statusFor(loadContext, responseStatusCode) });
+  return new Response(`<!DOCTYPE html>${lowPriorityModulePreloads(html)}`, {
+    headers: responseHeaders,
+    status: statusFor(loadContext, responseStatusCode),
+  });
 }
+
+/**
+ * Remix's module preloads ask for low priority (ADR 0019): the document is complete HTML and its scripts only
+ * hydrate it, so the styles, fonts and images of the first paint go first. `<Scripts>` takes no attributes for
+ * its preloads, so they are added to the rendered string. Only Remix's own tags can match: React escapes `<` in
+ * text and attributes, and Remix escapes it in the data it inlines in scripts.
+ */
+const lowPriorityModulePreloads = (html: string) =>
+  html.replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');
 
 async function settleHandoff(context: EntryContext): Promise<void> {
   const stream = context.serverHandoffStream;

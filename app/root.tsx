@@ -27,7 +27,7 @@ function DeferredToaster({ variant }: { variant: "main" | "seller" }) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  // A seller page's matches carry its site (seller layout or dispatch route); the root needs no loader
+  // A seller page's matches carry its site (the seller layout's data); the root needs no loader
   // of its own for this, which spares every document and data request one loader run (ADR 0016).
   const siteKind = siteFromMatches(useMatches()) ? "seller" : "main";
   const nonce = useNonce();

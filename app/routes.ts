@@ -1,44 +1,23 @@
 import type { RouteConfig } from "@remix-run/route-config";
 import { type DefineRoutesFunction, remixRoutesOptionAdapter } from "@remix-run/routes-option-adapter";
+import { SELLER_BASE, SELLER_LAYOUT_ID, SELLER_PAGES, sellerPageRouteId } from "./lib/seller-pages";
 
 type DefineRouteFunction = Parameters<Parameters<DefineRoutesFunction>[0]>[0];
 
 /**
- * The route table (ADR 0002). Seller-site pages are mounted twice: under
- * /seller/:sellerId/website and, for custom domains, at the root. Paths that
- * exist on both the main site and a seller site are one "dispatch" route that
- * renders either site by the tenant the Worker resolved.
+ * The route table (ADR 0024). Two route trees share these paths and never meet: the platform's
+ * (main site at the root, seller sites under /seller/:sellerId/website) and a custom domain's
+ * (one seller site at the root). The Worker serves each tenant from a build narrowed to its tree
+ * (worker/tenant/route-trees.ts), so `/about` is the main site's page on the platform and the
+ * seller's on a seller's own domain. The seller pages come from one table (app/lib/seller-pages.ts).
  */
-export const DISPATCHED = [
-  { path: undefined, file: "home", id: "home" },
-  { path: "about", file: "about", id: "about" },
-  { path: "contact", file: "contact", id: "contact" },
-  { path: "login", file: "login", id: "login" },
-  { path: "signup", file: "signup", id: "signup" },
-  { path: "forgot-password", file: "forgot-password", id: "forgot-password" },
-  { path: "reset-password/:token", file: "reset-password", id: "reset-password" },
-] as const;
-
-/** Seller pages; `dispatched` ones are served at the root of a custom domain by the dispatch routes. */
-const SELLER_PAGES = [
-  { path: undefined, file: "landing", dispatched: true },
-  { path: "package/all", file: "package-all", dispatched: false },
-  { path: "package/:packageId", file: "package-detail", dispatched: false },
-  { path: "searchpackages/:query", file: "search", dispatched: false },
-  { path: "about", file: "about", dispatched: true },
-  { path: "contact", file: "contact", dispatched: true },
-  { path: "signin", file: "signin", dispatched: false },
-  { path: "login", file: "signin", dispatched: true },
-  { path: "signup", file: "signup", dispatched: true },
-  { path: "forgot-password", file: "forgot-password", dispatched: true },
-  { path: "reset-password/:token", file: "reset-password", dispatched: true },
-  { path: "dashboard", file: "dashboard", dispatched: false },
-  { path: "settings", file: "settings", dispatched: false },
-  { path: "sitemap.xml", file: "sitemap", dispatched: false },
-  { path: "robots.txt", file: "robots", dispatched: false },
-] as const;
-
 const MAIN_PAGES = [
+  "about",
+  "contact",
+  "login",
+  "signup",
+  "forgot-password",
+  "reset-password/:token",
   "reviews",
   "tour-package/:id",
   "booking/:id",
@@ -56,6 +35,8 @@ const MAIN_PAGES = [
   "hotel/:hotelId",
   "flight-booking",
   "verify-email",
+  // Where a sign-in hand-over (spec §4) is completed; login-required pages send one here.
+  "handover",
 ] as const;
 
 const SELLER_DASHBOARD = [
@@ -91,11 +72,8 @@ const SUPERADMIN = [
 export const fileOf = (path: string) => path.replace(/\/:/g, "-").replace(/:/g, "").replace(/\//g, "-");
 
 export function defineAppRoutes(route: DefineRouteFunction) {
-  for (const d of DISPATCHED) {
-    route(d.path, `routes/dispatch/${d.file}.tsx`, { id: d.id, index: d.path === undefined });
-  }
-
   route(undefined, "routes/main/layout.tsx", { id: "main" }, () => {
+    route(undefined, "routes/main/home.tsx", { index: true, id: "main/index" });
     for (const p of MAIN_PAGES) route(p, `routes/main/${fileOf(p)}.tsx`, { id: `main/${p}` });
     route("seller-dashboard", "routes/seller-dashboard/layout.tsx", { id: "seller-dashboard" }, () => {
       route(undefined, "routes/seller-dashboard/index.tsx", { index: true, id: "seller-dashboard/index" });
@@ -111,16 +89,15 @@ export function defineAppRoutes(route: DefineRouteFunction) {
     });
   });
 
-  route("seller/:sellerId/website", "routes/seller-site/layout.tsx", { id: "seller-path" }, () => {
-    for (const p of SELLER_PAGES) {
-      route(p.path, `routes/seller-site/${p.file}.tsx`, { id: `seller-path/${p.path ?? "index"}`, index: p.path === undefined });
-    }
-  });
-  route(undefined, "routes/seller-site/layout.tsx", { id: "seller-domain" }, () => {
-    for (const p of SELLER_PAGES) {
-      if (!p.dispatched) route(p.path, `routes/seller-site/${p.file}.tsx`, { id: `seller-domain/${p.path}` });
-    }
-  });
+  for (const mode of ["path", "domain"] as const) {
+    const layout = SELLER_LAYOUT_ID[mode];
+    route(mode === "path" ? SELLER_BASE : undefined, "routes/seller-site/layout.tsx", { id: layout }, () => {
+      for (const page of SELLER_PAGES) {
+        const id = sellerPageRouteId(mode, page);
+        route(page.path || undefined, `routes/seller-site/${page.file}.tsx`, { id, index: !page.path });
+      }
+    });
+  }
 }
 
 export default remixRoutesOptionAdapter((defineRoutes) => defineRoutes(defineAppRoutes)) satisfies RouteConfig;

@@ -8,19 +8,20 @@ import { createDb } from "./db/client";
 import { busyPageOnD1Failure } from "./db/d1-failure";
 import { withInjectedFaults } from "./db/fault-d1";
 import { type Env, isDevelopment, readConfig } from "./env";
-import { createLoadContext, resolveRequestTenant } from "./load-context";
-import { isCleanSellerPath } from "./tenant";
-import { sellerSiteBuild } from "./seller-build";
+import { createLoadContext } from "./load-context";
+import { isCleanSellerPath, resolveRequestTenant, routeTrees, treeOf } from "./tenant";
 import { siteNotFoundPage } from "./site-not-found";
 import { runMaintenance } from "./maintenance";
 import { serveMedia } from "./media";
 import { withSecurityHeaders } from "./security-headers";
 import { checkPageOrigin } from "./page-origin";
 
-const handleRemix = createRequestHandler(build as unknown as ServerBuild);
-const handleSellerSite = {
-  path: createRequestHandler(sellerSiteBuild(build as unknown as ServerBuild, "path")),
-  domain: createRequestHandler(sellerSiteBuild(build as unknown as ServerBuild, "domain")),
+// One Remix handler per route tree: the platform's, a seller site's by path, a custom domain's (ADR 0024).
+const trees = routeTrees(build as unknown as ServerBuild);
+const handlers = {
+  platform: createRequestHandler(trees.platform),
+  path: createRequestHandler(trees.path),
+  domain: createRequestHandler(trees.domain),
 };
 
 export default {
@@ -53,7 +54,7 @@ async function answer(incoming: Request, env: Env, ctx: ExecutionContext, url: U
   // Outside production every D1 round trip is counted and reported, so tests can hold pages to one.
   const d1Calls = isDevelopment(config) ? { calls: 0 } : null;
   const db = createDb(withInjectedFaults(d1Calls ? countingD1(env.DB, d1Calls) : env.DB, env, config, request));
-  const tenant = await resolveRequestTenant(request, env, db, url);
+  const tenant = await resolveRequestTenant(url, config, db);
   // An unknown host, or a main-site path on a seller's own domain, is not ours to serve.
   if (tenant.kind === "unknown-host" || (tenant.kind === "seller" && tenant.mode === "domain" && !isCleanSellerPath(url.pathname))) {
     return siteNotFoundPage();
@@ -62,7 +63,7 @@ async function answer(incoming: Request, env: Env, ctx: ExecutionContext, url: U
   let response = cacheable ? await matchPage(tenant.sellerId, url) : null;
   if (!response) {
     const context = await createLoadContext(request, env, ctx, { db, tenant, url });
-    response = await (tenant.kind === "seller" ? handleSellerSite[tenant.mode] : handleRemix)(request, context);
+    response = await handlers[treeOf(tenant)](request, context);
     if (tenant.kind === "seller") {
       response = cacheable ? await storePage(ctx, tenant.sellerId, context.edge.contentVersion, url, response) : markPrivate(response);
     }

@@ -1,11 +1,23 @@
-import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { Link, isRouteErrorResponse, useRevalidator, useRouteError } from "@remix-run/react";
 
 type Handlers = Partial<Record<number, (error: { status: number; data: unknown }) => React.ReactNode>>;
 
-function messageOf(data: unknown, fallback: string) {
+export function messageOf(data: unknown, fallback: string) {
   if (typeof data === "string" && data) return data;
   if (data && typeof data === "object" && "message" in data && typeof data.message === "string") return data.message;
   return fallback;
+}
+
+/** Spec's error state: Try Again loads the page's data again (revalidation), without a full reload. */
+export function TryAgain() {
+  const revalidator = useRevalidator();
+  return (
+    <p>
+      <button type="button" className="btn" disabled={revalidator.state !== "idle"} onClick={() => revalidator.revalidate()}>
+        {revalidator.state === "idle" ? "Try Again" : "Loading..."}
+      </button>
+    </p>
+  );
 }
 
 /** The one error boundary every route uses; per-status handlers override the default text. */
@@ -22,6 +34,7 @@ export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?:
         <div className="card stack" role="alert">
           <h1>{title}</h1>
           <p className="muted">Error {error.status}</p>
+          {error.status >= 500 ? <TryAgain /> : null}
           <p>
             <Link to="/">Go to the home page</Link>
           </p>
@@ -35,6 +48,7 @@ export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?:
       <div className="card stack" role="alert">
         <h1>Something went wrong</h1>
         <p className="muted">Please try again in a moment.</p>
+        <TryAgain />
       </div>
     </main>
   );

@@ -1,4 +1,5 @@
 import { clearSession, getToken } from "./auth-storage";
+import { SITE_HEADER, matchSellerBase } from "./seller-pages";
 
 /** The one API client (spec §7): same-origin paths, bearer token from storage, no timeout, abortable. */
 export class ApiRequestError extends Error {
@@ -15,13 +16,22 @@ type Options = { method?: string; body?: unknown; signal?: AbortSignal; headers?
 
 /** Where a 401 sends the visitor: this site's login (seller sites have their own), with a redirect back. */
 export function loginPathFor(pathname: string) {
-  const seller = /^\/seller\/[^/]+\/website/.exec(pathname)?.[0];
+  const seller = matchSellerBase(pathname)?.basePath;
   return seller ? `${seller}/login` : "/login";
+}
+
+/**
+ * Tells the API which seller site by path the call comes from (its emails carry that seller's name
+ * and link back to it). On a custom domain the host says so; on the main site there is nothing to say.
+ */
+function siteHeader(): Record<string, string> {
+  const seller = typeof window === "undefined" ? undefined : matchSellerBase(window.location.pathname)?.basePath;
+  return seller ? { [SITE_HEADER]: seller } : {};
 }
 
 export async function api<T = unknown>(path: string, options: Options = {}): Promise<T> {
   const token = getToken();
-  const headers: Record<string, string> = { accept: "application/json", ...options.headers };
+  const headers: Record<string, string> = { accept: "application/json", ...siteHeader(), ...options.headers };
   if (options.body !== undefined) headers["content-type"] = "application/json";
   if (token) headers.authorization = `Bearer ${token}`;
   const res = await fetch(path, {

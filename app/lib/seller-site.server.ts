@@ -60,9 +60,3 @@ export async function loadSearch(context: AppLoadContext, query: string) {
   const packages = await searchPackageSummaries(context.db, tenant.sellerId, search.data, context.load);
   return { search: search.data, packages };
 }
-
-/** Landing data for the dispatch route (custom domain root): site and packages in one batch. */
-export async function loadSellerLanding(context: AppLoadContext) {
-  const [site, packages] = await Promise.all([loadSellerSite(context), loadRecentPackages(context)]);
-  return { site, packages };
-}

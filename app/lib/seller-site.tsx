@@ -80,7 +80,7 @@ function computeBrandStyle(themeColor: string, secondaryColor: string): React.CS
 
 const absolute = (site: SellerSite, src: string) => new URL(src, site.origin).toString();
 
-/** The site loaded by the seller layout or a dispatch route, found among the route matches. */
+/** The site loaded by the seller layout, found among the route matches. */
 export function siteFromMatches(matches: readonly { data?: unknown }[]): SellerSite | null {
   for (const m of matches) {
     const data = m.data as { site?: SellerSite } | undefined;

@@ -15,7 +15,6 @@ export function useSiteLinks() {
   const site = useMaybeSellerSite();
   return {
     site,
-    sellerId: site?.seller.id ?? undefined,
     href: (path: string) => (site ? siteHref(site, path) : path),
   };
 }

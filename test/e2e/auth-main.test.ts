@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_ENV } from "../support/env";
 import { openPage } from "../support/page";
-import { latestCode, signInBrowser, storedSession } from "../support/session";
+import { latestCode, storedSession } from "../support/session";
 import { type E2E, startE2E } from "../support/e2e";
 import type { TestWorker } from "../support/worker";
 
@@ -91,7 +91,7 @@ describe("main-site accounts in Chromium", () => {
 
   it("sends a signed-in visitor away from login and signup, and ignores a foreign redirect", async () => {
     const page = await browser.newPage();
-    await signInBrowser(page, w, origin, "asha@example.com");
+    await e2e.signIn(page, "asha@example.com");
     for (const path of ["/login", "/signup"]) {
       await page.goto(`${origin}${path}`);
       await page.waitForURL(`${origin}/`);
@@ -108,7 +108,7 @@ describe("main-site accounts in Chromium", () => {
 
   it("lets a visitor whose session cookie is gone sign in again instead of bouncing to /", async () => {
     const page = await browser.newPage();
-    await signInBrowser(page, w, origin, "owner@wanderlust.example");
+    await e2e.signIn(page, "owner@wanderlust.example");
     await page.context().clearCookies();
     // The edge sees no session and sends the visitor to login; the token left in storage is stale.
     await page.goto(`${origin}/seller-dashboard/orders`);

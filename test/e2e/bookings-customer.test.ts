@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatRupees } from "../../app/lib/format";
 import { priceBooking } from "../../worker/domain/bookings/pricing";
 import { daysFromNow } from "../support/bookings";
-import { signInBrowser } from "../support/session";
 import { type E2E, startE2E } from "../support/e2e";
 import type { TestWorker } from "../support/worker";
 
@@ -26,7 +25,7 @@ describe("Asha's dashboard on the main site", () => {
   it("shows real stats and bookings, and cancels a pending booking after confirming", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await signInBrowser(page, w, origin, "asha@example.com");
+    await e2e.signIn(page, "asha@example.com");
     await page.goto(`${origin}/user-dashboard`);
     await page.getByText("Active Bookings").waitFor();
     const tiles = page.locator(".tile");
@@ -76,7 +75,7 @@ describe("Book Now on the seller's site", () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(String(e)));
-    await signInBrowser(page, w, origin, "asha@example.com");
+    await e2e.signIn(page, "asha@example.com");
     await page.goto(`${origin}${packagePath}`);
     await page.waitForSelector("html[data-hydrated]");
     await page.getByRole("button", { name: "Book Now" }).click();
@@ -123,7 +122,7 @@ describe("Book Now on the seller's site", () => {
 
     const sellerContext = await browser.newContext();
     const seller = await sellerContext.newPage();
-    await signInBrowser(seller, w, origin, "owner@wanderlust.example");
+    await e2e.signIn(seller, "owner@wanderlust.example");
     await seller.goto(`${origin}/seller-dashboard/orders`);
     const row = seller.locator("tbody tr").first();
     await row.getByRole("link", { name: ref }).waitFor();

@@ -1,11 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInBrowser } from "../support/session";
 import { type E2E, startE2E } from "../support/e2e";
-import type { TestWorker } from "../support/worker";
 
 let e2e: E2E;
-let w: TestWorker;
 let browser: Browser;
 let origin: string;
 let page: Page;
@@ -13,11 +10,11 @@ const errors: string[] = [];
 
 beforeAll(async () => {
   e2e = await startE2E();
-  ({ w, browser } = e2e);
+  ({ browser } = e2e);
   origin = e2e.origin;
   page = await browser.newPage();
   page.on("pageerror", (e) => errors.push(String(e)));
-  await signInBrowser(page, w, origin, "owner@wanderlust.example");
+  await e2e.signIn(page, "owner@wanderlust.example");
 });
 afterAll(() => e2e?.close());
 

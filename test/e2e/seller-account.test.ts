@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPage } from "../support/page";
-import { latestCode, latestEmail, loginViaApi, signInBrowser, storedSession, waitForEmail } from "../support/session";
+import { latestCode, latestEmail, loginViaApi, storedSession, waitForEmail } from "../support/session";
 import { type E2E, startE2E } from "../support/e2e";
 import type { TestWorker } from "../support/worker";
 
@@ -161,7 +161,7 @@ describe.each(MODES)("seller-site customer account $mode", ({ origin, base }) =>
     expect(await page.getByRole("link", { name: "Customer Login" }).getAttribute("href")).toBe(`${base}/login`);
 
     const owner = await browser.newPage();
-    await signInBrowser(owner, w, origin(), "owner@wanderlust.example");
+    await e2e.signIn(owner, "owner@wanderlust.example", { origin: origin() });
     await owner.goto(site("/settings"));
     await owner.getByRole("heading", { name: "Customer Settings" }).waitFor();
   });

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, startE2E } from "../support/e2e";
-import { latestCode, signInBrowser } from "../support/session";
+import { bearer, latestCode, loginViaApi } from "../support/session";
 
 let e2e: E2E;
 let browser: Browser;
@@ -28,7 +28,7 @@ describe("a travel agent becomes a seller in Chromium", () => {
     const agent = await agentContext.newPage();
     const errors: string[] = [];
     agent.on("pageerror", (e) => errors.push(String(e)));
-    await signInBrowser(agent, w, origin, email, "Sunrise#2026");
+    await e2e.signIn(agent, email, { password: "Sunrise#2026" });
     await agent.goto(`${origin}/user-dashboard`);
     const card = agent.getByRole("region", { name: "Sell your tours on Tripbazaar" });
     await card.getByRole("button", { name: "Apply to sell" }).click();
@@ -42,7 +42,7 @@ describe("a travel agent becomes a seller in Chromium", () => {
 
     const adminContext = await browser.newContext();
     const admin = await adminContext.newPage();
-    await signInBrowser(admin, w, origin, "admin@tripbazaar.example");
+    await e2e.signIn(admin, "admin@tripbazaar.example");
     await admin.goto(`${origin}/superadmin-panel`);
     await admin.getByText(/\d+ waiting for review/).waitFor();
     await admin.getByRole("link", { name: "Seller requests" }).click();
@@ -69,18 +69,13 @@ describe("a travel agent becomes a seller in Chromium", () => {
 
   it("lets a superadmin activate a seller's pending custom domain, which then serves the seller's site", async () => {
     const { w, origin } = e2e;
-    const seller = await w.api("POST", "/api/auth/login", { email: "owner@himalayan.example", password: "Travel#2026" });
-    const added = await w.api(
-      "POST",
-      "/api/seller-admin/domains",
-      { hostname: "trails.himalayan.test" },
-      { authorization: `Bearer ${seller.body.token}` },
-    );
+    const seller = await loginViaApi(w, "owner@himalayan.example");
+    const added = await w.api("POST", "/api/seller-admin/domains", { hostname: "trails.himalayan.test" }, bearer(seller));
     expect(added.status).toBe(201);
 
     const context = await browser.newContext();
     const admin = await context.newPage();
-    await signInBrowser(admin, w, origin, "admin@tripbazaar.example");
+    await e2e.signIn(admin, "admin@tripbazaar.example");
     await admin.goto(`${origin}/superadmin-panel`);
     await admin.getByRole("link", { name: "Custom domains" }).click();
     const row = admin.getByRole("row", { name: /trails\.himalayan\.test/ });
@@ -109,7 +104,7 @@ describe("a travel agent becomes a seller in Chromium", () => {
     const context = await browser.newContext();
     const admin = await context.newPage();
     admin.on("dialog", (d) => d.accept());
-    await signInBrowser(admin, w, origin, "admin@tripbazaar.example");
+    await e2e.signIn(admin, "admin@tripbazaar.example");
     await admin.goto(`${origin}/superadmin-panel/users`);
     await admin.getByLabel("Name or email").fill("spammer-");
     await admin.getByRole("button", { name: "Search" }).click();

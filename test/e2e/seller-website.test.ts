@@ -1,7 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPage } from "../support/page";
-import { signInBrowser } from "../support/session";
 import { type E2E, startE2E } from "../support/e2e";
 
 let e2e: E2E;
@@ -117,7 +116,7 @@ describe("seller website in Chromium", () => {
 
     const context = await browser.newContext();
     const seller = await context.newPage();
-    await signInBrowser(seller, e2e.w, `http://localhost:${port}`, "owner@wanderlust.example");
+    await e2e.signIn(seller, "owner@wanderlust.example");
     await seller.goto(`http://localhost:${port}/seller-dashboard`);
     await seller.getByRole("navigation", { name: "Seller dashboard" }).getByRole("link", { name: "Messages" }).click();
     const message = seller.getByRole("article", { name: /Goa in January/ });

@@ -38,6 +38,26 @@ describe("seller site on a custom domain", () => {
     expect(errors).toEqual([]);
   });
 
+  it("navigates on the client to the paths the main site has too, answered from the seller's own route tree", async () => {
+    const page = await browser.newPage();
+    const base = `http://wanderlust.localhost:${port}`;
+    const documents: string[] = [];
+    page.on("request", (r) => r.resourceType() === "document" && documents.push(r.url()));
+    await page.goto(`${base}/`);
+    await page.waitForSelector("html[data-hydrated]");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Contact" }).click();
+    await page.waitForURL(`${base}/contact`);
+    await nav.getByRole("link", { name: "Login" }).click();
+    await page.waitForURL(`${base}/login`);
+    await page.getByRole("heading", { level: 1, name: "Welcome Back" }).waitFor();
+    await expect(page.getByText("Sign in to your Wanderlust Journeys account").isVisible()).resolves.toBe(true);
+    expect(documents).toEqual([`${base}/`]);
+    // The browser learnt only the seller's routes (ADR 0024): nothing of the main site's tree.
+    const routes = await page.evaluate(() => Object.keys((window as any).__remixManifest.routes));
+    expect(routes.filter((id) => id !== "root" && !id.startsWith("seller-domain"))).toEqual([]);
+  });
+
   it("serves the same site by path on the platform host", async () => {
     const page = await browser.newPage();
     const res = await page.goto(`http://localhost:${port}/seller/s_wanderlust/website`);

@@ -13,14 +13,17 @@ let ipCounter = 0;
 const ip = () => ({ "cf-connecting-ip": `203.0.113.${++ipCounter}` });
 const unique = (tag: string) => `${tag}-${crypto.randomUUID().slice(0, 8)}@example.com`;
 
-async function signup(email: string, extra: Record<string, unknown> = {}) {
+async function signup(email: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
   return w.api(
     "POST",
     "/api/auth/signup",
     { name: "Meera Nair", phone: "+91 90000 11111", email, password: "Sunrise#2026", role: "user", ...extra },
-    ip(),
+    { ...ip(), ...headers },
   );
 }
+
+/** What the browser sends from a page of a seller site by path (app/lib/api.ts, ADR 0024). */
+const fromSite = (sellerId: string) => ({ "x-tb-site": `/seller/${sellerId}/website` });
 
 describe("signup and email verification", () => {
   it("creates an unverified customer, emails a code, and signs in on the right code", async () => {
@@ -75,7 +78,7 @@ describe("signup and email verification", () => {
 
   it("accepts a 128-character password and names the seller in codes sent from a seller site", async () => {
     const email = unique("long");
-    const res = await signup(email, { password: "p".repeat(128), sellerId: "s_wanderlust" });
+    const res = await signup(email, { password: "p".repeat(128) }, fromSite("s_wanderlust"));
     expect(res.status).toBe(201);
     const mail = await latestEmail(w, email);
     expect(mail.subject).toContain("Wanderlust Journeys");
@@ -88,6 +91,18 @@ describe("signup and email verification", () => {
       body: JSON.stringify({ name: "Dev Patel", email: onDomain, password: "Sunrise#2026" }),
     });
     expect((await latestEmail(w, onDomain)).subject).toContain("Wanderlust Journeys");
+  });
+
+  it("brands a code by the site the request resolved to, never by a seller id in the body", async () => {
+    const byBody = unique("body");
+    expect((await signup(byBody, { sellerId: "s_wanderlust" })).status).toBe(201);
+    expect((await latestEmail(w, byBody)).subject).toMatch(/^Your Tripbazaar verification code/);
+    // A site header naming no seller, or not exactly a site's base path, brands nothing either.
+    for (const headers of [fromSite("s_nobody"), { "x-tb-site": "/seller/s_wanderlust/website/login" }]) {
+      const email = unique("claim");
+      expect((await signup(email, {}, headers)).status).toBe(201);
+      expect((await latestEmail(w, email)).subject).toMatch(/^Your Tripbazaar verification code/);
+    }
   });
 
   it("refuses a resend within 30 seconds with 429 and replaces the code on resend", async () => {
@@ -254,7 +269,7 @@ describe("password change and reset", () => {
   });
 
   it("points the reset link at the seller site the request came from", async () => {
-    await w.api("POST", "/api/auth/forgot-password", { email: "asha@example.com", sellerId: "s_wanderlust" }, ip());
+    await w.api("POST", "/api/auth/forgot-password", { email: "asha@example.com" }, { ...ip(), ...fromSite("s_wanderlust") });
     const byPath = await waitForEmail(w, "asha@example.com", (m) => m.text.includes("/seller/s_wanderlust/website/reset-password/"));
     expect(byPath.text).toContain("http://localhost/seller/s_wanderlust/website/reset-password/");
     expect(byPath.subject).toContain("Wanderlust Journeys");

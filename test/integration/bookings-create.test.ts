@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { priceBooking } from "../../worker/domain/bookings/pricing";
-import { ASHA, SELLER_A, bookingRequest, createBookingAs, daysFromNow, idemKey, loginAs, travellersFor } from "../support/bookings";
+import { ASHA, SELLER_A, bookingRequest, createBookingAs, daysFromNow, idemKey, travellersFor } from "../support/bookings";
+import { bearer, loginViaApi } from "../support/session";
 import { type TestWorker, startWorker } from "../support/worker";
 
 let w: TestWorker;
 let asha: Record<string, string>;
 beforeAll(async () => {
   w = await startWorker();
-  asha = (await loginAs(w, ASHA)).auth;
+  asha = bearer(await loginViaApi(w, ASHA));
 });
 afterAll(() => w?.dispose());
 
@@ -194,8 +195,8 @@ describe("POST /api/bookings validation", () => {
   it("refuses visitors (401) and sellers (403)", async () => {
     const anon = await w.api("POST", "/api/bookings", bookingRequest(), { "idempotency-key": idemKey() });
     expect(anon.status).toBe(401);
-    const seller = await loginAs(w, SELLER_A);
-    const res = await createBookingAs(w, seller.auth);
+    const seller = await loginViaApi(w, SELLER_A);
+    const res = await createBookingAs(w, bearer(seller));
     expect(res.status).toBe(403);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, ASHA, SELLER_A, SELLER_B, createBookingAs, loginAs } from "../support/bookings";
+import { ADMIN, ASHA, SELLER_A, SELLER_B, createBookingAs } from "../support/bookings";
+import { bearer, loginViaApi } from "../support/session";
 import { type TestWorker, startWorker } from "../support/worker";
 
 let w: TestWorker;
@@ -11,14 +12,14 @@ let otherCustomer: Record<string, string>;
 
 beforeAll(async () => {
   w = await startWorker();
-  [asha, sellerA, sellerB, admin] = (await Promise.all([ASHA, SELLER_A, SELLER_B, ADMIN].map((e) => loginAs(w, e)))).map((s) => s.auth);
+  [asha, sellerA, sellerB, admin] = (await Promise.all([ASHA, SELLER_A, SELLER_B, ADMIN].map((e) => loginViaApi(w, e)))).map(bearer);
   // A second customer, made with the same password hash as Asha's.
   await w.d1
     .prepare(
       "INSERT INTO users (id, name, email, phone, password_hash, role, is_verified) SELECT 'u_ravi', 'Ravi Kumar', 'ravi@example.com', NULL, password_hash, 'user', 1 FROM users WHERE id = 'u_asha'",
     )
     .run();
-  otherCustomer = (await loginAs(w, "ravi@example.com")).auth;
+  otherCustomer = bearer(await loginViaApi(w, "ravi@example.com"));
 });
 afterAll(() => w?.dispose());
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectConsoleError } from "../support/console-guard";
 import { bearer, loginViaApi } from "../support/session";
 import { type TestWorker, startWorker } from "../support/worker";
 
@@ -75,6 +76,7 @@ describe("purging Cloudflare's cache when a seller's content changes", () => {
   });
 
   it("keeps the seller's change when Cloudflare refuses the purge", async () => {
+    expectConsoleError("Cache purge for s_himalayan answered 403");
     const seller = await loginViaApi(w, "owner@himalayan.example");
     answer = 403;
     const created = await w.api("POST", "/api/seller-admin/packages", { ...packageBody, name: "Hampi Again" }, bearer(seller));

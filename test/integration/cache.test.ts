@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loginViaApi } from "../support/session";
 import { type TestWorker, startWorker } from "../support/worker";
 
 let w: TestWorker;
@@ -12,12 +13,6 @@ const P = "/seller/s_wanderlust/website";
 async function get(path: string, init: { host?: string; headers?: Record<string, string> } = {}) {
   const res = await w.request(path, init);
   return { res, html: await res.text(), cache: res.headers.get("x-tb-cache"), d1: Number(res.headers.get("x-tb-d1-calls")) };
-}
-
-async function sellerToken(email = "owner@wanderlust.example") {
-  const res = await w.api("POST", "/api/auth/login", { email, password: "Travel#2026" });
-  expect(res.status).toBe(200);
-  return { token: res.body.token as string, cookie: (res.headers.get("set-cookie") ?? "").split(";")[0] };
 }
 
 const newConfig = (websiteName: string) => ({ themeColor: "#7c3aed", secondaryColor: "#fde68a", websiteName, wallpaperImage: null });
@@ -45,7 +40,7 @@ describe("edge cache for public seller pages", () => {
   it("shows a change of the seller's config on the very next request", async () => {
     await get(P);
     expect((await get(P)).cache).toBe("hit");
-    const { token } = await sellerToken();
+    const { token } = await loginViaApi(w, "owner@wanderlust.example");
     const put = await w.api("PUT", "/api/seller-website/config", newConfig("Wanderlust Travels"), { authorization: `Bearer ${token}` });
     expect(put.status).toBe(200);
     expect(put.body.websiteConfig.websiteName).toBe("Wanderlust Travels");
@@ -67,7 +62,7 @@ describe("edge cache for public seller pages", () => {
   });
 
   it("never stores or serves a signed-in request from the cache", async () => {
-    const { cookie, token } = await sellerToken("asha@example.com");
+    const { cookie, token } = await loginViaApi(w, "asha@example.com");
     await get(`${P}/contact`);
     expect((await get(`${P}/contact`)).cache).toBe("hit");
     for (const headers of [{ cookie }, { authorization: `Bearer ${token}` }] as Record<string, string>[]) {
@@ -88,10 +83,10 @@ describe("edge cache for public seller pages", () => {
     const again = await get(`${P}/package/nope`);
     expect(again.res.status).toBe(404);
     expect(again.cache).toBe("bypass");
-    const customer = await sellerToken("asha@example.com");
+    const customer = await loginViaApi(w, "asha@example.com");
     const denied = await w.api("PUT", "/api/seller-website/config", newConfig("Hacked"), { authorization: `Bearer ${customer.token}` });
     expect(denied.status).toBe(403);
-    const seller = await sellerToken();
+    const seller = await loginViaApi(w, "owner@wanderlust.example");
     const bad = await w.api(
       "PUT",
       "/api/seller-website/config",

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../worker/db/seed-data";
 import { bookingRequest, createBookingAs, idemKey } from "../support/bookings";
+import { allowConsoleErrors } from "../support/console-guard";
 import { type Session, bearer, latestCode, loginViaApi } from "../support/session";
 import { type TestWorker, startWorker } from "../support/worker";
 
@@ -9,6 +10,9 @@ import { type TestWorker, startWorker } from "../support/worker";
  * For each one the client gets a 503 with the one error shape, the tables hold the whole change or
  * none of it, and a retry ends with the change made exactly once.
  */
+// The Worker logs each injected failure (and each notice it could not send because of one); nothing else may be logged.
+allowConsoleErrors(/injected fault \(x-tb-fault: /);
+
 let w: TestWorker;
 let asha: Session;
 let seller: Session;

@@ -14,6 +14,7 @@ import {
 } from "../support/fuzz-inputs";
 import { type ApiRoute, type PageRoute, fillPattern, listApiRoutes, listPageRoutes, paramNames } from "../support/fuzz-routes";
 import { type FuzzAnswer, sendToWorker } from "../support/fuzz-transport";
+import { REMIX_REFUSALS, allowConsoleErrors } from "../support/console-guard";
 import { loginViaApi } from "../support/session";
 import { type TestWorker, startWorker } from "../support/worker";
 
@@ -30,6 +31,9 @@ const SEED = Number(process.env.FUZZ_SEED) || Math.floor(Math.random() * 2 ** 31
 const CUSTOM_DOMAIN = "wanderlust.localhost";
 /** Endpoints whose only input is the session: any body is ignored, so a 2xx is right. */
 const TAKES_NO_INPUT = new Set(["POST /api/auth/logout"]);
+
+// Malformed requests make Remix log its 4xx refusals; anything else the Worker logs as an error still fails a case.
+allowConsoleErrors(...REMIX_REFUSALS);
 
 const apiRoutes = listApiRoutes();
 const pageRoutes = await listPageRoutes();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idemKey } from "../support/bookings";
+import { REMIX_REFUSALS, allowConsoleErrors } from "../support/console-guard";
 import { HOSTILE_IMAGE_URLS, PAYLOADS, liveMarkup } from "../support/security-payloads";
 import {
   TRANSPORTS,
@@ -49,6 +50,8 @@ const PROTECTED = API.filter((r) => !PUBLIC_API.has(r.key));
 const PAGES = pageRoutes();
 const MISSING_ID = "zz_matrix_missing";
 const POOL = 16;
+// Forged and hostile requests make Remix log its 4xx refusals; anything else the Worker logs as an error fails.
+allowConsoleErrors(...REMIX_REFUSALS);
 
 let w: TestWorker;
 let sellerA: Session;

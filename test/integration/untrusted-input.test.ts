@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REMIX_REFUSALS, allowConsoleErrors } from "../support/console-guard";
 import { type Session, bearer, loginViaApi } from "../support/session";
 import { type TestWorker, startWorker } from "../support/worker";
 
@@ -213,6 +214,7 @@ describe("form posts to pages", () => {
   });
 
   it("ignore X-Forwarded-Host and let a same-site post through to the page (405: these pages take no form)", async () => {
+    allowConsoleErrors(...REMIX_REFUSALS);
     const sameSite = await post(
       "/signin",
       { origin: "http://wanderlust.localhost", "x-forwarded-host": "evil.example" },
@@ -223,6 +225,7 @@ describe("form posts to pages", () => {
   });
 
   it("answer a data request for a dashboard layout with data, not a crash", async () => {
+    allowConsoleErrors(...REMIX_REFUSALS);
     const res = await w.request("/seller-dashboard/orders?_data=seller-dashboard", { headers: cookie(seller) });
     expect(res.status).toBeLessThan(500);
   });

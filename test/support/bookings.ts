@@ -1,19 +1,10 @@
 import type { TestWorker } from "./worker";
 
-export const PASSWORD = "Travel#2026";
+/** Seeded accounts (password DEMO_PASSWORD); sign in with loginViaApi from ./session. */
 export const SELLER_A = "owner@wanderlust.example";
 export const SELLER_B = "owner@himalayan.example";
 export const ASHA = "asha@example.com";
 export const ADMIN = "admin@tripbazaar.example";
-
-/** A bearer header for a seeded account, through the real login endpoint. */
-export async function loginAs(w: TestWorker, email: string, password = PASSWORD) {
-  // Each login comes from its own client address so the login rate limit does not interfere.
-  const ip = { "cf-connecting-ip": `198.51.100.${Math.floor(Math.random() * 250) + 1}` };
-  const res = await w.api<{ token: string; user: Record<string, unknown> }>("POST", "/api/auth/login", { email, password }, ip);
-  if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { token: res.body.token, user: res.body.user, auth: { authorization: `Bearer ${res.body.token}` } };
-}
 
 /** A date `days` from today (YYYY-MM-DD). */
 export function daysFromNow(days: number) {

@@ -1,21 +1,56 @@
-import type { Browser } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser } from "./browser";
-import { type TestWorker, startWorker } from "./worker";
+import { reportConsoleError } from "./console-guard";
+import { signInBrowser } from "./session";
+import { startWorker } from "./worker";
 
-export type E2E = { w: TestWorker; browser: Browser; port: string; origin: string; close: () => Promise<void> };
+export type E2E = Awaited<ReturnType<typeof startE2E>>;
 
-/** The built Worker on a real port with a fresh D1, and a headless Chromium, started together. */
-export async function startE2E(): Promise<E2E> {
+/**
+ * The built Worker on a real port with a fresh in-memory D1, and a headless Chromium, started together. Nothing
+ * is shared with another file (own workerd, own port, own D1, own browser), so e2e files run in parallel.
+ */
+export async function startE2E() {
   const [w, browser] = await Promise.all([startWorker({ port: 0 }), launchBrowser()]);
+  watchConsoleErrors(browser);
   const port = w.url.port;
+  const origin = `http://localhost:${port}`;
   return {
     w,
-    browser,
+    browser: browser as Browser,
     port,
-    origin: `http://localhost:${port}`,
+    origin,
+    /**
+     * The login fixture: signs `page` in as `email` (a seeded account unless `password` is given) on `origin`
+     * (this worker's main site unless given, e.g. `http://wanderlust.localhost:PORT`), with the session cookie
+     * and the stored token and user exactly as a real login leaves them. The page is left on a blank
+     * same-origin response; navigate where you need next.
+     */
+    signIn: (page: Page, email: string, options: { origin?: string; password?: string } = {}) =>
+      signInBrowser(page, w, options.origin ?? origin, email, options.password),
     close: async () => {
       await browser.close();
       await w.dispose();
     },
+  };
+}
+
+/** Chromium's own line for every 4xx/5xx answer; tests ask for those on purpose and assert the answer itself. */
+const FAILED_RESOURCE = /^Failed to load resource: /;
+
+/**
+ * A console.error in any page of `browser` counts against the running test like one in the test or the Worker
+ * (test/support/console-guard.ts). Every context is watched, including the one `browser.newPage()` makes.
+ */
+function watchConsoleErrors(browser: Browser) {
+  const newContext = browser.newContext.bind(browser);
+  const watch = (context: BrowserContext) =>
+    context.on("console", (m) => {
+      if (m.type() === "error" && !FAILED_RESOURCE.test(m.text())) reportConsoleError("browser", [m.text()]);
+    });
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    watch(context);
+    return context;
   };
 }

@@ -44,6 +44,8 @@ export const PUBLIC_API = new Set([
   "GET /api/seller-website/seller/:sellerId/website/searchpackages/:query",
   "POST /api/seller-website/seller/:sellerId/website/messages",
   "GET /api/dev/outbox",
+  "GET /api/openapi.json",
+  "GET /api/docs",
 ]);
 
 /** Routes only some roles may call (first match wins); a protected route matching none is open to any signed-in account. */
@@ -185,8 +187,8 @@ export const SAMPLE_PACKAGE = {
 };
 
 /**
- * A valid body per route. Validation runs before the session check on most routes, so an invalid
- * body would be answered 422 and the check under test would never be reached.
+ * A valid body per route. The session and role guards run before validation (ADR 0023), but a
+ * tenant check or a write under test is reached only with a body that validates.
  */
 const SAMPLE_BODIES: Record<string, unknown> = {
   "PUT /api/auth/profile": { name: "Sam Sample", phone: "+91 90000 00000" },
@@ -197,6 +199,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   "PUT /api/bookings/seller/bookings/:id/reject": { message: "Sold out on those dates" },
   "PUT /api/bookings/:id/status": { status: "cancelled" },
   "PUT /api/seller-website/config": { themeColor: "#123456", secondaryColor: "#654321", websiteName: "Sample Site" },
+  "PUT /api/seller-admin/config": { themeColor: "#123456", secondaryColor: "#654321", websiteName: "Sample Site" },
   "POST /api/seller-admin/packages": SAMPLE_PACKAGE,
   "PUT /api/seller-admin/packages/:id": SAMPLE_PACKAGE,
   "PUT /api/seller-admin/packages/:id/status": { status: "draft" },

@@ -2,10 +2,18 @@ import type { Page } from "playwright-core";
 import { DEMO_PASSWORD } from "../../worker/db/seed-data";
 import type { TestWorker } from "./worker";
 
+/**
+ * The one way tests sign in: `loginViaApi` for API and page requests in integration tests, `signInBrowser`
+ * (the e2e fixture's `signIn`) for a Chromium page. Tests of the login itself call the endpoint directly.
+ */
+
 export type Session = { token: string; user: { id: string; name: string; email: string; role: string; isVerified: boolean } };
 
-/** Logs in through the real API (seeded accounts use DEMO_PASSWORD). Each call gets its own client address for the rate limits. */
-export async function loginViaApi(w: TestWorker, email: string, password = DEMO_PASSWORD): Promise<Session> {
+/**
+ * Logs in through the real API (seeded accounts use DEMO_PASSWORD). Each call gets its own client address for the
+ * rate limits. `cookie` is the session cookie the answer set (`tb_session=…`), for a `cookie` request header.
+ */
+export async function loginViaApi(w: TestWorker, email: string, password = DEMO_PASSWORD): Promise<Session & { cookie: string }> {
   const res = await w.api(
     "POST",
     "/api/auth/login",
@@ -13,7 +21,7 @@ export async function loginViaApi(w: TestWorker, email: string, password = DEMO_
     { "cf-connecting-ip": `198.51.100.${Math.floor(Math.random() * 250) + 1}` },
   );
   if (res.status !== 200) throw new Error(`login of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as Session;
+  return { ...(res.body as Session), cookie: (res.headers.get("set-cookie") ?? "").split(";")[0] };
 }
 
 /** Bearer header for `w.api`. */

@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { Miniflare } from "miniflare";
 import { hashPassword } from "../../worker/auth/password";
 import { DEMO_PASSWORD, SEED_USERS, seedStatements } from "../../worker/db/seed-data";
+import { workerLog } from "./console-guard";
 import { TEST_ENV } from "./env";
 
 const root = new URL("../../", import.meta.url);
@@ -35,7 +36,8 @@ export type TestWorker = Awaited<ReturnType<typeof startWorker>>;
 
 /**
  * The built Worker (dist/index.js, from `wrangler deploy --dry-run`) in workerd
- * through Miniflare, with a fresh local D1 that has the real migrations and seed.
+ * through Miniflare, with a fresh local D1 that has the real migrations and seed. What the Worker logs goes
+ * through `workerLog` (test/support/console-guard.ts): its console.errors count against the running test.
  */
 export async function startWorker(
   options: {
@@ -56,6 +58,9 @@ export async function startWorker(
     bindings: { ...TEST_ENV, ...options.bindings },
     ...(options.port !== undefined ? { host: "127.0.0.1", port: options.port } : {}),
     ...(options.outbound ? { outboundService: options.outbound as never } : {}),
+    // One record per console call in the Worker: errors go to the test's console guard (an unexpected one
+    // fails the test), so emails printed by the dev outbox and other logs stay quiet unless TB_WORKER_LOGS=1.
+    handleStructuredLogs: workerLog,
   });
   const url = await mf.ready;
   const d1 = await mf.getD1Database("DB");

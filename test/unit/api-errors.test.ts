@@ -1,8 +1,9 @@
 import { Hono } from "hono";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiError, errorResponse } from "../../worker/api/errors";
 import { validate } from "../../worker/api/validate";
+import { expectConsoleError } from "../support/console-guard";
 
 function app() {
   const a = new Hono();
@@ -45,12 +46,11 @@ describe("the API error shape", () => {
   });
 
   it("answers a bug with 500 and no internals", async () => {
-    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    expectConsoleError("Unhandled API error");
     const res = await app().request("/boom");
     expect(res.status).toBe(500);
     const body = await res.text();
     expect(JSON.parse(body)).toEqual({ success: false, message: "Something went wrong. Please try again." });
     expect(body).not.toContain("secret internals");
-    spy.mockRestore();
   });
 });

@@ -1,78 +1,43 @@
-import { matchRoutes } from "@remix-run/router";
+import { type RouteObject, createStaticHandler, createStaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
-import { routeIds, siteRouteTree } from "../support/route-tree";
-// Internal modules of the two packages our patches change (patches/, ADR 0017).
-// @ts-expect-error getPartialManifestJson is ours, so the module's types do not declare it
-import { getPartialManifest, getPartialManifestJson } from "@remix-run/react/dist/fog-of-war.js";
-import { callRouteLoader } from "@remix-run/server-runtime/dist/data.js";
+import { siteRouteTree } from "../support/route-tree";
 
-async function requestSeenByLoader(request: Request): Promise<Request> {
-  let seen: Request | undefined;
-  await callRouteLoader({
-    loadContext: {} as never,
-    params: {},
-    request,
-    routeId: "r",
-    singleFetch: true,
-    loader: ({ request: r }: { request: Request }) => {
-      seen = r;
-      return null;
-    },
-  });
-  if (!seen) throw new Error("loader not called");
-  return seen;
+// Our patch to react-router-dom/server (patches/, ADR 0022) converts a route tree to data routes once and
+// shares them across renders. Route matching, the third part, has its own test (route-matching.test.ts).
+
+async function routerFor(routes: RouteObject[], path: string) {
+  const context = await createStaticHandler(routes).query(new Request(`https://shop.test${path}`));
+  if (context instanceof Response) throw new Error(`${path} answered ${context.status}`);
+  return createStaticRouter(routes, context);
 }
 
-describe("loader requests (patched @remix-run/server-runtime)", () => {
-  it("hands a GET without a query string to the loader as it came", async () => {
-    const request = new Request("https://shop.test/seller/s_1/website", { headers: { cookie: "a=b" } });
-    expect(await requestSeenByLoader(request)).toBe(request);
+describe("static router (patched react-router-dom/server)", () => {
+  it("converts a route tree once and shares the result across requests", async () => {
+    const routes = siteRouteTree();
+    const first = await routerFor(routes, "/seller/s_1/website/package/p_1");
+    const second = await routerFor(routes, "/about");
+    expect(second.routes).toBe(first.routes);
+    expect(first.routes[0].children?.map((r) => r.id)).toEqual(["site", "about", "CaseSensitive", "catch-all"]);
   });
 
-  it("still strips Remix's own parameters and keeps the rest", async () => {
-    const seen = await requestSeenByLoader(new Request("https://shop.test/package/all?index&_routes=x&q=goa"));
-    expect(new URL(seen.url).search).toBe("?q=goa");
+  it("keeps each request's location, matches and params its own", async () => {
+    const routes = siteRouteTree();
+    const pkg = await routerFor(routes, "/seller/s_1/website/package/p_1");
+    const landing = await routerFor(routes, "/seller/s_2/website");
+    expect(pkg.state.location.pathname).toBe("/seller/s_1/website/package/p_1");
+    expect(pkg.state.matches.map((m) => m.route.id)).toEqual(["root", "site", "package"]);
+    expect(pkg.state.matches[2].params).toEqual({ sellerId: "s_1", packageId: "p_1" });
+    expect(pkg.state.matches[2].route).toBe(pkg.routes[0].children?.[0].children?.[1]);
+    expect(landing.state.location.pathname).toBe("/seller/s_2/website");
+    expect(landing.state.matches.map((m) => m.route.id)).toEqual(["root", "site", "landing"]);
+    expect(landing.state.matches[1].params).toEqual({ sellerId: "s_2" });
   });
 
-  it("re-creates every non-GET request as before", async () => {
-    const request = new Request("https://shop.test/contact", { method: "POST", body: "x=1" });
-    const seen = await requestSeenByLoader(request);
-    expect(seen).not.toBe(request);
-    expect(await seen.text()).toBe("x=1");
-  });
-});
-
-describe("inlined partial manifest (patched @remix-run/react)", () => {
-  const routes = siteRouteTree();
-  const manifest = {
-    version: "v1",
-    url: "/manifest.js",
-    entry: { module: "/entry.js", imports: [] },
-    routes: Object.fromEntries(routeIds(routes).map((id) => [id, { id, module: `/${id}.js`, hasLoader: id !== "root" }])),
-  };
-  const routerAt = (pathname: string) => ({
-    routes,
-    basename: "/",
-    state: { location: { pathname }, matches: matchRoutes(routes, pathname) ?? [] },
-  });
-
-  it("is the JSON Remix built on every render", () => {
-    for (const path of ["/seller/s_1/website", "/seller/s_1/website/package/p_1", "/about"]) {
-      expect(getPartialManifestJson(manifest, routerAt(path))).toBe(
-        JSON.stringify(getPartialManifest(manifest as never, routerAt(path) as never), null, 2),
-      );
-    }
-  });
-
-  it("follows the routes a page matches, not one page's address", () => {
-    const goa = getPartialManifestJson(manifest, routerAt("/seller/s_1/website/package/p_goa"));
-    expect(getPartialManifestJson(manifest, routerAt("/seller/s_2/website/package/p_x"))).toBe(goa);
-    expect(JSON.parse(goa).routes).toHaveProperty("package");
-    expect(JSON.parse(getPartialManifestJson(manifest, routerAt("/about"))).routes).not.toHaveProperty("package");
-  });
-
-  it("keeps builds apart", () => {
-    const next = { ...manifest, version: "v2" };
-    expect(JSON.parse(getPartialManifestJson(next, routerAt("/about"))).version).toBe("v2");
+  it("converts each tree on its own, even when an equal tree came first", async () => {
+    const first = await routerFor(siteRouteTree(), "/about");
+    const other: RouteObject[] = [{ id: "root", path: "", children: [{ id: "elsewhere", path: "about/*" }] }];
+    const second = await routerFor(other, "/about");
+    expect(second.routes).not.toBe(first.routes);
+    expect(second.state.matches.map((m) => m.route.id)).toEqual(["root", "elsewhere"]);
   });
 });

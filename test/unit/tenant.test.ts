@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { hostnameOf, isCleanSellerPath, resolveTenant } from "../../worker/tenant";
+import { SITE_HEADER } from "../../app/lib/seller-pages";
+import type { Db } from "../../worker/db/client";
+import type { AppConfig } from "../../worker/env";
+import { resolveApiTenant } from "../../worker/tenant";
+import { hostnameOf, isCleanSellerPath, resolveTenant } from "../../worker/tenant/resolve";
 
 const platformHosts = ["localhost", "127.0.0.1"];
 const resolve = (url: string, domainSellerId: string | null = null) => resolveTenant({ url: new URL(url), platformHosts, domainSellerId });
@@ -72,6 +76,36 @@ describe("isCleanSellerPath", () => {
   it("rejects main-site paths", () => {
     for (const p of ["/seller-dashboard", "/cart", "/seller/s_wanderlust/website", "/package/a/b", "/user-dashboard/bookings"]) {
       expect(isCleanSellerPath(p), p).toBe(false);
+    }
+  });
+});
+
+describe("resolveApiTenant (the site an API call comes from)", () => {
+  const config = { PLATFORM_HOSTS: platformHosts } as AppConfig;
+  // A platform host never needs the custom-domain lookup, so no database is reached.
+  const noDb = new Proxy({}, { get: () => expect.unreachable("the API tenant of a platform host needs no D1") }) as Db;
+  const call = (headers: Record<string, string> = {}, url = "http://localhost:8787/api/auth/signup") =>
+    resolveApiTenant(new Request(url, { method: "POST", headers }), config, noDb);
+
+  it("is the seller site by path that the page names in x-tb-site", async () => {
+    expect(await call({ [SITE_HEADER]: "/seller/s_wanderlust/website" })).toEqual({
+      kind: "seller",
+      mode: "path",
+      sellerId: "s_wanderlust",
+      basePath: "/seller/s_wanderlust/website",
+    });
+  });
+
+  it("is the platform without the header, or with anything but an exact base path", async () => {
+    expect(await call()).toEqual({ kind: "platform" });
+    for (const value of [
+      "s_wanderlust",
+      "/seller/s_wanderlust/website/login",
+      "/seller/s_wanderlust",
+      "//evil.example/seller/x/website",
+      "/seller/x/website/../../cart",
+    ]) {
+      expect(await call({ [SITE_HEADER]: value }), value).toEqual({ kind: "platform" });
     }
   });
 });

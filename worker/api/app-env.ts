@@ -2,6 +2,7 @@ import type { SessionClaims } from "../auth/jwt";
 import type { TokenSource } from "../auth/session";
 import type { Db } from "../db/client";
 import type { AppConfig, Env } from "../env";
+import type { Tenant } from "../tenant";
 
 export type Viewer = SessionClaims & { source: TokenSource };
 
@@ -11,5 +12,7 @@ export type ApiEnv = {
     db: Db;
     config: AppConfig;
     viewer: Viewer | null;
+    /** SECURITY: on a platform host a seller tenant is the page's claim (x-tb-site); it only brands emails (worker/tenant/). */
+    tenant: Tenant;
   };
 };

@@ -6,14 +6,17 @@ import { authRoutes } from "../domain/auth/routes";
 import { bookingRoutes } from "../domain/bookings/routes";
 import { devRoutes } from "../domain/email/dev-routes";
 import { sellerAdminRoutes } from "../domain/seller-admin/routes";
-import { superadminDomainRoutes } from "../domain/seller-admin/superadmin-routes";
-import { sellerRequestRoutes, superadminRequestRoutes } from "../domain/seller-requests/routes";
-import { superadminUserRoutes } from "../domain/superadmin/routes";
+import { sellerRequestRoutes } from "../domain/seller-requests/routes";
+import { superadminRoutes } from "../domain/superadmin/routes";
 import { sellerWebsiteRoutes } from "../domain/seller-website/routes";
 import { readConfig } from "../env";
+import { resolveApiTenant } from "../tenant";
 import type { ApiEnv } from "./app-env";
+import { renderDocsPage } from "./docs-page";
 import { errorResponse, notFound } from "./errors";
 import { sameOriginForCookies } from "./guard";
+import { type OpenApiDocument, buildOpenApiDocument } from "./openapi";
+import { describeRoute } from "./route-info";
 
 export type { ApiEnv };
 
@@ -23,29 +26,51 @@ export function createApiApp() {
   app.use(async (c, next) => {
     const config = readConfig(c.env);
     c.set("config", config);
-    c.set("db", createDb(withInjectedFaults(c.env.DB, c.env, config, c.req.raw)));
+    const db = createDb(withInjectedFaults(c.env.DB, c.env, config, c.req.raw));
+    c.set("db", db);
+    // The site the call was made from, from the one tenant source (worker/tenant/): it brands emails only.
+    c.set("tenant", await resolveApiTenant(c.req.raw, config, db));
     c.set("viewer", await readViewer(c.req.raw, config));
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
   app.use(sameOriginForCookies);
 
-  app.get("/health", (c) => c.json({ ok: true }));
-  app.route("/auth", authRoutes);
-  app.route("/bookings", bookingRoutes);
-  app.route("/seller-website", sellerWebsiteRoutes);
-  app.route("/seller-admin", sellerAdminRoutes);
-  app.route("/superadmin/domains", superadminDomainRoutes);
-  app.route("/seller-requests", sellerRequestRoutes);
-  app.route("/superadmin/seller-requests", superadminRequestRoutes);
-  app.route("/superadmin/users", superadminUserRoutes);
-  app.route("/dev", devRoutes);
-
   app.notFound(() => {
     throw notFound("No such API route");
   });
   app.onError((error, c) => errorResponse(c, error));
-  return app;
+
+  // Chained, so that `typeof apiApp` carries every route's input and output for the typed client (worker/api/client.ts).
+  const routes = app
+    .get("/health", describeRoute({ summary: "Liveness", returns: "`{ ok: true }`", database: false }), (c) => c.json({ ok: true }))
+    .route("/auth", authRoutes)
+    .route("/bookings", bookingRoutes)
+    .route("/seller-website", sellerWebsiteRoutes)
+    .route("/seller-admin", sellerAdminRoutes)
+    .route("/seller-requests", sellerRequestRoutes)
+    .route("/superadmin", superadminRoutes)
+    .route("/dev", devRoutes);
+
+  // The document is read from this app's route table once per isolate (ADR 0023).
+  const documents = new Map<boolean, OpenApiDocument>();
+  const documentFor = (development: boolean) => {
+    const doc = documents.get(development) ?? buildOpenApiDocument(app.routes, { development });
+    documents.set(development, doc);
+    return doc;
+  };
+  return routes
+    .get("/openapi.json", describeRoute({ summary: "This API's OpenAPI 3.1 document", database: false }), (c) =>
+      c.json(documentFor(c.var.config.ENVIRONMENT === "development")),
+    )
+    .get(
+      "/docs",
+      describeRoute({ summary: "This API's documentation as a page", mediaType: "text/html", returns: "An HTML page", database: false }),
+      (c) => c.html(renderDocsPage(documentFor(c.var.config.ENVIRONMENT === "development"))),
+    );
 }
 
 export const apiApp = createApiApp();
+
+/** The API's routes with their inputs and outputs, for `hc<AppType>` (worker/api/client.ts). */
+export type AppType = typeof apiApp;

@@ -3,26 +3,39 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
 import { SERVICE_BUSY, isD1Failure } from "../db/d1-failure";
+import { DomainError, type DomainErrorKind, type DomainIssue } from "../domain/errors";
 
-export type ApiIssue = { path: string; message: string };
+export { badRequest, conflict, forbidden, notFound, tooManyRequests, unauthorized } from "../domain/errors";
 
-/** An expected failure with a status and a message meant for the user. */
-export class ApiError extends Error {
+export type ApiIssue = DomainIssue;
+
+const STATUS_OF_KIND: Record<DomainErrorKind, ContentfulStatusCode> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  "not-found": 404,
+  conflict: 409,
+  "too-large": 413,
+  unsupported: 415,
+  unprocessable: 422,
+  "rate-limited": 429,
+};
+const KIND_OF_STATUS = new Map(Object.entries(STATUS_OF_KIND).map(([kind, status]) => [status, kind as DomainErrorKind]));
+
+/** A refusal decided at the HTTP edge (a route, validation), with its status. */
+export class ApiError extends DomainError {
   constructor(
     readonly status: ContentfulStatusCode,
     message: string,
-    readonly issues?: ApiIssue[],
+    issues?: ApiIssue[],
   ) {
-    super(message);
+    super(KIND_OF_STATUS.get(status) ?? "invalid", message, issues);
   }
 }
 
-export const badRequest = (message: string) => new ApiError(400, message);
-export const unauthorized = (message = "Please log in to continue") => new ApiError(401, message);
-export const forbidden = (message = "You do not have permission to do this") => new ApiError(403, message);
-export const notFound = (message = "Not found") => new ApiError(404, message);
-export const conflict = (message: string) => new ApiError(409, message);
-export const tooManyRequests = (message = "Too many requests. Please try again later.") => new ApiError(429, message);
+/** The HTTP status of a domain refusal: the one place a domain kind becomes a status. */
+export const statusOf = (error: DomainError): ContentfulStatusCode =>
+  error instanceof ApiError ? error.status : STATUS_OF_KIND[error.kind];
 
 export function zodIssues(error: ZodError): ApiIssue[] {
   return error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
@@ -34,8 +47,8 @@ export function validationError(error: ZodError) {
 }
 
 export function errorResponse(c: Context, error: unknown) {
-  if (error instanceof ApiError) {
-    return c.json({ success: false, message: error.message, ...(error.issues ? { issues: error.issues } : {}) }, error.status);
+  if (error instanceof DomainError) {
+    return c.json({ success: false, message: error.message, ...(error.issues ? { issues: error.issues } : {}) }, statusOf(error));
   }
   if (error instanceof ZodError) {
     const e = validationError(error);

@@ -11,7 +11,8 @@ import { ApiError, badRequest } from "./errors";
  * as the first did) or fails inside its own batch on the key's primary key, which rolls the whole
  * batch back.
  */
-const KEY_PATTERN = /^[\x21-\x7e]{8,200}$/;
+/** What an Idempotency-Key may be: 8 to 200 visible ASCII characters. */
+export const KEY_PATTERN = /^[\x21-\x7e]{8,200}$/;
 const KEY_REUSED = "This Idempotency-Key was already used for a different request";
 
 /** The request's Idempotency-Key; null when there is none and it is optional. */

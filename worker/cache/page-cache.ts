@@ -1,3 +1,4 @@
+import { sellerPageAt } from "~/lib/seller-pages";
 import { SESSION_COOKIE, readCookie } from "../auth/session";
 import type { SellerTenant } from "../tenant";
 import { edgeCache, pageKey, publishContentVersion, readContentVersion } from "./version-pointer";
@@ -8,16 +9,6 @@ import { sellerCacheTag } from "./purge";
  * version, host and path. Two layers: an in-isolate LRU of immutable page bodies in
  * front of the Workers Cache API. Only the version pointer is mutable.
  */
-
-/** Seller-site pages that look the same to every signed-out visitor. */
-const PUBLIC_PAGES = [
-  /^\/$/,
-  /^\/package\/all\/?$/,
-  /^\/package\/[^/]+\/?$/,
-  /^\/searchpackages\/[^/]+\/?$/,
-  /^\/(about|contact)\/?$/,
-  /^\/(sitemap\.xml|robots\.txt)$/,
-];
 
 export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=600, stale-while-revalidate=60";
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
@@ -30,16 +21,10 @@ export function carriesCredentials(request: Request) {
   return request.headers.has("authorization") || readCookie(request.headers.get("cookie"), SESSION_COOKIE) !== null;
 }
 
-/** The page path inside the seller site, without base path or single-fetch suffix. */
-function sitePath(tenant: SellerTenant, pathname: string) {
-  const inner = pathname.slice(tenant.basePath.length) || "/";
-  if (inner === "/_root.data" || inner === ".data") return "/";
-  return inner.replace(/\.data$/, "");
-}
-
+/** A GET of a seller page marked cacheable in app/lib/seller-pages.ts (the same for every signed-out visitor). */
 export function isCacheablePage(request: Request, tenant: SellerTenant, url: URL) {
   if (request.method !== "GET" || carriesCredentials(request)) return false;
-  return PUBLIC_PAGES.some((re) => re.test(sitePath(tenant, url.pathname)));
+  return sellerPageAt(url.pathname, tenant.mode)?.cacheable === true;
 }
 
 type Stored = { status: number; headers: [string, string][]; body: ArrayBuffer };

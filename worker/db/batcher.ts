@@ -89,3 +89,9 @@ export function createBatcher(db: Db): Load {
       pending.push({ query, resolve, reject });
     });
 }
+
+/** What a read-only service needs: the query builder and the loader its reads go through. */
+export type Reader = { db: Db; load: Load };
+
+/** A reader whose concurrent reads form one batch: for API handlers, writes' follow-up reads and scripts. */
+export const readerOf = (db: Db): Reader => ({ db, load: createBatcher(db) });

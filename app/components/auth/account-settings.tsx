@@ -1,10 +1,13 @@
 import { useNavigate } from "@remix-run/react";
 import { logout } from "~/lib/api";
 import { ChangePasswordCard } from "./change-password-card";
-import { ProfileCard } from "./profile-card";
+import { type Profile, ProfileCard } from "./profile-card";
 
-/** Profile, password (with an emailed code) and log out: the same for customers and sellers on the main site. */
-export function AccountSettings() {
+/**
+ * Profile, password (with an emailed code) and log out: the same for customers and sellers on the main site.
+ * The page's loader reads the profile (`accountSettingsData`) and its action is `accountSettingsAction`.
+ */
+export function AccountSettings({ profile }: { profile: Profile }) {
   const navigate = useNavigate();
   async function signOut() {
     if (!window.confirm("Are you sure you want to log out?")) return;
@@ -13,7 +16,7 @@ export function AccountSettings() {
   }
   return (
     <div className="stack" style={{ maxWidth: "72rem" }}>
-      <ProfileCard />
+      <ProfileCard profile={profile} />
       <ChangePasswordCard />
       <div>
         <button type="button" className="btn btn-outline" onClick={signOut}>

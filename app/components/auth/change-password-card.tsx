@@ -1,61 +1,63 @@
-import { useState } from "react";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
-import { api, errorMessage } from "~/lib/api";
 import { updateSession } from "~/lib/auth-storage";
+import { useActionToast } from "~/lib/use-action-toast";
 import { RESEND_SECONDS, useCountdown } from "~/lib/use-countdown";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { AccountActionData } from "./account-settings.server";
 import { PasswordField, TextField } from "./password-input";
 
 /**
  * Change Password (spec §4, §5): the current password requests a code; then
  * new, confirm and the code appear while "Resend code in {n}s" counts down.
+ * Both steps post to the page's action: `request-code`, then `change-password`.
  */
-export function ChangePasswordCard({ sellerId }: { sellerId?: string }) {
+export function ChangePasswordCard() {
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [confirm, setConfirm] = useState("");
   const [otp, setOtp] = useState("");
   const [otpStep, setOtpStep] = useState(false);
-  const [requesting, setRequesting] = useState(false);
-  const [updating, setUpdating] = useState(false);
+  const hydrated = useHydrated();
+  const codeFetcher = useFetcher();
+  const passwordFetcher = useFetcher();
+  const requesting = codeFetcher.state !== "idle";
+  const updating = passwordFetcher.state !== "idle";
+  const codeSent = useActionToast(codeFetcher, "Failed to send OTP");
+  const changed = useActionToast(passwordFetcher, "Failed to update password") as AccountActionData | undefined;
   const countdown = useCountdown();
+  const { start: startCountdown, reset: resetCountdown } = countdown;
   const mismatch = next !== "" && confirm !== "" && next !== confirm;
   const canUpdate = otp !== "" && next !== "" && confirm !== "" && next === confirm && !updating;
 
-  async function requestOtp() {
+  useEffect(() => {
+    if (codeFetcher.state !== "idle" || !codeSent?.ok) return;
+    setOtpStep(true);
+    startCountdown(RESEND_SECONDS);
+  }, [codeSent, codeFetcher.state, startCountdown]);
+
+  useEffect(() => {
+    if (passwordFetcher.state !== "idle" || !changed?.ok) return;
+    // The password change ended every other session; this one continues with the fresh token.
+    if (changed.token) updateSession({ token: changed.token });
+    for (const clear of [setCurrent, setNext, setConfirm, setOtp]) clear("");
+    setOtpStep(false);
+    resetCountdown();
+  }, [changed, passwordFetcher.state, resetCountdown]);
+
+  function requestOtp() {
     if (!current) {
       toast.error("Please enter your current password first");
       return;
     }
-    setRequesting(true);
-    try {
-      await api("/api/auth/request-password-otp", { method: "POST", body: { current, sellerId } });
-      toast.success("OTP sent to your email. Please check your inbox.");
-      setOtpStep(true);
-      countdown.start(RESEND_SECONDS);
-    } catch (err) {
-      toast.error(errorMessage(err, "Failed to send OTP"));
-    } finally {
-      setRequesting(false);
-    }
+    codeFetcher.submit({ intent: "request-code", current }, { method: "post" });
   }
 
-  async function update(e: React.FormEvent) {
+  function update(e: React.FormEvent) {
     e.preventDefault();
     if (!canUpdate) return;
-    setUpdating(true);
-    try {
-      const res = await api<{ token: string }>("/api/auth/password", { method: "PUT", body: { new: next, confirm, otp, sellerId } });
-      // The password change ended every other session; this one continues with the fresh token.
-      updateSession({ token: res.token });
-      toast.success("Password updated successfully!");
-      for (const clear of [setCurrent, setNext, setConfirm, setOtp]) clear("");
-      setOtpStep(false);
-      countdown.reset();
-    } catch (err) {
-      toast.error(errorMessage(err, "Failed to update password"));
-    } finally {
-      setUpdating(false);
-    }
+    passwordFetcher.submit({ intent: "change-password", new: next, confirm, otp }, { method: "post" });
   }
 
   return (
@@ -76,7 +78,7 @@ export function ChangePasswordCard({ sellerId }: { sellerId?: string }) {
               Resend code in {countdown.left}s
             </span>
           ) : (
-            <button type="button" className="btn btn-outline" onClick={requestOtp} disabled={!current || requesting}>
+            <button type="button" className="btn btn-outline" onClick={requestOtp} disabled={!hydrated || !current || requesting}>
               {requesting ? "Sending OTP..." : "Request OTP"}
             </button>
           )}

@@ -11,7 +11,6 @@ export type VerifiedSession = { token: string; user: StoredUser };
 type Props = {
   userId: string;
   email: string;
-  sellerId?: string;
   homeHref: string;
   onVerified: (session: VerifiedSession) => void;
   onBack?: () => void;
@@ -20,7 +19,7 @@ type Props = {
 };
 
 /** Step 2 of signup (spec §2): "Verify Your Email" with one 6-digit code input. */
-export function CodeStep({ userId, email, sellerId, homeHref, onVerified, onBack, justSent = true }: Props) {
+export function CodeStep({ userId, email, homeHref, onVerified, onBack, justSent = true }: Props) {
   const [otp, setOtp] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -48,7 +47,7 @@ export function CodeStep({ userId, email, sellerId, homeHref, onVerified, onBack
   async function resend() {
     setError(null);
     try {
-      await api("/api/auth/resend-otp", { method: "POST", body: { userId, sellerId }, on401: "throw" });
+      await api("/api/auth/resend-otp", { method: "POST", body: { userId }, on401: "throw" });
       toast.success("OTP sent to your email. Please check your inbox.");
       start(RESEND_SECONDS);
     } catch (err) {

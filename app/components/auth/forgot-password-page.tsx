@@ -5,9 +5,9 @@ import { api, errorMessage } from "~/lib/api";
 import { useSiteLinks } from "~/lib/site-links";
 import { TextField } from "./password-input";
 
-/** Asks for a reset link; on a seller site the link points at that site (the page sends its seller id). */
+/** Asks for a reset link; on a seller site the link points at that site (the API knows it from the request, ADR 0024). */
 export function ForgotPasswordPage() {
-  const { href, sellerId } = useSiteLinks();
+  const { href } = useSiteLinks();
   const [email, setEmail] = useState("");
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
@@ -20,7 +20,7 @@ export function ForgotPasswordPage() {
     try {
       const res = await api<{ message: string }>("/api/auth/forgot-password", {
         method: "POST",
-        body: { email: email.trim(), sellerId },
+        body: { email: email.trim() },
         on401: "throw",
       });
       setSent(res.message);

@@ -19,7 +19,6 @@ type Props = {
   defaultTarget: string;
   /** Spec §4: seller sign-in waits 2000 ms after "Login successful! Redirecting...". */
   redirectDelayMs: number;
-  sellerId?: string;
   onSignedIn: (target: string) => void;
 };
 
@@ -57,7 +56,7 @@ export function LoginForm(props: Props) {
     try {
       const session = await api<Session>("/api/auth/login", {
         method: "POST",
-        body: { email: email.trim(), password, remember, sellerId: props.sellerId },
+        body: { email: email.trim(), password, remember },
         on401: "throw",
       });
       signedIn(session, remember);
@@ -82,7 +81,6 @@ export function LoginForm(props: Props) {
             <CodeStep
               userId={unverified.userId}
               email={unverified.email}
-              sellerId={props.sellerId}
               homeHref={props.homeHref}
               onVerified={(s: VerifiedSession) => signedIn(s, true)}
               onBack={() => setUnverified(null)}

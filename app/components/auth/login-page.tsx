@@ -1,5 +1,5 @@
 import { useNavigate } from "@remix-run/react";
-import { useGuestOnly } from "~/lib/require-login";
+import { useGuestOnly } from "~/lib/handover";
 import { LoginForm } from "./login-form";
 
 /** The main site's login (guest only, spec §2). */

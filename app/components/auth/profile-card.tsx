@@ -1,10 +1,12 @@
-import { useEffect, useState } from "react";
-import toast from "react-hot-toast";
-import { api, errorMessage } from "~/lib/api";
+import { useFetcher } from "@remix-run/react";
+import { useEffect } from "react";
 import { updateSession } from "~/lib/auth-storage";
+import { useActionToast } from "~/lib/use-action-toast";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { AccountActionData } from "./account-settings.server";
 import { TextField } from "./password-input";
 
-type Profile = { name: string; email: string; phone: string | null };
+export type Profile = { name: string; email: string; phone: string | null };
 
 /** Spec §3: the name splits on its first space: first name, and the rest is the last name. */
 export function splitName(name: string) {
@@ -12,76 +14,54 @@ export function splitName(name: string) {
   return at < 0 ? { firstName: name, lastName: "" } : { firstName: name.slice(0, at), lastName: name.slice(at + 1) };
 }
 
-/** Profile Information (spec §2, §5): first and last name, read-only email, phone; Update Profile. */
-export function ProfileCard() {
-  const [form, setForm] = useState({ firstName: "", lastName: "", email: "", phone: "" });
-  const [state, setState] = useState<"loading" | "ready" | "failed" | "saving">("loading");
-
+/**
+ * Profile Information (spec §2, §5): first and last name, read-only email, phone; Update Profile.
+ * The page's loader reads the profile; the form posts `{ intent: "profile", name, phone }` to the page's action.
+ */
+export function ProfileCard({ profile }: { profile: Profile }) {
+  const fetcher = useFetcher();
+  const hydrated = useHydrated();
+  const saving = fetcher.state !== "idle";
+  const result = useActionToast(fetcher, "Failed to update profile") as AccountActionData | undefined;
+  // The header shows the stored user record: it gets the saved name.
   useEffect(() => {
-    const controller = new AbortController();
-    api<Profile>("/api/auth/profile", { signal: controller.signal })
-      .then((p) => {
-        setForm({ ...splitName(p.name), email: p.email, phone: p.phone ?? "" });
-        setState("ready");
-      })
-      .catch((err) => {
-        if (!controller.signal.aborted) {
-          console.error(err);
-          setState("failed");
-        }
-      });
-    return () => controller.abort();
-  }, []);
+    if (fetcher.state === "idle" && result?.ok && result.name) updateSession({ user: { name: result.name } });
+  }, [result, fetcher.state]);
 
-  async function save(e: React.FormEvent) {
+  function save(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    setState("saving");
-    const name = `${form.firstName.trim()} ${form.lastName.trim()}`.trim();
-    try {
-      const res = await api<{ message: string; name: string }>("/api/auth/profile", {
-        method: "PUT",
-        body: { name, phone: form.phone.trim() },
-      });
-      updateSession({ user: { name: res.name } });
-      toast.success("Profile updated successfully!");
-    } catch (err) {
-      toast.error(errorMessage(err, "Failed to update profile"));
-    }
-    setState("ready");
+    const form = new FormData(e.currentTarget);
+    const field = (key: string) => String(form.get(key) ?? "").trim();
+    const name = `${field("firstName")} ${field("lastName")}`.trim();
+    fetcher.submit({ intent: "profile", name, phone: field("phone") }, { method: "post" });
   }
 
-  const set = (key: "firstName" | "lastName" | "phone") => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }));
+  const { firstName, lastName } = splitName(profile.name);
   return (
     <section className="card stack" aria-labelledby="profile-heading">
       <h2 id="profile-heading">Profile Information</h2>
-      {state === "failed" ? (
-        <p role="alert" className="error-text">
-          Failed to fetch user profile details.
-        </p>
-      ) : null}
       <form className="stack" onSubmit={save}>
         <div className="row" style={{ alignItems: "start" }}>
           <div style={{ flex: "1 1 20rem" }}>
-            <TextField label="First Name" name="firstName" autoComplete="given-name" value={form.firstName} onChange={set("firstName")} />
+            <TextField label="First Name" name="firstName" autoComplete="given-name" defaultValue={firstName} />
           </div>
           <div style={{ flex: "1 1 20rem" }}>
-            <TextField label="Last Name" name="lastName" autoComplete="family-name" value={form.lastName} onChange={set("lastName")} />
+            <TextField label="Last Name" name="lastName" autoComplete="family-name" defaultValue={lastName} />
           </div>
         </div>
         <TextField
           label="Email"
           name="email"
           type="email"
-          value={form.email}
+          value={profile.email}
           readOnly
           aria-readonly="true"
           style={{ background: "var(--surface-2)", cursor: "not-allowed" }}
         />
-        <TextField label="Phone" name="phone" type="tel" autoComplete="tel" value={form.phone} onChange={set("phone")} />
+        <TextField label="Phone" name="phone" type="tel" autoComplete="tel" defaultValue={profile.phone ?? ""} />
         <div>
-          <button type="submit" className="btn" disabled={state === "loading" || state === "saving"}>
-            {state === "saving" ? "Updating..." : "Update Profile"}
+          <button type="submit" className="btn" disabled={!hydrated || saving}>
+            {saving ? "Updating..." : "Update Profile"}
           </button>
         </div>
       </form>

@@ -2,7 +2,7 @@ import { Link, useNavigate, useParams } from "@remix-run/react";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { api, errorMessage } from "~/lib/api";
-import { useGuestOnly } from "~/lib/require-login";
+import { useGuestOnly } from "~/lib/handover";
 import { useSiteLinks } from "~/lib/site-links";
 import { PasswordField } from "./password-input";
 

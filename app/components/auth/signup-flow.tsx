@@ -11,15 +11,13 @@ type Props = {
   subtitle?: string;
   loginHref: string;
   homeHref: string;
-  /** Codes sent from a seller site name that seller. */
-  sellerId?: string;
   onSignedIn: (session: VerifiedSession) => void;
 };
 
 const EMPTY = { firstName: "", lastName: "", email: "", password: "", confirmPassword: "", phone: "", agreeToTerms: false };
 
 /** Signup (spec §2, §3, §5): the form, then the emailed code; a verified account is signed in. */
-export function SignupFlow({ title, subtitle, loginHref, homeHref, sellerId, onSignedIn }: Props) {
+export function SignupFlow({ title, subtitle, loginHref, homeHref, onSignedIn }: Props) {
   const [form, setForm] = useState(EMPTY);
   const [pending, setPending] = useState<{ userId: string; email: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -51,7 +49,6 @@ export function SignupFlow({ title, subtitle, loginHref, homeHref, sellerId, onS
           email,
           password: form.password,
           role: "user",
-          sellerId,
         },
         on401: "throw",
       });
@@ -78,7 +75,6 @@ export function SignupFlow({ title, subtitle, loginHref, homeHref, sellerId, onS
           <CodeStep
             userId={pending.userId}
             email={pending.email}
-            sellerId={sellerId}
             homeHref={homeHref}
             onVerified={verified}
             onBack={() => setPending(null)}

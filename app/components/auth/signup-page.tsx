@@ -1,5 +1,5 @@
 import { useNavigate } from "@remix-run/react";
-import { useGuestOnly } from "~/lib/require-login";
+import { useGuestOnly } from "~/lib/handover";
 import { SignupFlow } from "./signup-flow";
 
 /** The main site's signup with its code step (guest only, spec §2). */

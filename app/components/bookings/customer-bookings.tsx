@@ -1,14 +1,18 @@
-import { Link } from "@remix-run/react";
-import { useState } from "react";
-import toast from "react-hot-toast";
-import { api, errorMessage } from "~/lib/api";
+import { Link, useFetcher } from "@remix-run/react";
+import type { listCustomerBookings } from "@worker/domain/bookings/service";
+import { Pager } from "~/components/pager";
+import type { ActionResult } from "~/lib/action-result";
 import { formatDate, formatRupees } from "~/lib/format";
+import { useActionToast } from "~/lib/use-action-toast";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useListFilters } from "~/lib/use-list-filters";
 import "./bookings.css";
 import { StatusBadge } from "./status-badge";
-import { type Booking, type CustomerBookingsResponse, type CustomerStats, isCancellable } from "./types";
-import { useApiData } from "./use-api-data";
-import { LoadErrorCard, LoadingCard } from "~/components/load-state";
-import { Pager } from "~/components/pager";
+import { type Booking, isCancellable } from "./types";
+
+/** A page of the customer's bookings with the dashboard stats, as the page's loader read it. */
+export type CustomerBookingsData = Awaited<ReturnType<typeof listCustomerBookings>>;
+type CustomerStats = CustomerBookingsData["stats"];
 
 export function StatTiles({ stats }: { stats: CustomerStats }) {
   return (
@@ -68,16 +72,20 @@ function BookingItem({
   );
 }
 
-/** The signed-in customer's bookings (optionally with one seller), with stats and a Cancel action. */
+/**
+ * The signed-in customer's bookings (optionally with one seller), with stats and a Cancel action.
+ * The page's loader reads them; Cancel posts `{ intent: "cancel", id }` to the page's action, and the
+ * list follows by revalidation. Other pages of the list are `?page=` addresses.
+ */
 export function CustomerBookings({
-  query,
+  bookings,
   heading,
   showStats = true,
   paginate = false,
   emptyText = "No bookings yet",
   detailHref,
 }: {
-  query: Record<string, string>;
+  bookings: CustomerBookingsData;
   heading: string;
   showStats?: boolean;
   paginate?: boolean;
@@ -85,32 +93,19 @@ export function CustomerBookings({
   /** Where a booking id links to; the seller site has no booking page, so it passes none. */
   detailHref?: (b: Booking) => string;
 }) {
-  const [page, setPage] = useState(1);
-  const params = new URLSearchParams({ ...query, page: String(page) });
-  const { state, reload } = useApiData<CustomerBookingsResponse>(`/api/bookings?${params}`, "Failed to load your bookings");
-  const [busy, setBusy] = useState(false);
+  const { goTo } = useListFilters([]);
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher, "Failed to cancel booking");
+  // Before hydration a click would do nothing: the buttons wait for the page to be ready.
+  const hydrated = useHydrated();
+  const busy = !hydrated || fetcher.state !== "idle";
 
-  async function cancel(b: Booking) {
+  function cancel(b: Booking) {
     if (!window.confirm(`Cancel booking ${b.bookingId} for ${b.packageId.name}? This cannot be undone.`)) return;
-    setBusy(true);
-    try {
-      await api(`/api/bookings/${encodeURIComponent(b._id)}/status`, { method: "PUT", body: { status: "cancelled" } });
-      toast.success("Booking cancelled");
-      reload();
-    } catch (error) {
-      toast.error(errorMessage(error, "Failed to cancel booking"));
-    } finally {
-      setBusy(false);
-    }
+    fetcher.submit({ intent: "cancel", id: b._id }, { method: "post" });
   }
 
-  if (state.status === "loading") {
-    return <LoadingCard label="Loading..." />;
-  }
-  if (state.status === "error") {
-    return <LoadErrorCard message={state.message} onRetry={reload} />;
-  }
-  const { data, stats, pagination } = state.data;
+  const { data, stats, pagination } = bookings;
   return (
     <div className="stack">
       {showStats ? <StatTiles stats={stats} /> : null}
@@ -125,7 +120,7 @@ export function CustomerBookings({
             ))}
           </ul>
         )}
-        {paginate && pagination.pages > 1 ? <Pager page={pagination.page} pages={pagination.pages} onPage={setPage} /> : null}
+        {paginate && pagination.pages > 1 ? <Pager page={pagination.page} pages={pagination.pages} onPage={goTo} /> : null}
       </section>
     </div>
   );

@@ -3,11 +3,6 @@ import type { Booking } from "@worker/domain/bookings/shapes";
 import { todayInIndia } from "@worker/domain/bookings/transitions";
 
 export type { Booking, BookingStatus };
-export type Pagination = { page: number; limit: number; total: number; pages: number };
-export type CustomerStats = { activeBookings: number; completedTrips: number; totalSavings: number };
-export type CustomerBookingsResponse = { success: true; data: Booking[]; pagination: Pagination; stats: CustomerStats };
-export type SellerSummary = { counts: Record<BookingStatus, number>; confirmedRevenue: number };
-export type SellerBookingsResponse = { success: true; data: Booking[]; pagination: Pagination; summary: SellerSummary };
 export type BookingResponse = { success: boolean; data: Booking; message: string };
 
 export const STATUS_LABELS: Record<BookingStatus, string> = {

@@ -1,4 +1,5 @@
 import { NavLink } from "@remix-run/react";
+import { PageContent } from "~/components/load-state";
 import "./bookings.css";
 
 const LINKS = [
@@ -9,7 +10,7 @@ const LINKS = [
   { to: "/user-dashboard/settings", label: "Settings" },
 ];
 
-/** The main site's user dashboard pages around their content. */
+/** The main site's user dashboard pages around their content: "Loading..." there while the next page loads. */
 export function UserDashboardPage({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <div className="container dash">
@@ -26,7 +27,7 @@ export function UserDashboardPage({ title, children }: { title: string; children
       </nav>
       <main id="main" className="dash-main">
         <h1>{title}</h1>
-        {children}
+        <PageContent>{children}</PageContent>
       </main>
     </div>
   );

@@ -1,41 +1,21 @@
+import type { getSiteSettings } from "@worker/domain/seller-admin/site";
+import type { ActionResult } from "~/lib/action-result";
 import { ApiRequestError, errorMessage } from "~/lib/api";
 import { getToken } from "~/lib/auth-storage";
 
 export type { SellerPackage } from "@worker/domain/seller-admin/packages";
 
-export type Domain = {
-  id: string;
-  hostname: string;
-  status: "pending" | "active";
-  verificationToken: string;
-  txtRecord: string;
-  createdAt: string;
-};
+/** What the website page shows: public profile, config, domains and the site's path. */
+export type SiteSettings = NonNullable<Awaited<ReturnType<typeof getSiteSettings>>>;
+export type Domain = SiteSettings["domains"][number];
 
-export type SiteSettings = {
-  seller: {
-    id: string;
-    name: string;
-    email: string;
-    logo: string | null;
-    bio: string | null;
-    phone: string | null;
-    address: string | null;
-    backgroundImage: string | null;
-  };
-  websiteConfig: { themeColor: string; secondaryColor: string; websiteName: string; wallpaperImage: string | null };
-  domains: Domain[];
-  sitePath: string;
-};
-
-/** Field path -> first message, from a 422 `{issues}` body; `images.2` also sets `images`. */
+/** Field path -> first message, from a failed action's `issues`; `images.2` also sets `images`. */
 export type FieldErrors = Record<string, string>;
 
-export function fieldErrorsOf(error: unknown): FieldErrors {
+export function fieldErrorsOf(result: ActionResult | undefined): FieldErrors {
   const errors: FieldErrors = {};
-  if (!(error instanceof ApiRequestError) || error.status !== 422) return errors;
-  const issues = (error.body as { issues?: { path: string; message: string }[] } | null)?.issues ?? [];
-  for (const { path, message } of issues) {
+  if (!result || result.ok || !result.issues) return errors;
+  for (const { path, message } of result.issues) {
     const parts = path.split(".");
     for (let i = parts.length; i > 0; i--) errors[parts.slice(0, i).join(".")] ??= message;
   }

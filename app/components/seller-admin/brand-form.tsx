@@ -1,8 +1,9 @@
+import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
-import toast from "react-hot-toast";
-import { api } from "~/lib/api";
 import { contrastRatio, readableTextOn, safeHexColor } from "~/lib/colors";
-import { type FieldErrors, type SiteSettings, errorMessage, fieldErrorsOf } from "./api-helpers";
+import { useActionToast } from "~/lib/use-action-toast";
+import type { action } from "~/routes/seller-dashboard/website";
+import { type SiteSettings, fieldErrorsOf } from "./api-helpers";
 import { ImageField } from "./upload-button";
 
 type Config = SiteSettings["websiteConfig"];
@@ -56,29 +57,20 @@ export function BrandPreview({ config }: { config: Config }) {
   );
 }
 
-export function BrandForm({ initial, onSaved }: { initial: Config; onSaved: (config: Config) => void }) {
+/** The website's name, colours and wallpaper, saved by the website page's action ("brand"). */
+export function BrandForm({ initial }: { initial: Config }) {
   const [config, setConfig] = useState<Config>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const fetcher = useFetcher<typeof action>();
+  const errors = fieldErrorsOf(useActionToast(fetcher, "Failed to save website settings"));
+  const busy = fetcher.state !== "idle";
   const set = <K extends keyof Config>(key: K, value: Config[K]) => setConfig((c) => ({ ...c, [key]: value }));
 
-  async function save(e: React.FormEvent) {
+  function save(e: React.FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    try {
-      const res = await api<{ websiteConfig: Config }>("/api/seller-website/config", {
-        method: "PUT",
-        body: { ...config, wallpaperImage: config.wallpaperImage?.trim() || null },
-      });
-      setErrors({});
-      onSaved(res.websiteConfig);
-      toast.success("Website settings saved");
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      toast.error(errorMessage(error, "Failed to save website settings"));
-    } finally {
-      setBusy(false);
-    }
+    fetcher.submit(
+      { intent: "brand", ...config, wallpaperImage: config.wallpaperImage?.trim() || null },
+      { method: "post", encType: "application/json" },
+    );
   }
 
   return (

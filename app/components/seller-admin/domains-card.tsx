@@ -1,47 +1,44 @@
-import { useState } from "react";
-import toast from "react-hot-toast";
-import { api } from "~/lib/api";
-import { type Domain, type FieldErrors, errorMessage, fieldErrorsOf } from "./api-helpers";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useActionToast } from "~/lib/use-action-toast";
+import type { action } from "~/routes/seller-dashboard/website";
+import { type Domain, fieldErrorsOf } from "./api-helpers";
 
-function siteOrigin(hostname: string) {
-  const { protocol, port } = window.location;
+/** The address of a host on the same scheme and port as the platform's (`origin`). */
+function siteOrigin(origin: string, hostname: string) {
+  const { protocol, port } = new URL(origin);
   return `${protocol}//${hostname}${port ? `:${port}` : ""}`;
 }
 
-/** Where the site lives: its path on the platform and the seller's own domains. */
-export function DomainsCard({ sitePath, domains, onChange }: { sitePath: string; domains: Domain[]; onChange: (d: Domain[]) => void }) {
+/**
+ * Where the site lives: its path on the platform and the seller's own domains. Adding and removing
+ * go through the website page's action ("addDomain", "removeDomain"); the list is the page's data.
+ */
+export function DomainsCard({ origin, sitePath, domains }: { origin: string; sitePath: string; domains: Domain[] }) {
   const [hostname, setHostname] = useState("");
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const platformHost = window.location.hostname;
+  const adder = useFetcher<typeof action>();
+  const added = useActionToast(adder, "Failed to add the domain");
+  const remover = useFetcher<typeof action>();
+  useActionToast(remover, "Failed to remove the domain");
+  const busy = adder.state !== "idle";
+  const platformHost = new URL(origin).hostname;
 
-  async function add(e: React.FormEvent) {
+  const fields = fieldErrorsOf(added);
+  const errors =
+    added && !added.ok && Object.keys(fields).length === 0 ? { hostname: added.message || "Failed to add the domain" } : fields;
+
+  useEffect(() => {
+    if (adder.state === "idle" && added?.ok) setHostname("");
+  }, [adder.state, added]);
+
+  function add(e: React.FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    try {
-      const res = await api<{ domains: Domain[]; message: string }>("/api/seller-admin/domains", { method: "POST", body: { hostname } });
-      setErrors({});
-      setHostname("");
-      onChange(res.domains);
-      toast.success("Domain added. Follow the steps below to connect it.");
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      setErrors(Object.keys(fields).length ? fields : { hostname: errorMessage(error, "Failed to add the domain") });
-      toast.error(errorMessage(error, "Failed to add the domain"));
-    } finally {
-      setBusy(false);
-    }
+    adder.submit({ intent: "addDomain", hostname }, { method: "post" });
   }
 
-  async function remove(d: Domain) {
+  function remove(d: Domain) {
     if (!window.confirm(`Remove ${d.hostname}? Your website will stop answering on it.`)) return;
-    try {
-      const res = await api<{ domains: Domain[] }>(`/api/seller-admin/domains/${encodeURIComponent(d.id)}`, { method: "DELETE" });
-      onChange(res.domains);
-      toast.success("Domain removed");
-    } catch (error) {
-      toast.error(errorMessage(error, "Failed to remove the domain"));
-    }
+    remover.submit({ intent: "removeDomain", id: d.id }, { method: "post" });
   }
 
   return (
@@ -51,7 +48,7 @@ export function DomainsCard({ sitePath, domains, onChange }: { sitePath: string;
         <li>
           On Tripbazaar:{" "}
           <a href={sitePath} target="_blank" rel="noreferrer" data-testid="site-path-link">
-            {window.location.origin}
+            {origin}
             {sitePath}
           </a>
         </li>
@@ -60,7 +57,7 @@ export function DomainsCard({ sitePath, domains, onChange }: { sitePath: string;
           .map((d) => (
             <li key={d.id}>
               Your domain:{" "}
-              <a href={siteOrigin(d.hostname)} target="_blank" rel="noreferrer">
+              <a href={siteOrigin(origin, d.hostname)} target="_blank" rel="noreferrer">
                 {d.hostname}
               </a>
             </li>

@@ -69,26 +69,22 @@ function Err({ id, message }: { id: string; message?: string }) {
   ) : null;
 }
 
+/** The package's fields; `busy` while the page's action saves what `onSubmit` was given. */
 export function PackageForm(props: {
   initial?: SellerPackage;
   submitLabel: string;
   errors: FieldErrors;
-  onSubmit: (values: PackageValues) => Promise<void>;
+  busy: boolean;
+  onSubmit: (values: PackageValues) => void;
 }) {
   const [d, setD] = useState<Draft>(() => draftOf(props.initial));
-  const [busy, setBusy] = useState(false);
-  const e = props.errors;
+  const { busy, errors: e } = props;
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setD((cur) => ({ ...cur, [key]: value }));
   const invalid = (key: string) => (e[key] ? { "aria-invalid": true, "aria-describedby": `${key}-error`, className: "input-error" } : {});
 
-  async function submit(ev: React.FormEvent) {
+  function submit(ev: React.FormEvent) {
     ev.preventDefault();
-    setBusy(true);
-    try {
-      await props.onSubmit(valuesOf(d));
-    } finally {
-      setBusy(false);
-    }
+    props.onSubmit(valuesOf(d));
   }
 
   return (

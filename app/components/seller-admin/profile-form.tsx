@@ -1,7 +1,8 @@
+import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
-import toast from "react-hot-toast";
-import { api } from "~/lib/api";
-import { type FieldErrors, type SiteSettings, errorMessage, fieldErrorsOf } from "./api-helpers";
+import { useActionToast } from "~/lib/use-action-toast";
+import type { action } from "~/routes/seller-dashboard/website";
+import { type SiteSettings, fieldErrorsOf } from "./api-helpers";
 import { ImageField } from "./upload-button";
 
 type Profile = { logo: string; backgroundImage: string; bio: string; phone: string; address: string };
@@ -14,27 +15,19 @@ const profileOf = (s: SiteSettings["seller"]): Profile => ({
   address: s.address ?? "",
 });
 
-/** The seller's public profile: what the site's footer, about and contact pages show. */
-export function ProfileForm({ seller, onSaved }: { seller: SiteSettings["seller"]; onSaved: (s: SiteSettings) => void }) {
+/** The seller's public profile: what the site's footer, about and contact pages show. Saved by the website page's action ("profile"). */
+export function ProfileForm({ seller }: { seller: SiteSettings["seller"] }) {
   const [p, setP] = useState<Profile>(() => profileOf(seller));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const fetcher = useFetcher<typeof action>();
+  const errors = fieldErrorsOf(useActionToast(fetcher, "Failed to save the profile"));
+  const busy = fetcher.state !== "idle";
   const set = (key: keyof Profile, value: string) => setP((cur) => ({ ...cur, [key]: value }));
 
-  async function save(e: React.FormEvent) {
+  function save(e: React.FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    try {
-      const res = await api<SiteSettings>("/api/seller-admin/profile", { method: "PUT", body: p });
-      setErrors({});
-      onSaved(res);
-      toast.success("Profile saved");
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      toast.error(errorMessage(error, "Failed to save the profile"));
-    } finally {
-      setBusy(false);
-    }
+    // An empty image field clears the image (null); "" is not an image path.
+    const images = { logo: p.logo.trim() || null, backgroundImage: p.backgroundImage.trim() || null };
+    fetcher.submit({ intent: "profile", ...p, ...images }, { method: "post", encType: "application/json" });
   }
 
   const text = (key: "phone" | "address", label: string, type = "text") => (

@@ -1,11 +1,12 @@
-import { Link } from "@remix-run/react";
+import type { Role } from "@db/users";
+import { Link, useFetcher } from "@remix-run/react";
+import type { SellerRequest } from "@worker/domain/seller-requests/service";
 import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
-import { useApiData } from "~/components/bookings/use-api-data";
-import { LoadErrorCard, LoadingCard } from "~/components/load-state";
-import { ApiRequestError, api, errorMessage } from "~/lib/api";
+import type { ActionResult } from "~/lib/action-result";
 import { getStoredUser, updateSession } from "~/lib/auth-storage";
-import type { SellerRequest } from "./types";
+import { issuesOf } from "~/lib/use-action-toast";
+import { useHydrated } from "~/lib/use-hydrated";
 
 const EMPTY = { businessName: "", phone: "", city: "", about: "" };
 type Field = keyof typeof EMPTY;
@@ -16,49 +17,46 @@ const LABELS: Record<Field, string> = {
   about: "About your business*",
 };
 
-function fieldErrors(error: unknown): Partial<Record<Field, string>> {
-  if (!(error instanceof ApiRequestError) || !error.body || typeof error.body !== "object") return {};
-  const issues = (error.body as { issues?: { path: string; message: string }[] }).issues ?? [];
-  return Object.fromEntries(issues.filter((i) => i.path in EMPTY).map((i) => [i.path, i.message]));
+function fieldErrors(result: ActionResult | undefined): Partial<Record<Field, string>> {
+  return Object.fromEntries(Object.entries(issuesOf(result)).filter(([path]) => path in EMPTY));
 }
 
-/** A customer's way to become a seller (travel agent): apply, then see the review's outcome (ADR 0015). */
-export function SellerApplicationCard() {
-  const { state, reload } = useApiData<{ request: SellerRequest | null }>("/api/seller-requests/mine", "Failed to load your application");
+/**
+ * A customer's way to become a seller (travel agent): apply, then see the review's outcome (ADR 0015).
+ * The page's loader reads the latest application; the form posts `{ intent: "apply", ... }` to the page's action.
+ */
+export function SellerApplicationCard({ request, role }: { request: SellerRequest | null; role: Role }) {
+  const fetcher = useFetcher<ActionResult>();
+  const hydrated = useHydrated();
   const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [sending, setSending] = useState(false);
   const [applyAgain, setApplyAgain] = useState(false);
-  const approved = state.status === "ready" && state.data.request?.status === "approved";
+  const sending = fetcher.state !== "idle";
+  const result = fetcher.data;
+  const errors = sending ? {} : fieldErrors(result);
+  const approved = request?.status === "approved";
   // The stored user record still says "user" after approval; menus read it, so it follows the server.
   useEffect(() => {
     if (approved && getStoredUser()?.role === "user") updateSession({ user: { role: "seller" } });
   }, [approved]);
-
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    setSending(true);
-    setErrors({});
-    try {
-      await api("/api/seller-requests", { method: "POST", body: values });
-      toast.success("Application sent");
+  // Once per answer: the toast, or the field errors next to the fields (and no toast for those).
+  useEffect(() => {
+    if (!result || fetcher.state !== "idle") return;
+    if (result.ok) {
+      toast.success(result.message);
       setValues(EMPTY);
       setApplyAgain(false);
-      reload();
-    } catch (error) {
-      const found = fieldErrors(error);
-      setErrors(found);
-      if (!Object.keys(found).length) toast.error(errorMessage(error, "Failed to send your application"));
-    } finally {
-      setSending(false);
+    } else if (Object.keys(fieldErrors(result)).length === 0) {
+      toast.error(result.message || "Failed to send your application");
     }
+  }, [result, fetcher.state]);
+
+  function onSubmit(e: React.FormEvent) {
+    e.preventDefault();
+    fetcher.submit({ intent: "apply", ...values }, { method: "post" });
   }
 
-  if (state.status === "loading") return <LoadingCard label="Loading..." />;
-  if (state.status === "error") return <LoadErrorCard message={state.message} onRetry={reload} />;
-  const request = state.data.request;
   // Sellers and superadmins have nothing to apply for.
-  if (!request && getStoredUser()?.role !== "user") return null;
+  if (!request && role !== "user") return null;
 
   const heading = <h2 id="sell-title">Sell your tours on Tripbazaar</h2>;
   if (request?.status === "pending") {
@@ -94,7 +92,7 @@ export function SellerApplicationCard() {
         <p role="status">We could not approve the application for {request.businessName}.</p>
         {request.reviewNote ? <p className="muted">Reason: {request.reviewNote}</p> : null}
         <p>
-          <button type="button" className="btn" onClick={() => setApplyAgain(true)}>
+          <button type="button" className="btn" disabled={!hydrated} onClick={() => setApplyAgain(true)}>
             Apply again
           </button>
         </p>
@@ -150,7 +148,7 @@ export function SellerApplicationCard() {
         </div>
         {input("about")}
         <p>
-          <button type="submit" className="btn" disabled={sending}>
+          <button type="submit" className="btn" disabled={!hydrated || sending}>
             {sending ? "Sending..." : "Apply to sell"}
           </button>
         </p>

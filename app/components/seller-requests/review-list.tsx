@@ -1,14 +1,11 @@
-import { NavLink, useSearchParams } from "@remix-run/react";
+import { NavLink, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import type { SellerRequest } from "@worker/domain/seller-requests/service";
 import { useState } from "react";
-import toast from "react-hot-toast";
-import { useApiData } from "~/components/bookings/use-api-data";
-import { LoadErrorCard, LoadingCard } from "~/components/load-state";
-import { api, errorMessage } from "~/lib/api";
-import { formatDate } from "~/lib/format";
-import type { SellerRequest, SellerRequestStatus } from "./types";
+import { PageContent } from "~/components/load-state";
 import { Pager } from "~/components/pager";
-
-type ListResponse = { requests: SellerRequest[]; pagination: { page: number; total: number; pages: number } };
+import { formatDate } from "~/lib/format";
+import { issuesOf, useActionToast } from "~/lib/use-action-toast";
+import type { ReviewAction, ReviewLoader } from "./review.server";
 
 const TABS = [
   { to: "/superadmin-panel/requests", label: "Pending" },
@@ -16,31 +13,26 @@ const TABS = [
   { to: "/superadmin-panel/requests/rejected", label: "Rejected" },
 ];
 
+type Decision = "approve" | "reject";
+
 /** One pending application with its review actions; rejecting asks for the note the applicant will read. */
-function PendingActions({ request, onDone }: { request: SellerRequest; onDone: () => void }) {
-  const [busy, setBusy] = useState(false);
+function PendingActions({
+  request,
+  busy,
+  locked,
+  noteError,
+  onReview,
+}: {
+  request: { id: string };
+  /** This request's review in flight. */
+  busy: Decision | null;
+  /** Any review in flight: one at a time. */
+  locked: boolean;
+  noteError: string | undefined;
+  onReview: (intent: Decision, note?: string) => void;
+}) {
   const [rejecting, setRejecting] = useState(false);
   const [note, setNote] = useState("");
-  const [noteError, setNoteError] = useState("");
-
-  async function review(action: "approve" | "reject") {
-    setBusy(true);
-    setNoteError("");
-    try {
-      await api(`/api/superadmin/seller-requests/${encodeURIComponent(request.id)}/${action}`, {
-        method: "POST",
-        body: action === "reject" ? { note } : undefined,
-      });
-      toast.success(action === "approve" ? `${request.businessName} is now a seller` : "Request rejected");
-      onDone();
-    } catch (error) {
-      const message = errorMessage(error, "Failed to review the request");
-      if (action === "reject" && note.trim().length < 5) setNoteError(message);
-      else toast.error(message);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   if (rejecting) {
     const id = `note-${request.id}`;
@@ -49,7 +41,7 @@ function PendingActions({ request, onDone }: { request: SellerRequest; onDone: (
         className="stack"
         onSubmit={(e) => {
           e.preventDefault();
-          review("reject");
+          onReview("reject", note);
         }}
       >
         <div className="field">
@@ -70,10 +62,10 @@ function PendingActions({ request, onDone }: { request: SellerRequest; onDone: (
           ) : null}
         </div>
         <div className="row">
-          <button type="submit" className="btn" disabled={busy}>
+          <button type="submit" className="btn" disabled={locked}>
             {busy ? "Rejecting..." : "Reject request"}
           </button>
-          <button type="button" className="btn btn-outline" onClick={() => setRejecting(false)} disabled={busy}>
+          <button type="button" className="btn btn-outline" onClick={() => setRejecting(false)} disabled={locked}>
             Cancel
           </button>
         </div>
@@ -82,25 +74,39 @@ function PendingActions({ request, onDone }: { request: SellerRequest; onDone: (
   }
   return (
     <div className="row">
-      <button type="button" className="btn" disabled={busy} onClick={() => review("approve")}>
+      <button type="button" className="btn" disabled={locked} onClick={() => onReview("approve")}>
         {busy ? "Approving..." : "Approve"}
       </button>
-      <button type="button" className="btn btn-outline" disabled={busy} onClick={() => setRejecting(true)}>
+      <button type="button" className="btn btn-outline" disabled={locked} onClick={() => setRejecting(true)}>
         Reject
       </button>
     </div>
   );
 }
 
-/** The superadmin's list of seller applications with a given status (spec §1 "requests" screens). */
-export function SellerRequestsReview({ status }: { status: SellerRequestStatus }) {
-  const [params, setParams] = useSearchParams();
-  const page = Number(params.get("page") || 1);
-  const { state, reload } = useApiData<ListResponse>(
-    `/api/superadmin/seller-requests?status=${status}${page > 1 ? `&page=${page}` : ""}`,
-    "Failed to load requests",
-  );
+/**
+ * The superadmin's list of seller applications with a given status (spec §1 "requests" screens),
+ * rendered from the route's loader (reviewLoader); a review posts to the pending screen's action.
+ */
+export function SellerRequestsReview({ status }: { status: SellerRequest["status"] }) {
+  const { list } = useLoaderData<ReviewLoader>();
+  const [, setParams] = useSearchParams();
   const goTo = (p: number) => setParams(p > 1 ? new URLSearchParams({ page: String(p) }) : new URLSearchParams());
+
+  const fetcher = useFetcher<ReviewAction>();
+  // The request last reviewed: its note field shows the reason the server refused.
+  const [reviewed, setReviewed] = useState<string | null>(null);
+  const idle = fetcher.state === "idle";
+  const noteError = idle ? issuesOf(fetcher.data).note : undefined;
+  // A refused reason is shown at its field, every other outcome as a toast.
+  useActionToast({ state: fetcher.state, data: noteError ? undefined : fetcher.data }, "Failed to review the request");
+  const busyId = idle ? null : (fetcher.formData?.get("id") as string | null);
+  const busyIntent = idle ? null : (fetcher.formData?.get("intent") as Decision | null);
+
+  function review(id: string, intent: Decision, note?: string) {
+    setReviewed(id);
+    fetcher.submit(intent === "reject" ? { intent, id, note: note ?? "" } : { intent, id }, { method: "post" });
+  }
 
   return (
     <main id="main" className="container page stack">
@@ -112,46 +118,46 @@ export function SellerRequestsReview({ status }: { status: SellerRequestStatus }
           </NavLink>
         ))}
       </nav>
-      {state.status === "loading" ? (
-        <LoadingCard label="Loading requests..." />
-      ) : state.status === "error" ? (
-        <LoadErrorCard message={state.message} onRetry={reload} />
-      ) : state.data.requests.length === 0 ? (
-        <div className="card">
-          <p className="muted">{status === "pending" ? "No applications are waiting for review." : `No ${status} applications yet.`}</p>
-        </div>
-      ) : (
-        <>
-          {state.data.requests.map((r) => (
-            <article key={r.id} className="card stack" aria-labelledby={`req-${r.id}`}>
-              <header className="row" style={{ justifyContent: "space-between", flexWrap: "wrap" }}>
-                <h2 id={`req-${r.id}`} style={{ margin: 0, fontSize: "2rem" }}>
-                  {r.businessName}
-                </h2>
-                <span className="muted">Applied {formatDate(r.createdAt)}</span>
-              </header>
-              <p className="muted">
-                {r.applicant?.name} · <a href={`mailto:${r.applicant?.email}`}>{r.applicant?.email}</a> · {r.phone} · {r.city}
-              </p>
-              <p style={{ whiteSpace: "pre-wrap" }}>{r.about}</p>
-              {r.status === "pending" ? <PendingActions request={r} onDone={reload} /> : null}
-              {r.status === "rejected" && r.reviewNote ? <p className="muted">Reason given: {r.reviewNote}</p> : null}
-              {r.status === "approved" ? (
-                <p>
-                  <a href={`/seller/${encodeURIComponent(r.userId)}/website`}>Open their website</a>
+      <PageContent label="Loading requests...">
+        {list.requests.length === 0 ? (
+          <div className="card">
+            <p className="muted">{status === "pending" ? "No applications are waiting for review." : `No ${status} applications yet.`}</p>
+          </div>
+        ) : (
+          <>
+            {list.requests.map((r) => (
+              <article key={r.id} className="card stack" aria-labelledby={`req-${r.id}`}>
+                <header className="row" style={{ justifyContent: "space-between", flexWrap: "wrap" }}>
+                  <h2 id={`req-${r.id}`} style={{ margin: 0, fontSize: "2rem" }}>
+                    {r.businessName}
+                  </h2>
+                  <span className="muted">Applied {formatDate(r.createdAt)}</span>
+                </header>
+                <p className="muted">
+                  {r.applicant.name} · <a href={`mailto:${r.applicant.email}`}>{r.applicant.email}</a> · {r.phone} · {r.city}
                 </p>
-              ) : null}
-            </article>
-          ))}
-          <Pager
-            page={state.data.pagination.page}
-            pages={state.data.pagination.pages}
-            total={state.data.pagination.total}
-            noun="requests"
-            onPage={goTo}
-          />
-        </>
-      )}
+                <p style={{ whiteSpace: "pre-wrap" }}>{r.about}</p>
+                {r.status === "pending" ? (
+                  <PendingActions
+                    request={r}
+                    busy={busyId === r.id ? busyIntent : null}
+                    locked={!idle}
+                    noteError={reviewed === r.id ? noteError : undefined}
+                    onReview={(intent, note) => review(r.id, intent, note)}
+                  />
+                ) : null}
+                {r.status === "rejected" && r.reviewNote ? <p className="muted">Reason given: {r.reviewNote}</p> : null}
+                {r.status === "approved" ? (
+                  <p>
+                    <a href={`/seller/${encodeURIComponent(r.userId)}/website`}>Open their website</a>
+                  </p>
+                ) : null}
+              </article>
+            ))}
+            <Pager page={list.pagination.page} pages={list.pagination.pages} total={list.pagination.total} noun="requests" onPage={goTo} />
+          </>
+        )}
+      </PageContent>
     </main>
   );
 }

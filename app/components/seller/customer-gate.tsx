@@ -1,26 +1,10 @@
 import { SiteLink } from "~/components/seller/site-link";
-import { useEffect, useState } from "react";
-import { type StoredUser, getStoredUser, getToken } from "~/lib/auth-storage";
 import { siteHref, useSellerSite } from "~/lib/seller-site";
 
-type Viewer = { state: "checking" } | { state: "prompt" } | { state: "customer"; user: StoredUser };
-
 /**
- * Spec §2/§6: a customer of this site, or nobody. Being signed in is a token in
- * storage (read after hydration); the seller owner (user id = sellerId) counts as nobody.
+ * The login prompt of the customer dashboard and settings (spec §2): shown, from the server, to a
+ * visitor who is not signed in and to the seller owner (see customer-gate.server.ts).
  */
-export function useSiteCustomer(): Viewer {
-  const site = useSellerSite();
-  const [viewer, setViewer] = useState<Viewer>({ state: "checking" });
-  useEffect(() => {
-    const user = getStoredUser();
-    if (!getToken() || !user || user.id === site.seller.id) setViewer({ state: "prompt" });
-    else setViewer({ state: "customer", user });
-  }, [site.seller.id]);
-  return viewer;
-}
-
-/** The login prompt of the customer dashboard and settings. */
 export function CustomerPrompt({ title }: { title: string }) {
   const site = useSellerSite();
   return (
@@ -40,16 +24,6 @@ export function CustomerPrompt({ title }: { title: string }) {
           <SiteLink to={siteHref(site, "/")}>Back to Website</SiteLink>
         </p>
       </div>
-    </main>
-  );
-}
-
-export function CheckingCustomer() {
-  return (
-    <main id="main" className="container page">
-      <p className="muted" role="status">
-        Loading...
-      </p>
     </main>
   );
 }

@@ -1,23 +1,22 @@
-import { SiteLink } from "~/components/seller/site-link";
 import { ChangePasswordCard } from "~/components/auth/change-password-card";
-import { ProfileCard } from "~/components/auth/profile-card";
+import { type Profile, ProfileCard } from "~/components/auth/profile-card";
+import { PageContent } from "~/components/load-state";
+import { SiteLink } from "~/components/seller/site-link";
 import { siteHref, useSellerSite } from "~/lib/seller-site";
-import { CheckingCustomer, CustomerPrompt, useSiteCustomer } from "./customer-gate";
 
-/** Seller-site settings (spec §2): the login prompt, or Profile Information and Change Password. */
-export function CustomerSettingsPage() {
+/** Seller-site settings (spec §2) of a signed-in customer: Profile Information and Change Password. */
+export function CustomerSettingsPage({ profile }: { profile: Profile }) {
   const site = useSellerSite();
-  const viewer = useSiteCustomer();
-  if (viewer.state === "checking") return <CheckingCustomer />;
-  if (viewer.state === "prompt") return <CustomerPrompt title="Customer Settings" />;
   return (
     <main id="main" className="container page stack" style={{ maxWidth: "72rem" }}>
       <p>
         <SiteLink to={siteHref(site, "/dashboard")}>← Back to Dashboard</SiteLink>
       </p>
       <h1>Account Settings</h1>
-      <ProfileCard />
-      <ChangePasswordCard sellerId={site.seller.id} />
+      <PageContent>
+        <ProfileCard profile={profile} />
+        <ChangePasswordCard />
+      </PageContent>
     </main>
   );
 }

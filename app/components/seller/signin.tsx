@@ -17,7 +17,6 @@ export function SellerSigninPage() {
       homeLabel="Back to Website"
       defaultTarget={siteHref(site, "/dashboard")}
       redirectDelayMs={2000}
-      sellerId={site.seller.id}
       onSignedIn={(target) => navigate(target, { replace: true })}
     />
   );

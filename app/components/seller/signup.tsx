@@ -12,7 +12,6 @@ export function SellerSignupPage() {
       subtitle={`Create your ${site.websiteConfig.websiteName} account`}
       loginHref={siteHref(site, "/login")}
       homeHref={siteHref(site, "/")}
-      sellerId={site.seller.id}
       onSignedIn={() => navigate(siteHref(site, "/dashboard"), { replace: true })}
     />
   );

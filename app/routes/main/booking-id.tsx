@@ -1,51 +1,74 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link, useParams } from "@remix-run/react";
-import { useState } from "react";
-import toast from "react-hot-toast";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { bookingVisibleTo, findBooking } from "@worker/domain/bookings/service";
 import { BookingDetail } from "~/components/bookings/booking-detail";
-import { type BookingResponse, isCancellable } from "~/components/bookings/types";
-import { useApiData } from "~/components/bookings/use-api-data";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { api, errorMessage } from "~/lib/api";
-import { LoadErrorCard, LoadingCard } from "~/components/load-state";
+import { cancelIntent, cancelOwnBooking } from "~/components/bookings/customer-bookings.server";
+import { LoadErrorBoundary, LoadFailed } from "~/components/bookings/load-failed";
+import { isCancellable } from "~/components/bookings/types";
+import { PageContent } from "~/components/load-state";
+import type { ActionResult } from "~/lib/action-result";
+import { actionInput, pageError, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
+import { useActionToast } from "~/lib/use-action-toast";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export const meta: MetaFunction = () => [{ title: "Booking | Tripbazaar" }];
+export const headers = () => signedInHeaders;
 
-/** A customer's own booking (the seller and a superadmin may read it too); the owner can cancel it. */
-export default function Page() {
-  const { id = "" } = useParams();
-  const { state, reload } = useApiData<BookingResponse>(`/api/bookings/${encodeURIComponent(id)}`, "Failed to fetch booking details");
-  const [busy, setBusy] = useState(false);
-
-  async function cancel() {
-    if (state.status !== "ready") return;
-    if (!window.confirm(`Cancel booking ${state.data.data.bookingId}? This cannot be undone.`)) return;
-    setBusy(true);
-    try {
-      await api(`/api/bookings/${encodeURIComponent(id)}/status`, { method: "PUT", body: { status: "cancelled" } });
-      toast.success("Booking cancelled");
-      reload();
-    } catch (error) {
-      toast.error(errorMessage(error, "Failed to cancel booking"));
-    } finally {
-      setBusy(false);
-    }
+/**
+ * The booking and the session check in one batch; who may see it (its customer, its seller, a superadmin)
+ * is decided with the account's role from that same check, as `GET /api/bookings/:id` decides it.
+ */
+export async function loader({ context, params }: LoaderFunctionArgs) {
+  const { user, booking } = await signedInData(context, undefined, async () => ({ booking: await findBooking(context, params.id ?? "") }));
+  try {
+    const visible = bookingVisibleTo(booking, user);
+    // Only the customer who booked may cancel; the seller and a superadmin only read.
+    return { booking: visible, ownBooking: visible.userId._id === user.id };
+  } catch (error) {
+    throw pageError(error);
   }
+}
 
+/** The owner cancels this booking: `PUT /api/bookings/:id/status` with `cancelled`. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return signedInAction(context, undefined, async (user) => {
+    cancelIntent.pick({ intent: true }).parse(await actionInput(request));
+    return cancelOwnBooking(context, user.id, params.id ?? "");
+  });
+}
+
+function BookingPage({ children }: { children: React.ReactNode }) {
   return (
     <main id="main" className="container page dash-main">
       <p>
         <Link to="/user-dashboard/bookings">← My bookings</Link>
       </p>
-      {state.status === "loading" ? (
-        <LoadingCard label="Loading booking details..." />
-      ) : state.status === "error" ? (
-        <LoadErrorCard message={state.message} onRetry={reload} />
-      ) : (
+      {children}
+    </main>
+  );
+}
+
+/** A customer's own booking (the seller and a superadmin may read it too); the owner can cancel it. */
+export default function Page() {
+  const { booking, ownBooking } = useLoaderData<typeof loader>();
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher, "Failed to cancel booking");
+  // Before hydration a click would do nothing: the button waits for the page to be ready.
+  const hydrated = useHydrated();
+  const busy = !hydrated || fetcher.state !== "idle";
+
+  function cancel() {
+    if (!window.confirm(`Cancel booking ${booking.bookingId}? This cannot be undone.`)) return;
+    fetcher.submit({ intent: "cancel" }, { method: "post" });
+  }
+
+  return (
+    <BookingPage>
+      <PageContent label="Loading booking details...">
         <BookingDetail
-          booking={state.data.data}
+          booking={booking}
           actions={
-            isCancellable(state.data.data) ? (
+            ownBooking && isCancellable(booking) ? (
               <p>
                 <button type="button" className="btn btn-outline" disabled={busy} onClick={cancel}>
                   Cancel booking
@@ -54,11 +77,18 @@ export default function Page() {
             ) : null
           }
         />
-      )}
-    </main>
+      </PageContent>
+    </BookingPage>
   );
 }
 
+/** Spec §8: the server's message ("Booking not found", "You do not have permission…") or the fallback, with Try Again. */
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return (
+    <LoadErrorBoundary also={[403, 404]}>
+      <BookingPage>
+        <LoadFailed fallback="Failed to fetch booking details" />
+      </BookingPage>
+    </LoadErrorBoundary>
+  );
 }

@@ -1,33 +1,39 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { sellerListQuery } from "@worker/domain/bookings/schemas";
+import { listSellerBookings } from "@worker/domain/bookings/service";
 import { StatusBadge } from "~/components/bookings/status-badge";
-import { type BookingStatus, STATUS_LABELS, type SellerBookingsResponse } from "~/components/bookings/types";
-import { useApiData } from "~/components/bookings/use-api-data";
+import { type BookingStatus, STATUS_LABELS } from "~/components/bookings/types";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PageContent } from "~/components/load-state";
 import { formatDate, formatRupees } from "~/lib/format";
-import { LoadErrorCard, LoadingCard } from "~/components/load-state";
+import { signedInData, signedInHeaders } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Seller dashboard | Tripbazaar" }];
+export const headers = () => signedInHeaders;
+
+/** The five newest bookings with the per-status counts and revenue of all of them (the orders list's summary). */
+const RECENT = sellerListQuery.parse({ limit: "5" });
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return signedInData(context, "seller", async (sellerId) => ({ bookings: await listSellerBookings(context, sellerId, RECENT) }));
+}
 
 const ORDER: BookingStatus[] = ["pending", "confirmed", "cancelled", "rejected"];
 
 export default function Page() {
-  const { state, reload } = useApiData<SellerBookingsResponse>("/api/bookings/seller/bookings?limit=5", "Failed to load your bookings");
+  const { bookings } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="dash-main">
       <h1>Seller dashboard</h1>
-      {state.status === "loading" ? (
-        <LoadingCard label="Loading..." />
-      ) : state.status === "error" ? (
-        <LoadErrorCard message={state.message} onRetry={reload} />
-      ) : (
-        <Overview data={state.data} />
-      )}
+      <PageContent label="Loading...">
+        <Overview data={bookings} />
+      </PageContent>
     </main>
   );
 }
 
-function Overview({ data }: { data: SellerBookingsResponse }) {
+function Overview({ data }: { data: Awaited<ReturnType<typeof listSellerBookings>> }) {
   const { counts, confirmedRevenue } = data.summary;
   const total = ORDER.reduce((s, k) => s + counts[k], 0);
   const max = Math.max(1, ...ORDER.map((k) => counts[k]));

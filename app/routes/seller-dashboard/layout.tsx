@@ -2,22 +2,19 @@ import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/cloudflare"
 import { Outlet } from "@remix-run/react";
 import { SellerDashboardShell } from "~/components/bookings/seller-dashboard-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { RequireLogin } from "~/lib/require-login";
-import { loginRequiredHeaders, requireLoginAtEdge } from "~/lib/require-login.server";
+import { requireUser, signedInHeaders } from "~/lib/session.server";
 
-export const headers: HeadersFunction = () => loginRequiredHeaders;
+export const headers: HeadersFunction = () => signedInHeaders;
 
-export function loader({ context }: LoaderFunctionArgs) {
-  return requireLoginAtEdge(context, "seller");
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { user: await requireUser(context, "seller") };
 }
 
 export default function Layout() {
   return (
-    <RequireLogin>
-      <SellerDashboardShell>
-        <Outlet />
-      </SellerDashboardShell>
-    </RequireLogin>
+    <SellerDashboardShell>
+      <Outlet />
+    </SellerDashboardShell>
   );
 }
 

@@ -1,30 +1,34 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { useSearchParams } from "@remix-run/react";
-import { useApiData } from "~/components/bookings/use-api-data";
-import { useRowAction } from "~/lib/use-row-action";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { messageListQuery, messageStatusBody } from "@worker/domain/messages/schemas";
+import { listMessages } from "@worker/domain/messages/service";
+import { markMessage } from "@worker/domain/seller-admin/manage";
+import { idParam } from "@worker/domain/seller-admin/schemas";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { LoadErrorCard, LoadingCard } from "~/components/load-state";
-import { api } from "~/lib/api";
-import { formatDate, formatTime } from "~/lib/format";
+import { PageContent } from "~/components/load-state";
 import { Pager } from "~/components/pager";
+import { formatDate, formatTime } from "~/lib/format";
+import { actionInput, pageQuery, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
+import { useActionToast } from "~/lib/use-action-toast";
 
 export const meta: MetaFunction = () => [{ title: "Messages | Tripbazaar" }];
+export const headers = () => signedInHeaders;
 
-type ContactMessage = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  subject: string;
-  message: string;
-  status: "new" | "read";
-  createdAt: string;
-};
-type MessagesResponse = {
-  messages: ContactMessage[];
-  unread: number;
-  pagination: { page: number; pageSize: number; total: number; pages: number };
-};
+export async function loader({ context }: LoaderFunctionArgs) {
+  const query = pageQuery(context.url, messageListQuery);
+  return signedInData(context, "seller", async (sellerId) => ({ inbox: await listMessages(context, sellerId, query) }));
+}
+
+/** Marks one message read or new, with the API's schemas. */
+const mark = idParam.merge(messageStatusBody);
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return signedInAction(context, "seller", async (seller) => {
+    const { id, status } = mark.parse(await actionInput(request));
+    await markMessage(context.db, seller.id, id, status);
+    return status === "read" ? "Marked as read" : "Marked as unread";
+  });
+}
 
 const FILTERS = [
   { value: "", label: "All" },
@@ -34,21 +38,13 @@ const FILTERS = [
 
 /** The seller's inbox: messages visitors sent through the website's contact form. */
 export default function Page() {
+  const { inbox } = useLoaderData<typeof loader>();
   const [params, setParams] = useSearchParams();
   const status = params.get("status") ?? "";
-  const page = Number(params.get("page") || 1);
-  const query = new URLSearchParams();
-  if (status) query.set("status", status);
-  if (page > 1) query.set("page", String(page));
-  const { state, reload } = useApiData<MessagesResponse>(`/api/seller-admin/messages?${query}`, "Failed to load messages");
-  const { busy, run } = useRowAction(reload);
-
-  async function mark(m: ContactMessage, next: "new" | "read") {
-    await run(m.id, "Failed to update the message", async () => {
-      await api(`/api/seller-admin/messages/${encodeURIComponent(m.id)}`, { method: "PUT", body: { status: next } });
-      return next === "read" ? "Marked as read" : "Marked as unread";
-    });
-  }
+  // One write at a time, kept here: a message marked read leaves the Unread list before its answer shows.
+  const fetcher = useFetcher<typeof action>();
+  useActionToast(fetcher, "Failed to update the message");
+  const busy = fetcher.state !== "idle" ? fetcher.formData?.get("id") : null;
 
   const show = (next: { status?: string; page?: number }) => {
     const p = new URLSearchParams();
@@ -60,7 +56,7 @@ export default function Page() {
 
   return (
     <main id="main" className="dash-main">
-      <h1>Messages{state.status === "ready" && state.data.unread > 0 ? ` (${state.data.unread} unread)` : ""}</h1>
+      <h1>Messages{inbox.unread > 0 ? ` (${inbox.unread} unread)` : ""}</h1>
       <p className="muted">What visitors send through your website's contact form. You also get each one by email.</p>
       <fieldset className="row" style={{ border: 0, padding: 0, margin: 0 }}>
         <legend className="sr-only">Show</legend>
@@ -77,62 +73,60 @@ export default function Page() {
         ))}
       </fieldset>
 
-      {state.status === "loading" ? (
-        <LoadingCard label="Loading messages..." />
-      ) : state.status === "error" ? (
-        <LoadErrorCard message={state.message} onRetry={reload} />
-      ) : state.data.messages.length === 0 ? (
-        <div className="card">
-          <p className="muted">
-            {status ? "No messages here." : "No messages yet. They arrive when visitors use your website's contact form."}
-          </p>
-        </div>
-      ) : (
-        <section className="stack" aria-label="Messages">
-          {state.data.messages.map((m) => (
-            <article key={m.id} className="card stack" aria-labelledby={`msg-${m.id}`}>
-              <header className="row" style={{ justifyContent: "space-between", flexWrap: "wrap" }}>
-                <h2 id={`msg-${m.id}`} style={{ margin: 0, fontSize: "1.8rem" }}>
-                  {m.status === "new" ? <span className="badge badge-pending">New</span> : null} {m.subject}
-                </h2>
-                <span className="muted">
-                  {formatDate(m.createdAt)}, {formatTime(m.createdAt)}
-                </span>
-              </header>
-              <p className="muted">
-                From {m.name} · <a href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`}>{m.email}</a>
-                {m.phone ? (
-                  <>
-                    {" · "}
-                    <a href={`tel:${m.phone.replace(/[^\d+]/g, "")}`}>{m.phone}</a>
-                  </>
-                ) : null}
-              </p>
-              <p style={{ whiteSpace: "pre-wrap" }}>{m.message}</p>
-              <div className="row">
-                <a className="btn" href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`}>
-                  Reply by email
-                </a>
-                <button
-                  type="button"
-                  className="btn btn-outline"
-                  disabled={busy === m.id}
-                  onClick={() => mark(m, m.status === "new" ? "read" : "new")}
-                >
-                  {m.status === "new" ? "Mark as read" : "Mark as unread"}
-                </button>
-              </div>
-            </article>
-          ))}
-          <Pager
-            page={state.data.pagination.page}
-            pages={state.data.pagination.pages}
-            total={state.data.pagination.total}
-            noun="messages"
-            onPage={(p) => show({ page: p })}
-          />
-        </section>
-      )}
+      <PageContent label="Loading messages...">
+        {inbox.messages.length === 0 ? (
+          <div className="card">
+            <p className="muted">
+              {status ? "No messages here." : "No messages yet. They arrive when visitors use your website's contact form."}
+            </p>
+          </div>
+        ) : (
+          <section className="stack" aria-label="Messages">
+            {inbox.messages.map((m) => (
+              <article key={m.id} className="card stack" aria-labelledby={`msg-${m.id}`}>
+                <header className="row" style={{ justifyContent: "space-between", flexWrap: "wrap" }}>
+                  <h2 id={`msg-${m.id}`} style={{ margin: 0, fontSize: "1.8rem" }}>
+                    {m.status === "new" ? <span className="badge badge-pending">New</span> : null} {m.subject}
+                  </h2>
+                  <span className="muted">
+                    {formatDate(m.createdAt)}, {formatTime(m.createdAt)}
+                  </span>
+                </header>
+                <p className="muted">
+                  From {m.name} · <a href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`}>{m.email}</a>
+                  {m.phone ? (
+                    <>
+                      {" · "}
+                      <a href={`tel:${m.phone.replace(/[^\d+]/g, "")}`}>{m.phone}</a>
+                    </>
+                  ) : null}
+                </p>
+                <p style={{ whiteSpace: "pre-wrap" }}>{m.message}</p>
+                <div className="row">
+                  <a className="btn" href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`}>
+                    Reply by email
+                  </a>
+                  <button
+                    type="button"
+                    className="btn btn-outline"
+                    disabled={busy === m.id}
+                    onClick={() => fetcher.submit({ id: m.id, status: m.status === "new" ? "read" : "new" }, { method: "post" })}
+                  >
+                    {m.status === "new" ? "Mark as read" : "Mark as unread"}
+                  </button>
+                </div>
+              </article>
+            ))}
+            <Pager
+              page={inbox.pagination.page}
+              pages={inbox.pagination.pages}
+              total={inbox.pagination.total}
+              noun="messages"
+              onPage={(p) => show({ page: p })}
+            />
+          </section>
+        )}
+      </PageContent>
     </main>
   );
 }

@@ -1,71 +1,50 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link, useParams } from "@remix-run/react";
-import { useCallback, useEffect, useState } from "react";
-import toast from "react-hot-toast";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { APPROVED_BY_SELLER, respondToBooking } from "@worker/domain/bookings/respond";
+import { approveBody, rejectBody } from "@worker/domain/bookings/schemas";
+import { readBookingAs } from "@worker/domain/bookings/service";
+import { z } from "zod";
 import { BookingDetail } from "~/components/bookings/booking-detail";
-import type { Booking, BookingResponse } from "~/components/bookings/types";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ApiRequestError, api, errorMessage } from "~/lib/api";
+import { GeneralErrorBoundary, TryAgain, messageOf } from "~/components/error-boundary";
+import { actionInput, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
+import { useActionToast } from "~/lib/use-action-toast";
 
 export const meta: MetaFunction = () => [{ title: "Booking details | Tripbazaar" }];
+export const headers = () => signedInHeaders;
 
-type State = { kind: "loading" } | { kind: "error"; message: string } | { kind: "not-found" } | { kind: "ready"; booking: Booking };
+export async function loader({ context, params }: LoaderFunctionArgs) {
+  return signedInData(context, "seller", async (sellerId) => ({
+    booking: await readBookingAs(context, { id: sellerId, role: "seller" }, params.id ?? ""),
+  }));
+}
 
-const NO_PERMISSION = "You do not have permission to view this booking";
+const decision = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approve") }).merge(approveBody.removeDefault()),
+  z.object({ intent: z.literal("reject") }).merge(rejectBody),
+]);
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return signedInAction(context, "seller", async (seller) => {
+    const input = decision.parse(await actionInput(request));
+    if (input.intent === "approve") {
+      await respondToBooking(context.db, context.config, seller.id, params.id ?? "", "approved", input.message || APPROVED_BY_SELLER);
+      return "Booking approved successfully";
+    }
+    await respondToBooking(context.db, context.config, seller.id, params.id ?? "", "rejected", input.message);
+    return "Booking rejected";
+  });
+}
 
 export default function Page() {
-  const { id = "" } = useParams();
-  const [state, setState] = useState<State>({ kind: "loading" });
-  const [busy, setBusy] = useState<"approve" | "reject" | null>(null);
+  const { booking } = useLoaderData<typeof loader>();
+  const fetcher = useFetcher<typeof action>();
+  const busy = fetcher.state !== "idle" ? (fetcher.formData?.get("intent") as "approve" | "reject" | null) : null;
+  useActionToast(fetcher, busy === "reject" ? "Failed to reject booking" : "Failed to approve booking");
 
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      setState({ kind: "loading" });
-      try {
-        const res = await api<BookingResponse>(`/api/bookings/${encodeURIComponent(id)}`, { signal });
-        setState({ kind: "ready", booking: res.data });
-      } catch (error) {
-        if (signal?.aborted) return;
-        if (error instanceof ApiRequestError && error.status === 404) {
-          toast.error("Booking not found");
-          setState({ kind: "not-found" });
-          return;
-        }
-        const message =
-          error instanceof ApiRequestError && error.status === 403 ? NO_PERMISSION : errorMessage(error, "Failed to fetch booking details");
-        toast.error(message);
-        setState({ kind: "error", message });
-      }
-    },
-    [id],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-
-  async function decide(action: "approve" | "reject") {
-    let message = "Booking approved by seller";
-    if (action === "reject") {
-      const reason = window.prompt("Please provide a reason for rejection:");
-      if (!reason?.trim()) return;
-      message = reason.trim();
-    }
-    setBusy(action);
-    try {
-      const res = await api<BookingResponse>(`/api/bookings/seller/bookings/${encodeURIComponent(id)}/${action}`, {
-        method: "PUT",
-        body: { message },
-      });
-      setState({ kind: "ready", booking: res.data });
-      toast.success(action === "approve" ? "Booking approved successfully" : "Booking rejected");
-    } catch (error) {
-      toast.error(errorMessage(error, action === "approve" ? "Failed to approve booking" : "Failed to reject booking"));
-    } finally {
-      setBusy(null);
-    }
+  function reject() {
+    const reason = window.prompt("Please provide a reason for rejection:");
+    if (!reason?.trim()) return;
+    fetcher.submit({ intent: "reject", message: reason.trim() }, { method: "post" });
   }
 
   return (
@@ -73,46 +52,55 @@ export default function Page() {
       <p>
         <Link to="/seller-dashboard/orders">← Back to orders</Link>
       </p>
-      {state.kind === "loading" ? (
-        <div className="card" role="status" aria-live="polite">
-          Loading booking details...
-        </div>
-      ) : state.kind === "error" ? (
-        <div className="card stack" role="alert">
-          <h1>Could not load this booking</h1>
-          <p>{state.message}</p>
-          <p>
-            <button type="button" className="btn" onClick={() => load()}>
-              Try Again
-            </button>
-          </p>
-        </div>
-      ) : state.kind === "not-found" ? (
-        <div className="card stack" role="alert">
-          <h1>Booking not found</h1>
-          <p className="muted">There is no booking with this id in your orders.</p>
-        </div>
-      ) : (
-        <BookingDetail
-          booking={state.booking}
-          actions={
-            state.booking.status === "pending" ? (
-              <div className="row">
-                <button type="button" className="btn" disabled={busy !== null} onClick={() => decide("approve")}>
-                  {busy === "approve" ? "Approving..." : "Approve"}
-                </button>
-                <button type="button" className="btn btn-danger" disabled={busy !== null} onClick={() => decide("reject")}>
-                  {busy === "reject" ? "Rejecting..." : "Reject"}
-                </button>
-              </div>
-            ) : null
-          }
-        />
-      )}
+      <BookingDetail
+        booking={booking}
+        actions={
+          booking.status === "pending" ? (
+            <div className="row">
+              <button
+                type="button"
+                className="btn"
+                disabled={busy !== null}
+                onClick={() => fetcher.submit({ intent: "approve" }, { method: "post" })}
+              >
+                {busy === "approve" ? "Approving..." : "Approve"}
+              </button>
+              <button type="button" className="btn btn-danger" disabled={busy !== null} onClick={reject}>
+                {busy === "reject" ? "Rejecting..." : "Reject"}
+              </button>
+            </div>
+          ) : null
+        }
+      />
     </main>
   );
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: () => (
+          <main id="main" className="dash-main">
+            <div className="card stack" role="alert">
+              <h1>Booking not found</h1>
+              <p className="muted">There is no booking with this id in your orders.</p>
+              <p>
+                <Link to="/seller-dashboard/orders">← Back to orders</Link>
+              </p>
+            </div>
+          </main>
+        ),
+        403: (error) => (
+          <main id="main" className="dash-main">
+            <div className="card stack" role="alert">
+              <h1>Could not load this booking</h1>
+              <p>{messageOf(error.data, "You do not have permission to view this booking")}</p>
+              <TryAgain />
+            </div>
+          </main>
+        ),
+      }}
+    />
+  );
 }

@@ -1,22 +1,28 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { listSellerBookings } from "@worker/domain/bookings/service";
+import { sellerListQuery } from "@worker/domain/bookings/schemas";
 import { StatusBadge } from "~/components/bookings/status-badge";
-import type { SellerBookingsResponse } from "~/components/bookings/types";
-import { useApiData } from "~/components/bookings/use-api-data";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatDate, formatRupees } from "~/lib/format";
-import { LoadErrorCard, LoadingCard } from "~/components/load-state";
+import { PageContent } from "~/components/load-state";
 import { Pager } from "~/components/pager";
+import { pageQuery, signedInData, signedInHeaders } from "~/lib/session.server";
 import { useListFilters } from "~/lib/use-list-filters";
 
 export const meta: MetaFunction = () => [{ title: "Orders | Tripbazaar" }];
+export const headers = () => signedInHeaders;
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const query = pageQuery(context.url, sellerListQuery, { limit: "10" });
+  return signedInData(context, "seller", async (sellerId) => ({ orders: await listSellerBookings(context, sellerId, query) }));
+}
 
 const FILTERS = ["status", "paymentStatus", "q", "from", "to"] as const;
 
 export default function Page() {
-  const { params, query, applyFilters, goTo, clear } = useListFilters(FILTERS);
-  query.set("limit", "10");
-  const { state, reload } = useApiData<SellerBookingsResponse>(`/api/bookings/seller/bookings?${query}`, "Failed to load orders");
+  const { params, applyFilters, goTo, clear } = useListFilters(FILTERS);
+  const { orders } = useLoaderData<typeof loader>();
 
   return (
     <main id="main" className="dash-main">
@@ -64,59 +70,57 @@ export default function Page() {
         </div>
       </form>
 
-      {state.status === "loading" ? (
-        <LoadingCard label="Loading orders..." />
-      ) : state.status === "error" ? (
-        <LoadErrorCard message={state.message} onRetry={reload} />
-      ) : state.data.data.length === 0 ? (
-        <div className="card">
-          <p className="muted">No orders match these filters.</p>
-        </div>
-      ) : (
-        <section className="card stack" aria-label="Orders">
-          <div className="table-wrap">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Booking</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Package</th>
-                  <th scope="col">Travel date</th>
-                  <th scope="col">Guests</th>
-                  <th scope="col">Total</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Payment</th>
-                </tr>
-              </thead>
-              <tbody>
-                {state.data.data.map((b) => (
-                  <tr key={b._id}>
-                    <td>
-                      <Link to={`/seller-dashboard/orders/${b._id}`}>{b.bookingId}</Link>
-                    </td>
-                    <td>{b.userId.name}</td>
-                    <td>{b.packageId.name}</td>
-                    <td>{formatDate(b.travelDates.startDate)}</td>
-                    <td>{b.customerDetails.adults + b.customerDetails.children}</td>
-                    <td>{formatRupees(b.pricing.total)}</td>
-                    <td>
-                      <StatusBadge status={b.status} />
-                    </td>
-                    <td>{b.paymentStatus === "completed" ? "Completed" : "Pending"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+      <PageContent label="Loading orders...">
+        {orders.data.length === 0 ? (
+          <div className="card">
+            <p className="muted">No orders match these filters.</p>
           </div>
-          <Pager
-            page={state.data.pagination.page}
-            pages={state.data.pagination.pages}
-            total={state.data.pagination.total}
-            noun="orders"
-            onPage={goTo}
-          />
-        </section>
-      )}
+        ) : (
+          <section className="card stack" aria-label="Orders">
+            <div className="table-wrap">
+              <table className="data-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Booking</th>
+                    <th scope="col">Customer</th>
+                    <th scope="col">Package</th>
+                    <th scope="col">Travel date</th>
+                    <th scope="col">Guests</th>
+                    <th scope="col">Total</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Payment</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {orders.data.map((b) => (
+                    <tr key={b._id}>
+                      <td>
+                        <Link to={`/seller-dashboard/orders/${b._id}`}>{b.bookingId}</Link>
+                      </td>
+                      <td>{b.userId.name}</td>
+                      <td>{b.packageId.name}</td>
+                      <td>{formatDate(b.travelDates.startDate)}</td>
+                      <td>{b.customerDetails.adults + b.customerDetails.children}</td>
+                      <td>{formatRupees(b.pricing.total)}</td>
+                      <td>
+                        <StatusBadge status={b.status} />
+                      </td>
+                      <td>{b.paymentStatus === "completed" ? "Completed" : "Pending"}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pager
+              page={orders.pagination.page}
+              pages={orders.pagination.pages}
+              total={orders.pagination.total}
+              noun="orders"
+              onPage={goTo}
+            />
+          </section>
+        )}
+      </PageContent>
     </main>
   );
 }

@@ -1,32 +1,47 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link, useNavigate, useParams } from "@remix-run/react";
-import { useState } from "react";
-import toast from "react-hot-toast";
-import { type FieldErrors, type SellerPackage, fieldErrorsOf } from "~/components/seller-admin/api-helpers";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
+import { notFound } from "@worker/api/errors";
+import { PACKAGE_NOT_FOUND, editPackage } from "@worker/domain/seller-admin/manage";
+import { getSellerPackage } from "@worker/domain/seller-admin/packages";
+import { packageBody } from "@worker/domain/seller-admin/schemas";
+import { useEffect } from "react";
+import { GeneralErrorBoundary, TryAgain, messageOf } from "~/components/error-boundary";
+import { PageContent } from "~/components/load-state";
+import { fieldErrorsOf } from "~/components/seller-admin/api-helpers";
 import { PackageForm, type PackageValues } from "~/components/seller-admin/package-form";
-import { useApiData } from "~/components/bookings/use-api-data";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { api, errorMessage } from "~/lib/api";
-import { LoadErrorCard, LoadingCard } from "~/components/load-state";
+import { actionInput, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
+import { useActionToast } from "~/lib/use-action-toast";
 
 export const meta: MetaFunction = () => [{ title: "Modify package | Tripbazaar" }];
+export const headers = () => signedInHeaders;
+
+export async function loader({ context, params }: LoaderFunctionArgs) {
+  return signedInData(context, "seller", async (sellerId) => {
+    const pkg = await getSellerPackage(context, sellerId, params.id ?? "");
+    if (!pkg) throw notFound(PACKAGE_NOT_FOUND);
+    return { package: pkg };
+  });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return signedInAction(context, "seller", async (seller) => {
+    await editPackage(context.db, seller.id, params.id ?? "", packageBody.parse(await actionInput(request)));
+    return "Package updated";
+  });
+}
 
 export default function Page() {
-  const { id = "" } = useParams();
+  const { package: pkg } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
-  const path = `/api/seller-admin/packages/${encodeURIComponent(id)}`;
-  const { state, reload } = useApiData<{ package: SellerPackage }>(path, "Failed to load the package");
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const fetcher = useFetcher<typeof action>();
+  const result = useActionToast(fetcher, "Failed to save the package");
 
-  async function save(values: PackageValues) {
-    try {
-      await api(path, { method: "PUT", body: values });
-      toast.success("Package updated");
-      navigate("/seller-dashboard/packages");
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      toast.error(errorMessage(error, "Failed to save the package"));
-    }
+  useEffect(() => {
+    if (fetcher.state === "idle" && result?.ok) navigate("/seller-dashboard/packages");
+  }, [fetcher.state, result, navigate]);
+
+  function save(values: PackageValues) {
+    fetcher.submit(values, { method: "post", encType: "application/json" });
   }
 
   return (
@@ -35,34 +50,49 @@ export default function Page() {
         <Link to="/seller-dashboard/packages">← Back to packages</Link>
       </p>
       <h1>Modify package</h1>
-      {state.status === "loading" ? (
-        <LoadingCard label="Loading package..." />
-      ) : state.status === "error" ? (
-        <LoadErrorCard message={state.message} onRetry={reload} />
-      ) : (
-        <>
-          <p className="muted">
-            Status:{" "}
-            <span className={`badge badge-${state.data.package.status}`}>
-              {state.data.package.status === "published" ? "Published" : "Draft"}
-            </span>{" "}
-            {state.data.package.status === "published"
-              ? "Changes show on your website as soon as you save."
-              : "Publish it from the package list to show it."}
-          </p>
-          <PackageForm
-            key={state.data.package.id}
-            initial={state.data.package}
-            submitLabel="Save changes"
-            errors={errors}
-            onSubmit={save}
-          />
-        </>
-      )}
+      <PageContent label="Loading package...">
+        <p className="muted">
+          Status: <span className={`badge badge-${pkg.status}`}>{pkg.status === "published" ? "Published" : "Draft"}</span>{" "}
+          {pkg.status === "published"
+            ? "Changes show on your website as soon as you save."
+            : "Publish it from the package list to show it."}
+        </p>
+        <PackageForm
+          key={pkg.id}
+          initial={pkg}
+          submitLabel="Save changes"
+          errors={fieldErrorsOf(result)}
+          busy={fetcher.state !== "idle"}
+          onSubmit={save}
+        />
+      </PageContent>
+    </main>
+  );
+}
+
+/** The package could not be read: its message (not found, …) with Try Again, as the page showed it. */
+function LoadFailed({ message }: { message: string }) {
+  return (
+    <main id="main" className="dash-main">
+      <p>
+        <Link to="/seller-dashboard/packages">← Back to packages</Link>
+      </p>
+      <h1>Modify package</h1>
+      <div className="card stack" role="alert">
+        <p>{message}</p>
+        <TryAgain />
+      </div>
     </main>
   );
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: (error) => <LoadFailed message={messageOf(error.data, "Failed to load the package")} />,
+        503: (error) => <LoadFailed message={messageOf(error.data, "Failed to load the package")} />,
+      }}
+    />
+  );
 }

@@ -1,52 +1,73 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
-import { useState } from "react";
-import type { SellerPackage } from "~/components/seller-admin/api-helpers";
-import { useApiData } from "~/components/bookings/use-api-data";
-import { useRowAction } from "~/lib/use-row-action";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { publishPackage, removePackage } from "@worker/domain/seller-admin/manage";
+import { listSellerPackages } from "@worker/domain/seller-admin/packages";
+import { idParam, statusBody } from "@worker/domain/seller-admin/schemas";
+import { useEffect, useRef, useState } from "react";
+import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ApiRequestError, api } from "~/lib/api";
+import { PageContent } from "~/components/load-state";
+import type { SellerPackage } from "~/components/seller-admin/api-helpers";
 import { formatRupees } from "~/lib/format";
+import { actionInput, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
+import { useActionToast } from "~/lib/use-action-toast";
 import "~/styles/seller-admin.css";
-import { LoadErrorCard, LoadingCard } from "~/components/load-state";
 
 export const meta: MetaFunction = () => [{ title: "Packages | Tripbazaar" }];
+export const headers = () => signedInHeaders;
 
-type Blocked = { id: string; name: string; message: string; published: boolean };
+export async function loader({ context }: LoaderFunctionArgs) {
+  return signedInData(context, "seller", async (sellerId) => ({ packages: await listSellerPackages(context, sellerId) }));
+}
+
+/** Publish/unpublish (`status`) or delete one package, with the API's schemas. */
+const change = z.discriminatedUnion("intent", [
+  z
+    .object({ intent: z.literal("status") })
+    .merge(idParam)
+    .merge(statusBody),
+  z.object({ intent: z.literal("delete") }).merge(idParam),
+]);
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return signedInAction(context, "seller", async (seller) => {
+    const input = change.parse(await actionInput(request));
+    if (input.intent === "status") return (await publishPackage(context.db, seller.id, input.id, input.status)).message;
+    await removePackage(context.db, seller.id, input.id);
+    return "Package deleted";
+  });
+}
+
+type Blocked = { id: string; name: string; message: string };
 
 export default function Page() {
-  const { state, reload } = useApiData<{ packages: SellerPackage[] }>("/api/seller-admin/packages", "Failed to load packages");
-  const { busy, run } = useRowAction(reload);
+  const { packages } = useLoaderData<typeof loader>();
   const [blocked, setBlocked] = useState<Blocked | null>(null);
+  // Deletes live here, not in the row: the row is gone when the answer arrives.
+  const deleter = useFetcher<typeof action>();
+  const deleted = useActionToast(deleter, "Failed to delete the package");
+  const deleting = useRef<{ id: string; name: string } | null>(null);
+  const unpublisher = useFetcher<typeof action>();
+  const unpublished = useActionToast(unpublisher, "Failed to update the package");
 
-  async function setStatus(p: SellerPackage, status: "draft" | "published") {
-    await run(p.id, "Failed to update the package", async () => {
-      const res = await api<{ message: string }>(`/api/seller-admin/packages/${encodeURIComponent(p.id)}/status`, {
-        method: "PUT",
-        body: { status },
-      });
-      if (blocked?.id === p.id) setBlocked(null);
-      return res.message;
-    });
-  }
+  useEffect(() => {
+    if (deleter.state !== "idle" || !deleted || deleted.ok || !deleting.current) return;
+    // 409: the package has bookings; offer to unpublish it instead.
+    if (deleted.status === 409) setBlocked({ ...deleting.current, message: deleted.message });
+  }, [deleter.state, deleted]);
 
-  async function remove(p: SellerPackage) {
+  useEffect(() => {
+    if (unpublisher.state === "idle" && unpublished?.ok) setBlocked(null);
+  }, [unpublisher.state, unpublished]);
+
+  function remove(p: SellerPackage) {
     if (!window.confirm(`Delete "${p.name}"? This cannot be undone.`)) return;
-    await run(
-      p.id,
-      "Failed to delete the package",
-      async () => {
-        await api(`/api/seller-admin/packages/${encodeURIComponent(p.id)}`, { method: "DELETE" });
-        return "Package deleted";
-      },
-      (error, message) => {
-        if (error instanceof ApiRequestError && error.status === 409)
-          setBlocked({ id: p.id, name: p.name, message, published: p.status === "published" });
-      },
-    );
+    deleting.current = { id: p.id, name: p.name };
+    deleter.submit({ intent: "delete", id: p.id }, { method: "post" });
   }
 
-  const blockedPkg = blocked && state.status === "ready" ? state.data.packages.find((p) => p.id === blocked.id) : undefined;
+  const deletingId = deleter.state !== "idle" ? deleter.formData?.get("id") : null;
+  const blockedPkg = blocked ? packages.find((p) => p.id === blocked.id) : undefined;
 
   return (
     <main id="main" className="dash-main">
@@ -63,7 +84,12 @@ export default function Page() {
           </p>
           <div className="row">
             {blockedPkg?.status === "published" ? (
-              <button type="button" className="btn" disabled={busy === blocked.id} onClick={() => setStatus(blockedPkg, "draft")}>
+              <button
+                type="button"
+                className="btn"
+                disabled={unpublisher.state !== "idle"}
+                onClick={() => unpublisher.submit({ intent: "status", id: blockedPkg.id, status: "draft" }, { method: "post" })}
+              >
                 Unpublish instead
               </button>
             ) : (
@@ -75,91 +101,105 @@ export default function Page() {
           </div>
         </div>
       ) : null}
-      {state.status === "loading" ? (
-        <LoadingCard label="Loading packages..." />
-      ) : state.status === "error" ? (
-        <LoadErrorCard message={state.message} onRetry={reload} />
-      ) : state.data.packages.length === 0 ? (
-        <div className="card stack">
-          <p className="muted">You have no packages yet. Add your first one and publish it to show it on your website.</p>
-        </div>
-      ) : (
-        <section className="card" aria-label="Your packages">
-          <div className="table-wrap">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Package</th>
-                  <th scope="col">City</th>
-                  <th scope="col">Duration</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Bookings</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {state.data.packages.map((p) => (
-                  <tr key={p.id} data-package-id={p.id}>
-                    <td>
-                      <Link to={`/seller-dashboard/packages/modify-package/${encodeURIComponent(p.id)}`}>{p.name}</Link>
-                    </td>
-                    <td>{p.city}</td>
-                    <td>{p.duration}</td>
-                    <td>{p.priceRanges[0] ? formatRupees(p.priceRanges[0].price) : <span className="muted">No price</span>}</td>
-                    <td>
-                      <span className={`badge badge-${p.status}`}>{p.status === "published" ? "Published" : "Draft"}</span>
-                    </td>
-                    <td>{p.bookings}</td>
-                    <td>
-                      <div className="sa-actions">
-                        <Link
-                          className="btn btn-outline"
-                          to={`/seller-dashboard/packages/modify-package/${encodeURIComponent(p.id)}`}
-                          aria-label={`Edit ${p.name}`}
-                        >
-                          Edit
-                        </Link>
-                        {p.status === "published" ? (
-                          <button
-                            type="button"
-                            className="btn btn-outline"
-                            disabled={busy === p.id}
-                            onClick={() => setStatus(p, "draft")}
-                            aria-label={`Unpublish ${p.name}`}
-                          >
-                            Unpublish
-                          </button>
-                        ) : (
-                          <button
-                            type="button"
-                            className="btn"
-                            disabled={busy === p.id}
-                            onClick={() => setStatus(p, "published")}
-                            aria-label={`Publish ${p.name}`}
-                          >
-                            Publish
-                          </button>
-                        )}
-                        <button
-                          type="button"
-                          className="btn btn-danger"
-                          disabled={busy === p.id}
-                          onClick={() => remove(p)}
-                          aria-label={`Delete ${p.name}`}
-                        >
-                          Delete
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+      <PageContent label="Loading packages...">
+        {packages.length === 0 ? (
+          <div className="card stack">
+            <p className="muted">You have no packages yet. Add your first one and publish it to show it on your website.</p>
           </div>
-        </section>
-      )}
+        ) : (
+          <section className="card" aria-label="Your packages">
+            <div className="table-wrap">
+              <table className="data-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Package</th>
+                    <th scope="col">City</th>
+                    <th scope="col">Duration</th>
+                    <th scope="col">Price</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Bookings</th>
+                    <th scope="col">Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {packages.map((p) => (
+                    <PackageRow
+                      key={p.id}
+                      p={p}
+                      deleting={deletingId === p.id}
+                      onDelete={remove}
+                      onChanged={() => setBlocked((b) => (b?.id === p.id ? null : b))}
+                    />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+        )}
+      </PageContent>
     </main>
+  );
+}
+
+/** One package with its publish/unpublish (its own write, so rows change independently) and delete buttons. */
+function PackageRow(props: { p: SellerPackage; deleting: boolean; onDelete: (p: SellerPackage) => void; onChanged: () => void }) {
+  const { p, deleting, onDelete, onChanged } = props;
+  const fetcher = useFetcher<typeof action>();
+  const result = useActionToast(fetcher, "Failed to update the package");
+  const busy = deleting || fetcher.state !== "idle";
+  const handled = useRef<unknown>(null);
+
+  // Once per answer: a change of this package ends the offer to unpublish it.
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !result?.ok || handled.current === result) return;
+    handled.current = result;
+    onChanged();
+  }, [fetcher.state, result, onChanged]);
+
+  const setStatus = (status: "draft" | "published") => fetcher.submit({ intent: "status", id: p.id, status }, { method: "post" });
+
+  return (
+    <tr data-package-id={p.id}>
+      <td>
+        <Link to={`/seller-dashboard/packages/modify-package/${encodeURIComponent(p.id)}`}>{p.name}</Link>
+      </td>
+      <td>{p.city}</td>
+      <td>{p.duration}</td>
+      <td>{p.priceRanges[0] ? formatRupees(p.priceRanges[0].price) : <span className="muted">No price</span>}</td>
+      <td>
+        <span className={`badge badge-${p.status}`}>{p.status === "published" ? "Published" : "Draft"}</span>
+      </td>
+      <td>{p.bookings}</td>
+      <td>
+        <div className="sa-actions">
+          <Link
+            className="btn btn-outline"
+            to={`/seller-dashboard/packages/modify-package/${encodeURIComponent(p.id)}`}
+            aria-label={`Edit ${p.name}`}
+          >
+            Edit
+          </Link>
+          {p.status === "published" ? (
+            <button
+              type="button"
+              className="btn btn-outline"
+              disabled={busy}
+              onClick={() => setStatus("draft")}
+              aria-label={`Unpublish ${p.name}`}
+            >
+              Unpublish
+            </button>
+          ) : (
+            <button type="button" className="btn" disabled={busy} onClick={() => setStatus("published")} aria-label={`Publish ${p.name}`}>
+              Publish
+            </button>
+          )}
+          <button type="button" className="btn btn-danger" disabled={busy} onClick={() => onDelete(p)} aria-label={`Delete ${p.name}`}>
+            Delete
+          </button>
+        </div>
+      </td>
+    </tr>
   );
 }
 

@@ -1,41 +1,90 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { useEffect, useState } from "react";
-import type { SiteSettings } from "~/components/seller-admin/api-helpers";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { notFound } from "@worker/api/errors";
+import { addSellerDomain, removeSellerDomain, saveBrand, saveProfile } from "@worker/domain/seller-admin/manage";
+import { domainBody, idParam, profileBody } from "@worker/domain/seller-admin/schemas";
+import { getSiteSettings } from "@worker/domain/seller-admin/site";
+import { websiteConfigBody } from "@worker/domain/seller-admin/website-config";
+import { z } from "zod";
+import { GeneralErrorBoundary, TryAgain, messageOf } from "~/components/error-boundary";
+import { PageContent } from "~/components/load-state";
 import { BrandForm } from "~/components/seller-admin/brand-form";
 import { DomainsCard } from "~/components/seller-admin/domains-card";
 import { ProfileForm } from "~/components/seller-admin/profile-form";
-import { useApiData } from "~/components/bookings/use-api-data";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { actionInput, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
 import "~/styles/seller-admin.css";
-import { LoadErrorCard, LoadingCard } from "~/components/load-state";
 
 export const meta: MetaFunction = () => [{ title: "Website | Tripbazaar" }];
+export const headers = () => signedInHeaders;
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return signedInData(context, "seller", async (sellerId) => {
+    const site = await getSiteSettings(context, sellerId);
+    if (!site) throw notFound("Seller not found");
+    // The platform's address as the visitor reached it: the domains card shows links and DNS steps on it.
+    return { site, origin: context.url.origin };
+  });
+}
+
+/** Which of the page's writes; each one's fields are then read with the API route's own schema. */
+const intentOf = z.object({ intent: z.enum(["brand", "profile", "addDomain", "removeDomain"]) });
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return signedInAction(context, "seller", async (seller) => {
+    const input = await actionInput(request);
+    switch (intentOf.parse(input).intent) {
+      case "brand":
+        await saveBrand(context.db, seller.id, websiteConfigBody.parse(input));
+        return "Website settings saved";
+      case "profile":
+        await saveProfile(context.db, seller.id, profileBody.parse(input));
+        return "Profile saved";
+      case "addDomain": {
+        const ownHosts = [...context.config.PLATFORM_HOSTS, context.url.hostname];
+        await addSellerDomain(context.db, seller.id, domainBody.parse(input).hostname, ownHosts);
+        return "Domain added. Follow the steps below to connect it.";
+      }
+      case "removeDomain":
+        await removeSellerDomain(context.db, seller.id, idParam.parse(input).id);
+        return "Domain removed";
+    }
+  });
+}
 
 export default function Page() {
-  const { state, reload } = useApiData<SiteSettings>("/api/seller-admin/site", "Failed to load your website settings");
-  const [site, setSite] = useState<SiteSettings | null>(null);
-  useEffect(() => {
-    if (state.status === "ready") setSite(state.data);
-  }, [state]);
-
+  const { site, origin } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="dash-main">
       <h1>Website</h1>
-      {state.status === "error" ? (
-        <LoadErrorCard message={state.message} onRetry={reload} />
-      ) : !site ? (
-        <LoadingCard label="Loading website settings..." />
-      ) : (
-        <>
-          <DomainsCard sitePath={site.sitePath} domains={site.domains} onChange={(domains) => setSite({ ...site, domains })} />
-          <BrandForm initial={site.websiteConfig} onSaved={(websiteConfig) => setSite({ ...site, websiteConfig })} />
-          <ProfileForm seller={site.seller} onSaved={(next) => setSite(next)} />
-        </>
-      )}
+      <PageContent label="Loading website settings...">
+        <DomainsCard origin={origin} sitePath={site.sitePath} domains={site.domains} />
+        <BrandForm initial={site.websiteConfig} />
+        <ProfileForm seller={site.seller} />
+      </PageContent>
+    </main>
+  );
+}
+
+/** The settings could not be read: the message with Try Again, inside the page as before. */
+function LoadFailed({ message }: { message: string }) {
+  return (
+    <main id="main" className="dash-main">
+      <h1>Website</h1>
+      <div className="card stack" role="alert">
+        <p>{message}</p>
+        <TryAgain />
+      </div>
     </main>
   );
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: (error) => <LoadFailed message={messageOf(error.data, "Failed to load your website settings")} />,
+        503: (error) => <LoadFailed message={messageOf(error.data, "Failed to load your website settings")} />,
+      }}
+    />
+  );
 }

@@ -1,19 +1,36 @@
-import { useNavigate } from "@remix-run/react";
-import { SiteLink } from "~/components/seller/site-link";
-import { CustomerBookingsOverview } from "~/components/bookings/customer-bookings-overview";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useLoaderData, useNavigate } from "@remix-run/react";
+import { customerListQuery } from "@worker/domain/bookings/schemas";
+import { listCustomerBookings } from "@worker/domain/bookings/service";
 import { splitName } from "~/components/auth/profile-card";
-import { CheckingCustomer, CustomerPrompt, useSiteCustomer } from "~/components/seller/customer-gate";
+import { CustomerBookingsOverview } from "~/components/bookings/customer-bookings-overview";
+import { cancelBookingAction } from "~/components/bookings/customer-bookings.server";
+import { LoadErrorBoundary, LoadFailed } from "~/components/bookings/load-failed";
+import { PageContent } from "~/components/load-state";
+import { CustomerPrompt } from "~/components/seller/customer-gate";
+import { siteCustomerData } from "~/components/seller/customer-gate.server";
+import { SiteLink } from "~/components/seller/site-link";
 import { logout } from "~/lib/api";
+import { requireSellerTenant } from "~/lib/seller-site.server";
 import { siteHref, useSellerSite } from "~/lib/seller-site";
+import { signedInHeaders } from "~/lib/session.server";
+
+export const headers = () => signedInHeaders;
+
+/** The login prompt, or the customer's stats and recent bookings with this seller: one D1 batch with the site and the session check. */
+export function loader({ context }: LoaderFunctionArgs) {
+  const recent = customerListQuery.parse({ sellerId: requireSellerTenant(context).sellerId, limit: "5" });
+  return siteCustomerData(context, async (userId) => ({ bookings: await listCustomerBookings(context, userId, recent) }));
+}
+
+export const action = (args: ActionFunctionArgs) => cancelBookingAction(args);
 
 /** The customer dashboard shell (spec §2): prompt, or sidebar, welcome line and the bookings overview. */
 export default function Page() {
+  const loaded = useLoaderData<typeof loader>();
   const site = useSellerSite();
-  const viewer = useSiteCustomer();
   const navigate = useNavigate();
-  if (viewer.state === "checking") return <CheckingCustomer />;
-  if (viewer.state === "prompt") return <CustomerPrompt title="Customer Dashboard" />;
+  if (!loaded.customer) return <CustomerPrompt title="Customer Dashboard" />;
 
   async function signOut() {
     if (!window.confirm("Are you sure you want to log out?")) return;
@@ -21,7 +38,7 @@ export default function Page() {
     navigate(siteHref(site, "/"), { replace: true });
   }
 
-  const firstName = splitName(viewer.user.name ?? "").firstName || "there";
+  const firstName = splitName(loaded.customer.name).firstName || "there";
   return (
     <div className="container page row" style={{ alignItems: "start", gap: "3.2rem" }}>
       <aside className="card" style={{ flex: "0 0 22rem" }}>
@@ -49,9 +66,11 @@ export default function Page() {
       <main id="main" className="stack" style={{ flex: "1 1 40rem" }}>
         <h1>Welcome back, {firstName}!</h1>
         <p className="muted">Here are your trips with {site.websiteConfig.websiteName}.</p>
-        <div id="my-bookings">
-          <CustomerBookingsOverview sellerId={site.seller.id} />
-        </div>
+        <PageContent>
+          <div id="my-bookings">
+            <CustomerBookingsOverview bookings={loaded.bookings} />
+          </div>
+        </PageContent>
         <p>
           <SiteLink className="btn" to={siteHref(site, "/")}>
             Browse Packages
@@ -63,5 +82,11 @@ export default function Page() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return (
+    <LoadErrorBoundary>
+      <main id="main" className="container page">
+        <LoadFailed fallback="Failed to load your bookings" />
+      </main>
+    </LoadErrorBoundary>
+  );
 }

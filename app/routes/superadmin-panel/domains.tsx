@@ -1,26 +1,35 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { useApiData } from "~/components/bookings/use-api-data";
-import { useRowAction } from "~/lib/use-row-action";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useFetcher, useLoaderData } from "@remix-run/react";
+import { idParam } from "@worker/domain/seller-admin/schemas";
+import { activateDomain, listPendingDomains } from "@worker/domain/seller-admin/site";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { LoadErrorCard, LoadingCard } from "~/components/load-state";
-import { api } from "~/lib/api";
+import { PageContent } from "~/components/load-state";
 import { formatDate } from "~/lib/format";
+import { actionInput, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
+import { useActionToast } from "~/lib/use-action-toast";
 
 export const meta: MetaFunction = () => [{ title: "Custom domains | Tripbazaar" }];
+export const headers = () => signedInHeaders;
 
-type PendingDomain = { id: string; hostname: string; sellerId: string; verificationToken: string; txtRecord: string; createdAt: string };
+export async function loader({ context }: LoaderFunctionArgs) {
+  return signedInData(context, "superadmin", async () => ({ domains: await listPendingDomains(context) }));
+}
+
+/** Activates one pending domain: the API's id schema (POST /api/superadmin/domains/:id/activate). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  return signedInAction(context, "superadmin", async () => {
+    const { id } = idParam.parse(await actionInput(request));
+    const domain = await activateDomain(context.db, id);
+    return `${domain.hostname} is active`;
+  });
+}
 
 /** Sellers' custom domains waiting for activation, with what to check before activating. */
 export default function Page() {
-  const { state, reload } = useApiData<{ domains: PendingDomain[] }>("/api/superadmin/domains", "Failed to load domains");
-  const { busy, run } = useRowAction(reload);
-
-  async function activate(d: PendingDomain) {
-    await run(d.id, "Failed to activate the domain", async () => {
-      await api(`/api/superadmin/domains/${encodeURIComponent(d.id)}/activate`, { method: "POST" });
-      return `${d.hostname} is active`;
-    });
-  }
+  const { domains } = useLoaderData<typeof loader>();
+  const fetcher = useFetcher<typeof action>();
+  useActionToast(fetcher, "Failed to activate the domain");
+  const busy = fetcher.state === "idle" ? null : (fetcher.formData?.get("id") ?? "");
 
   return (
     <main id="main" className="container page stack">
@@ -29,51 +38,54 @@ export default function Page() {
         Before activating, check that the hostname has a CNAME to the platform and a TXT record with the token below, and that Cloudflare
         reports the custom hostname active. Only active domains serve the seller's website.
       </p>
-      {state.status === "loading" ? (
-        <LoadingCard label="Loading domains..." />
-      ) : state.status === "error" ? (
-        <LoadErrorCard message={state.message} onRetry={reload} />
-      ) : state.data.domains.length === 0 ? (
-        <div className="card">
-          <p className="muted">No domains are waiting for activation.</p>
-        </div>
-      ) : (
-        <div className="card table-wrap">
-          <table className="data-table">
-            <caption className="sr-only">Domains waiting for activation</caption>
-            <thead>
-              <tr>
-                <th scope="col">Hostname</th>
-                <th scope="col">Seller</th>
-                <th scope="col">TXT record</th>
-                <th scope="col">Added</th>
-                <th scope="col">
-                  <span className="sr-only">Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.data.domains.map((d) => (
-                <tr key={d.id}>
-                  <td>{d.hostname}</td>
-                  <td>
-                    <a href={`/seller/${encodeURIComponent(d.sellerId)}/website`}>{d.sellerId}</a>
-                  </td>
-                  <td>
-                    <code>{d.txtRecord}</code> = <code>{d.verificationToken}</code>
-                  </td>
-                  <td>{formatDate(d.createdAt)}</td>
-                  <td>
-                    <button type="button" className="btn" disabled={busy === d.id} onClick={() => activate(d)}>
-                      {busy === d.id ? "Activating..." : `Activate ${d.hostname}`}
-                    </button>
-                  </td>
+      <PageContent label="Loading domains...">
+        {domains.length === 0 ? (
+          <div className="card">
+            <p className="muted">No domains are waiting for activation.</p>
+          </div>
+        ) : (
+          <div className="card table-wrap">
+            <table className="data-table">
+              <caption className="sr-only">Domains waiting for activation</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Hostname</th>
+                  <th scope="col">Seller</th>
+                  <th scope="col">TXT record</th>
+                  <th scope="col">Added</th>
+                  <th scope="col">
+                    <span className="sr-only">Action</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {domains.map((d) => (
+                  <tr key={d.id}>
+                    <td>{d.hostname}</td>
+                    <td>
+                      <a href={`/seller/${encodeURIComponent(d.sellerId)}/website`}>{d.sellerId}</a>
+                    </td>
+                    <td>
+                      <code>{d.txtRecord}</code> = <code>{d.verificationToken}</code>
+                    </td>
+                    <td>{formatDate(d.createdAt)}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="btn"
+                        disabled={busy !== null}
+                        onClick={() => fetcher.submit({ id: d.id }, { method: "post" })}
+                      >
+                        {busy === d.id ? "Activating..." : `Activate ${d.hostname}`}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </PageContent>
     </main>
   );
 }

@@ -1,9 +1,16 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
-import { useApiData } from "~/components/bookings/use-api-data";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { countRequests } from "@worker/domain/seller-requests/service";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { signedInData, signedInHeaders } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Superadmin panel | Tripbazaar" }];
+export const headers = () => signedInHeaders;
+
+/** The applications waiting for review, counted beside the session check (one D1 round trip). */
+export async function loader({ context }: LoaderFunctionArgs) {
+  return signedInData(context, "superadmin", async () => ({ pending: await countRequests(context, "pending") }));
+}
 
 /** Spec §1 lists the panel's screens; the ones with behaviour link here, the rest say so. */
 const SCREENS = [
@@ -16,11 +23,7 @@ const SCREENS = [
 ];
 
 export default function Page() {
-  const { state } = useApiData<{ pagination: { total: number } }>(
-    "/api/superadmin/seller-requests?status=pending",
-    "Failed to load requests",
-  );
-  const pending = state.status === "ready" ? state.data.pagination.total : null;
+  const { pending } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="container page stack">
       <h1>Superadmin panel</h1>
@@ -29,9 +32,7 @@ export default function Page() {
           <li key={s.to} className="card stack">
             <h2 style={{ margin: 0, fontSize: "2rem" }}>{s.built ? <Link to={s.to}>{s.label}</Link> : s.label}</h2>
             {s.to.endsWith("/requests") ? (
-              <p className="muted" role="status">
-                {state.status === "error" ? state.message : pending === null ? "Loading..." : `${pending} waiting for review`}
-              </p>
+              <p className="muted" role="status">{`${pending} waiting for review`}</p>
             ) : (
               <p className="muted">{s.note}</p>
             )}

@@ -1,47 +1,56 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { useApiData } from "~/components/bookings/use-api-data";
-import { useRowAction } from "~/lib/use-row-action";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useFetcher, useLoaderData } from "@remix-run/react";
+import { idParam } from "@worker/domain/seller-admin/schemas";
+import { listUsers, setUserStatus, statusMessage, userListQuery, userStatusBody } from "@worker/domain/superadmin/users";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { LoadErrorCard, LoadingCard } from "~/components/load-state";
-import { api } from "~/lib/api";
-import { formatDate } from "~/lib/format";
+import { PageContent } from "~/components/load-state";
 import { Pager } from "~/components/pager";
+import { formatDate } from "~/lib/format";
+import { actionInput, pageQuery, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
+import { useActionToast } from "~/lib/use-action-toast";
 import { useListFilters } from "~/lib/use-list-filters";
 
 export const meta: MetaFunction = () => [{ title: "Users | Tripbazaar" }];
+export const headers = () => signedInHeaders;
 
-type Account = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  role: "user" | "seller" | "superadmin";
-  isVerified: boolean;
-  status: "active" | "disabled";
-  createdAt: string;
-};
-type UsersResponse = { users: Account[]; pagination: { page: number; total: number; pages: number } };
+export async function loader({ context }: LoaderFunctionArgs) {
+  const query = pageQuery(context.url, userListQuery);
+  return signedInData(context, "superadmin", async () => ({ accounts: await listUsers(context, query) }));
+}
+
+/** Disable or re-enable one account: the API's id and body schemas (PUT /api/superadmin/users/:id/status). */
+const statusChange = idParam.merge(userStatusBody);
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return signedInAction(context, "superadmin", async (admin) => {
+    const input = statusChange.parse(await actionInput(request));
+    await setUserStatus(context.db, admin.id, input.id, input.status);
+    return statusMessage(input.status);
+  });
+}
+
+type Account = ReturnType<typeof useLoaderData<typeof loader>>["accounts"]["users"][number];
 
 const FILTERS = ["q", "role"] as const;
 const ROLE_LABELS = { user: "Customer", seller: "Seller", superadmin: "Superadmin" } as const;
 
 /** Every account, searchable; a superadmin disables an abusive one (its sessions end, a seller's website goes offline). */
 export default function Page() {
-  const { params, query, applyFilters, goTo } = useListFilters(FILTERS);
-  const { state, reload } = useApiData<UsersResponse>(`/api/superadmin/users?${query}`, "Failed to load users");
-  const { busy, run } = useRowAction(reload);
+  const { params, applyFilters, goTo } = useListFilters(FILTERS);
+  const { accounts } = useLoaderData<typeof loader>();
+  const fetcher = useFetcher<typeof action>();
+  useActionToast(fetcher, "Failed to change the account");
+  // One change at a time: every account's button waits while one is being changed.
+  const busy = fetcher.state === "idle" ? null : (fetcher.formData?.get("id") ?? "");
 
-  async function toggle(u: Account) {
+  function toggle(u: Account) {
     const next = u.status === "active" ? "disabled" : "active";
     const warning =
       next === "disabled"
         ? `Disable ${u.name}? They are signed out everywhere${u.role === "seller" ? " and their website goes offline" : ""}.`
         : `Enable ${u.name} again?`;
     if (!window.confirm(warning)) return;
-    await run(u.id, "Failed to change the account", async () => {
-      await api(`/api/superadmin/users/${encodeURIComponent(u.id)}/status`, { method: "PUT", body: { status: next } });
-      return next === "disabled" ? "Account disabled" : "Account enabled";
-    });
+    fetcher.submit({ id: u.id, status: next }, { method: "post" });
   }
 
   return (
@@ -67,59 +76,57 @@ export default function Page() {
           </button>
         </div>
       </form>
-      {state.status === "loading" ? (
-        <LoadingCard label="Loading users..." />
-      ) : state.status === "error" ? (
-        <LoadErrorCard message={state.message} onRetry={reload} />
-      ) : state.data.users.length === 0 ? (
-        <div className="card">
-          <p className="muted">No accounts match.</p>
-        </div>
-      ) : (
-        <section className="card stack" aria-label="Users">
-          <div className="table-wrap">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Joined</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="sr-only">Action</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {state.data.users.map((u) => (
-                  <tr key={u.id}>
-                    <td>{u.role === "seller" ? <a href={`/seller/${encodeURIComponent(u.id)}/website`}>{u.name}</a> : u.name}</td>
-                    <td>{u.email}</td>
-                    <td>{ROLE_LABELS[u.role]}</td>
-                    <td>{formatDate(u.createdAt)}</td>
-                    <td>{u.status === "disabled" ? "Disabled" : u.isVerified ? "Active" : "Not verified"}</td>
-                    <td>
-                      {u.role === "superadmin" ? null : (
-                        <button type="button" className="btn btn-outline" disabled={busy === u.id} onClick={() => toggle(u)}>
-                          {u.status === "active" ? `Disable ${u.name}` : `Enable ${u.name}`}
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+      <PageContent label="Loading users...">
+        {accounts.users.length === 0 ? (
+          <div className="card">
+            <p className="muted">No accounts match.</p>
           </div>
-          <Pager
-            page={state.data.pagination.page}
-            pages={state.data.pagination.pages}
-            total={state.data.pagination.total}
-            noun="accounts"
-            onPage={goTo}
-          />
-        </section>
-      )}
+        ) : (
+          <section className="card stack" aria-label="Users">
+            <div className="table-wrap">
+              <table className="data-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">Email</th>
+                    <th scope="col">Role</th>
+                    <th scope="col">Joined</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">
+                      <span className="sr-only">Action</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {accounts.users.map((u) => (
+                    <tr key={u.id}>
+                      <td>{u.role === "seller" ? <a href={`/seller/${encodeURIComponent(u.id)}/website`}>{u.name}</a> : u.name}</td>
+                      <td>{u.email}</td>
+                      <td>{ROLE_LABELS[u.role]}</td>
+                      <td>{formatDate(u.createdAt)}</td>
+                      <td>{u.status === "disabled" ? "Disabled" : u.isVerified ? "Active" : "Not verified"}</td>
+                      <td>
+                        {u.role === "superadmin" ? null : (
+                          <button type="button" className="btn btn-outline" disabled={busy !== null} onClick={() => toggle(u)}>
+                            {u.status === "active" ? `Disable ${u.name}` : `Enable ${u.name}`}
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pager
+              page={accounts.pagination.page}
+              pages={accounts.pagination.pages}
+              total={accounts.pagination.total}
+              noun="accounts"
+              onPage={goTo}
+            />
+          </section>
+        )}
+      </PageContent>
     </main>
   );
 }

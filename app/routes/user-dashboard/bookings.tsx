@@ -1,18 +1,32 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
 import { CustomerBookings } from "~/components/bookings/customer-bookings";
+import { cancelBookingAction, customerBookingsLoader } from "~/components/bookings/customer-bookings.server";
+import { LoadErrorBoundary, LoadFailed } from "~/components/bookings/load-failed";
 import { UserDashboardPage } from "~/components/bookings/user-dashboard-nav";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { signedInHeaders } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [{ title: "My bookings | Tripbazaar" }];
+export const headers = () => signedInHeaders;
+
+export const loader = (args: LoaderFunctionArgs) => customerBookingsLoader(args, { limit: "10" });
+export const action = (args: ActionFunctionArgs) => cancelBookingAction(args);
 
 export default function Page() {
+  const { bookings } = useLoaderData<typeof loader>();
   return (
     <UserDashboardPage title="My bookings">
-      <CustomerBookings detailHref={(b) => `/booking/${b._id}`} query={{ limit: "10" }} heading="All bookings" showStats={false} paginate />
+      <CustomerBookings bookings={bookings} detailHref={(b) => `/booking/${b._id}`} heading="All bookings" showStats={false} paginate />
     </UserDashboardPage>
   );
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return (
+    <LoadErrorBoundary>
+      <UserDashboardPage title="My bookings">
+        <LoadFailed fallback="Failed to load your bookings" />
+      </UserDashboardPage>
+    </LoadErrorBoundary>
+  );
 }

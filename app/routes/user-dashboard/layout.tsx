@@ -1,21 +1,16 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { RequireLogin } from "~/lib/require-login";
-import { loginRequiredHeaders, requireLoginAtEdge } from "~/lib/require-login.server";
+import { requireUser, signedInHeaders } from "~/lib/session.server";
 
-export const headers: HeadersFunction = () => loginRequiredHeaders;
+export const headers: HeadersFunction = () => signedInHeaders;
 
-export function loader({ context }: LoaderFunctionArgs) {
-  return requireLoginAtEdge(context);
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { user: await requireUser(context) };
 }
 
 export default function Layout() {
-  return (
-    <RequireLogin>
-      <Outlet />
-    </RequireLogin>
-  );
+  return <Outlet />;
 }
 
 export function ErrorBoundary() {

@@ -1,15 +1,23 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
 import { CustomerBookings } from "~/components/bookings/customer-bookings";
+import { cancelBookingAction, customerBookingsLoader } from "~/components/bookings/customer-bookings.server";
+import { LoadErrorBoundary, LoadFailed } from "~/components/bookings/load-failed";
 import { UserDashboardPage } from "~/components/bookings/user-dashboard-nav";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { signedInHeaders } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Upcoming trips | Tripbazaar" }];
+export const headers = () => signedInHeaders;
+
+export const loader = (args: LoaderFunctionArgs) => customerBookingsLoader(args, { when: "upcoming", limit: "10" });
+export const action = (args: ActionFunctionArgs) => cancelBookingAction(args);
 
 export default function Page() {
+  const { bookings } = useLoaderData<typeof loader>();
   return (
     <UserDashboardPage title="Upcoming trips">
       <CustomerBookings
-        query={{ when: "upcoming", limit: "10" }}
+        bookings={bookings}
         heading="Pending and confirmed trips ahead"
         showStats={false}
         paginate
@@ -20,5 +28,11 @@ export default function Page() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return (
+    <LoadErrorBoundary>
+      <UserDashboardPage title="Upcoming trips">
+        <LoadFailed fallback="Failed to load your bookings" />
+      </UserDashboardPage>
+    </LoadErrorBoundary>
+  );
 }

@@ -1,7 +1,18 @@
 import { type SQL, and, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { users } from "@db/schema";
+import { badRequest, notFound } from "../errors";
+import { hashPassword, verifyPassword } from "../../auth/password";
+import type { Reader } from "../../db/batcher";
 import type { Db } from "../../db/client";
-import { codeUnused, codeUse } from "./otp";
+import type { AppConfig } from "../../env";
+import type { Tenant } from "../../tenant";
+import { sendEmail, trySendEmail } from "../email/send";
+import { passwordChangedEmail, passwordCodeEmail, resolveBrand } from "./brand";
+import { DEAD_CODE, checkCode, codeUnused, codeUse, issueCode } from "./otp";
+import { LIMITS, clientIp, enforce } from "./rate-limit";
+import type { changePasswordSchema, profileSchema } from "./schemas";
+import { issueSession } from "./session-user";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -45,4 +56,69 @@ export function setPassword(db: Db, userId: string, passwordHash: string, extra:
 export async function changePasswordWithCode(db: Db, userId: string, codeId: string, passwordHash: string) {
   const [changed] = await db.batch([passwordUpdate(db, userId, passwordHash, {}, codeUnused(codeId)), ...codeUse(db, userId, codeId)]);
   return changed[0] ?? null;
+}
+
+/** The profile the settings pages show (spec §2, §5): name, email and phone. */
+export async function readProfile({ db, load }: Reader, userId: string) {
+  const [row] = await load(db.select({ name: users.name, email: users.email, phone: users.phone }).from(users).where(eq(users.id, userId)));
+  if (!row) throw notFound("User not found");
+  return row;
+}
+
+/** Saves the name and phone of the account (spec §5); answers the values saved. */
+export async function updateProfile(db: Db, userId: string, input: z.output<typeof profileSchema>) {
+  const row = await db
+    .update(users)
+    .set({ name: input.name, phone: input.phone, updatedAt: new Date().toISOString() })
+    .where(eq(users.id, userId))
+    .returning({ name: users.name, phone: users.phone })
+    .get();
+  return { name: row?.name ?? input.name, phone: row?.phone ?? input.phone };
+}
+
+/** Where a request came from: the address (rate limits, links) and the site whose brand its emails carry. */
+export type RequestOrigin = { request: Request; tenant: Tenant };
+
+/**
+ * Step one of a password change (spec §4, §5): the current password earns a code by email.
+ * A wrong current password is a 400, never a 401: it must not sign the visitor out.
+ */
+export async function requestPasswordCode(
+  db: Db,
+  config: AppConfig,
+  account: Pick<UserRow, "id" | "email" | "passwordHash">,
+  current: string,
+  from: RequestOrigin,
+) {
+  await enforce(db, [
+    [LIMITS.sendCodeIp, clientIp(from.request)],
+    [LIMITS.sendCodeAccount, account.id],
+  ]);
+  if (!(await verifyPassword(current, account.passwordHash, config.PASSWORD_PEPPER))) throw badRequest("Current password is incorrect");
+  const code = await issueCode(db, config.PASSWORD_PEPPER, account.id, "change-password");
+  await sendEmail(db, config, passwordCodeEmail(await resolveBrand(db, config, from.request, from.tenant), account.email, code));
+}
+
+/**
+ * Step two: the emailed code changes the password. Every other session ends with the token version
+ * bump; the answer is a fresh session (token and cookie) for the device that made the change.
+ */
+export async function changePassword(
+  db: Db,
+  config: AppConfig,
+  account: Pick<UserRow, "id" | "email">,
+  input: Pick<z.output<typeof changePasswordSchema>, "new" | "otp">,
+  from: RequestOrigin,
+) {
+  await enforce(db, [
+    [LIMITS.verifyIp, clientIp(from.request)],
+    [LIMITS.verifyAccount, account.id],
+  ]);
+  const codeId = await checkCode(db, config.PASSWORD_PEPPER, account.id, "change-password", input.otp);
+  // Read before the change: once it is written, nothing may fail the answer (ADR 0020).
+  const brand = await resolveBrand(db, config, from.request, from.tenant);
+  const updated = await changePasswordWithCode(db, account.id, codeId, await hashPassword(input.new, config.PASSWORD_PEPPER));
+  if (!updated) throw badRequest(DEAD_CODE);
+  await trySendEmail(db, config, passwordChangedEmail(brand, account.email));
+  return issueSession(config, updated, new URL(from.request.url));
 }

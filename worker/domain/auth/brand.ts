@@ -1,32 +1,25 @@
 import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
-import { lookupActiveDomain } from "../../load-context";
-import { hostnameOf, isPlatformHost } from "../../tenant";
+import type { Tenant } from "../../tenant";
 import { getSellerSite } from "../seller-website/service";
 
 /** Whose name an email carries and where its links point. */
 export type Brand = { sellerId: string | null; name: string; siteUrl: string };
 
 /**
- * SECURITY: links in emails never use a Host we do not serve. A request on a
- * seller's active custom domain is that seller's; on a platform host a
- * `sellerId` from the page (a seller site by path) names the seller, checked to exist.
+ * The brand of the site a request came from, by the tenant it resolved to (worker/tenant/).
+ * SECURITY: a seller tenant brands an email only once that seller's site is found, and links in
+ * emails never use a Host we do not serve: an unknown host gets the platform's first host.
  */
-export async function resolveBrand(db: Db, config: AppConfig, request: Request, sellerId?: string | null): Promise<Brand> {
+export async function resolveBrand(db: Db, config: AppConfig, request: Request, tenant: Tenant): Promise<Brand> {
   const url = new URL(request.url);
-  const hostname = hostnameOf(url.host);
-  if (!isPlatformHost(hostname, config.PLATFORM_HOSTS)) {
-    const domainSeller = await lookupActiveDomain(db, hostname);
-    const site = domainSeller ? await getSellerSite(db, domainSeller) : null;
-    if (domainSeller && site) return { sellerId: domainSeller, name: site.websiteConfig.websiteName, siteUrl: url.origin };
-    return { sellerId: null, name: "Tripbazaar", siteUrl: `https://${config.PLATFORM_HOSTS[0] ?? "localhost"}` };
+  if (tenant.kind === "seller") {
+    const site = await getSellerSite(db, tenant.sellerId);
+    if (site) return { sellerId: tenant.sellerId, name: site.websiteConfig.websiteName, siteUrl: `${url.origin}${tenant.basePath}` };
   }
-  if (sellerId) {
-    const site = await getSellerSite(db, sellerId);
-    if (site)
-      return { sellerId, name: site.websiteConfig.websiteName, siteUrl: `${url.origin}/seller/${encodeURIComponent(sellerId)}/website` };
-  }
-  return { sellerId: null, name: "Tripbazaar", siteUrl: url.origin };
+  const onPlatformHost = tenant.kind === "platform" || (tenant.kind === "seller" && tenant.mode === "path");
+  const siteUrl = onPlatformHost ? url.origin : `https://${config.PLATFORM_HOSTS[0] ?? "localhost"}`;
+  return { sellerId: null, name: "Tripbazaar", siteUrl };
 }
 
 export function verificationEmail(brand: Brand, to: string, code: string) {

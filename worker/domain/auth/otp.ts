@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { otpCodes, otpLocks } from "@db/schema";
-import { ApiError, tooManyRequests } from "../../api/errors";
+import { badRequest, tooManyRequests } from "../errors";
 import type { Db } from "../../db/client";
 
 export type CodePurpose = "verify-email" | "change-password" | "reset-password";
@@ -129,7 +129,7 @@ export async function checkCode(db: Db, pepper: string, userId: string, purpose:
     )
     .returning({ id: otpCodes.id, codeHash: otpCodes.codeHash })
     .get();
-  if (!claimed) throw new ApiError(400, DEAD_CODE);
+  if (!claimed) throw badRequest(DEAD_CODE);
   const matches = sameHex(claimed.codeHash, await hashSecret(pepper, userId, purpose, code));
   if (!matches) {
     await db
@@ -143,7 +143,7 @@ export async function checkCode(db: Db, pepper: string, userId: string, purpose:
           lockedUntil: sql`CASE WHEN ${otpLocks.lockedUntil} <= ${iso(now)} THEN NULL WHEN ${otpLocks.misses} + 1 >= ${MISSES_BEFORE_LOCK} THEN ${iso(now + LOCK_MS)} ELSE ${otpLocks.lockedUntil} END`,
         },
       });
-    throw new ApiError(400, WRONG_CODE);
+    throw badRequest(WRONG_CODE);
   }
   return claimed.id;
 }
@@ -168,7 +168,7 @@ export const codeUnused = (codeId: string) =>
 export async function consumeCode(db: Db, pepper: string, userId: string, purpose: CodePurpose, code: string, now = Date.now()) {
   const codeId = await checkCode(db, pepper, userId, purpose, code, now);
   const [used] = await db.batch(codeUse(db, userId, codeId, now));
-  if (used.length === 0) throw new ApiError(400, DEAD_CODE);
+  if (used.length === 0) throw badRequest(DEAD_CODE);
 }
 
 /** Consumes a reset-link secret (no per-try counter: it is 256 random bits). Returns false when unknown, used or expired. */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { rateLimits } from "@db/schema";
-import { tooManyRequests } from "../../api/errors";
+import { tooManyRequests } from "../errors";
 import type { Db } from "../../db/client";
 
 export type Limit = { name: string; max: number; windowSeconds: number };

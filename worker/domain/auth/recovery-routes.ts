@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { ApiEnv } from "../../api/app-env";
 import { ApiError, badRequest, unauthorized } from "../../api/errors";
+import { describeRoute } from "../../api/route-info";
 import { validate } from "../../api/validate";
 import { verifyHandover, verifySession } from "../../auth/jwt";
 import { hashPassword } from "../../auth/password";
@@ -45,69 +46,94 @@ function decodeUserParam(raw: string): Record<string, unknown> | null {
 
 /** Forgot password, reset by link, and the sign-in hand-over. */
 export const recoveryRoutes = new Hono<ApiEnv>()
-  .post("/forgot-password", validate("json", forgotPasswordSchema), async (c) => {
-    const { email, sellerId } = c.req.valid("json");
-    const { db, config } = c.var;
-    await enforce(db, [[LIMITS.sendCodeIp, clientIp(c.req.raw)]]);
-    // SECURITY: the same answer, after the same work, whether or not the account exists: the link is
-    // issued and sent after the answer, so its D1 writes cannot time whether it went out (ADR 0021).
-    const user = await findUserByEmail(db, email);
-    if (user && user.status === "active") {
-      const request = c.req.raw;
-      c.executionCtx.waitUntil(
-        (async () => {
-          if (!(await hit(db, LIMITS.sendCodeAccount, user.id))) return;
-          const secret = randomSecret();
-          await issueCode(db, config.PASSWORD_PEPPER, user.id, "reset-password", { code: secret, ttlMs: RESET_LINK_TTL_MS });
-          const brand = await resolveBrand(db, config, request, sellerId);
-          await sendEmail(db, config, resetLinkEmail(brand, user.email, `${user.id}.${secret}`));
-        })().catch((error) => {
-          if (!(error instanceof ApiError && error.status === 429)) console.error("reset link not sent", error);
-        }),
-      );
-    }
-    return c.json({ success: true, message: FORGOT_ANSWER });
-  })
-  .post("/reset-password", validate("json", resetPasswordSchema), async (c) => {
-    const { token, password } = c.req.valid("json");
-    const { db, config } = c.var;
-    await enforce(db, [[LIMITS.verifyIp, clientIp(c.req.raw)]]);
-    const dot = token.lastIndexOf(".");
-    const userId = token.slice(0, dot);
-    const secret = token.slice(dot + 1);
-    if (dot < 1 || !(await consumeLinkSecret(db, config.PASSWORD_PEPPER, userId, secret))) throw badRequest(BAD_LINK);
-    // Following the emailed link proves the address, so the account counts as verified.
-    const user = await setPassword(db, userId, await hashPassword(password, config.PASSWORD_PEPPER), { isVerified: true });
-    if (!user) throw badRequest(BAD_LINK);
-    await sendEmail(db, config, passwordChangedEmail(await resolveBrand(db, config, c.req.raw, null), user.email));
-    return c.json({ success: true, message: "Password updated successfully! Please log in with your new password." });
-  })
-  .post("/handover", validate("json", handoverSchema), async (c) => {
-    const { token, user: userParam } = c.req.valid("json");
-    const { db, config } = c.var;
-    await enforce(db, [[LIMITS.verifyIp, clientIp(c.req.raw)]]);
-    const claimed = decodeUserParam(userParam);
-    if (!claimed) throw badRequest("The sign-in data could not be read");
-    // SECURITY: the token is verified first (ours, or the sister platform's key and issuer); the user JSON
-    // is only a cross-check against the token's subject, never a source of identity.
-    const ours = await verifySession(jwtSettings(config), token);
-    const sister =
-      ours || !config.HANDOVER_JWT_SECRET
-        ? null
-        : await verifyHandover(
-            { secret: config.HANDOVER_JWT_SECRET, issuer: config.HANDOVER_JWT_ISSUER, audience: config.JWT_AUDIENCE },
-            token,
-          );
-    const subject = ours?.sub ?? sister?.sub;
-    if (!subject) throw unauthorized(BAD_HANDOVER);
-    const claimedId = claimed.id ?? claimed._id;
-    if (claimedId !== subject) throw unauthorized("The sign-in data does not match its token");
-    const user = (await findUserById(db, subject)) ?? (sister?.email ? await findUserByEmail(db, sister.email) : undefined);
-    if (user?.status !== "active" || (ours && ours.ver !== user.tokenVersion)) throw unauthorized(BAD_HANDOVER);
-    // SECURITY: the sister platform's key signs in customers only, and each of its tokens once (ADR 0021).
-    if (sister && (!HANDOVER_ROLES.includes(user.role) || !(await spendHandover(db, sister, user.id)))) throw unauthorized(BAD_HANDOVER);
-    const session = await issueSession(config, user, new URL(c.req.url));
-    c.header("Set-Cookie", session.cookie);
-    c.header("Referrer-Policy", "no-referrer");
-    return c.json({ token: session.token, user: session.user });
-  });
+  .post(
+    "/forgot-password",
+    describeRoute({
+      summary: "Email a password reset link",
+      description: "The same answer whether or not the account exists.",
+      errors: [429],
+    }),
+    validate("json", forgotPasswordSchema),
+    async (c) => {
+      const { email } = c.req.valid("json");
+      const { db, config } = c.var;
+      await enforce(db, [[LIMITS.sendCodeIp, clientIp(c.req.raw)]]);
+      // SECURITY: the same answer, after the same work, whether or not the account exists: the link is
+      // issued and sent after the answer, so its D1 writes cannot time whether it went out (ADR 0021).
+      const user = await findUserByEmail(db, email);
+      if (user && user.status === "active") {
+        const request = c.req.raw;
+        const { tenant } = c.var;
+        c.executionCtx.waitUntil(
+          (async () => {
+            if (!(await hit(db, LIMITS.sendCodeAccount, user.id))) return;
+            const secret = randomSecret();
+            await issueCode(db, config.PASSWORD_PEPPER, user.id, "reset-password", { code: secret, ttlMs: RESET_LINK_TTL_MS });
+            const brand = await resolveBrand(db, config, request, tenant);
+            await sendEmail(db, config, resetLinkEmail(brand, user.email, `${user.id}.${secret}`));
+          })().catch((error) => {
+            if (!(error instanceof ApiError && error.status === 429)) console.error("reset link not sent", error);
+          }),
+        );
+      }
+      return c.json({ success: true, message: FORGOT_ANSWER });
+    },
+  )
+  .post(
+    "/reset-password",
+    describeRoute({ summary: "Set a new password with the emailed link's token", errors: [400, 429] }),
+    validate("json", resetPasswordSchema),
+    async (c) => {
+      const { token, password } = c.req.valid("json");
+      const { db, config } = c.var;
+      await enforce(db, [[LIMITS.verifyIp, clientIp(c.req.raw)]]);
+      const dot = token.lastIndexOf(".");
+      const userId = token.slice(0, dot);
+      const secret = token.slice(dot + 1);
+      if (dot < 1 || !(await consumeLinkSecret(db, config.PASSWORD_PEPPER, userId, secret))) throw badRequest(BAD_LINK);
+      // Following the emailed link proves the address, so the account counts as verified.
+      const user = await setPassword(db, userId, await hashPassword(password, config.PASSWORD_PEPPER), { isVerified: true });
+      if (!user) throw badRequest(BAD_LINK);
+      await sendEmail(db, config, passwordChangedEmail(await resolveBrand(db, config, c.req.raw, c.var.tenant), user.email));
+      return c.json({ success: true, message: "Password updated successfully! Please log in with your new password." });
+    },
+  )
+  .post(
+    "/handover",
+    describeRoute({
+      summary: "Sign in with a hand-over token",
+      description: "A token of ours, or a customer's single-use token from the sister platform (ADR 0021).",
+      returns: "`{ token, user }` (and the session cookie)",
+      errors: [400, 401, 429],
+    }),
+    validate("json", handoverSchema),
+    async (c) => {
+      const { token, user: userParam } = c.req.valid("json");
+      const { db, config } = c.var;
+      await enforce(db, [[LIMITS.verifyIp, clientIp(c.req.raw)]]);
+      const claimed = decodeUserParam(userParam);
+      if (!claimed) throw badRequest("The sign-in data could not be read");
+      // SECURITY: the token is verified first (ours, or the sister platform's key and issuer); the user JSON
+      // is only a cross-check against the token's subject, never a source of identity.
+      const ours = await verifySession(jwtSettings(config), token);
+      const sister =
+        ours || !config.HANDOVER_JWT_SECRET
+          ? null
+          : await verifyHandover(
+              { secret: config.HANDOVER_JWT_SECRET, issuer: config.HANDOVER_JWT_ISSUER, audience: config.JWT_AUDIENCE },
+              token,
+            );
+      const subject = ours?.sub ?? sister?.sub;
+      if (!subject) throw unauthorized(BAD_HANDOVER);
+      const claimedId = claimed.id ?? claimed._id;
+      if (claimedId !== subject) throw unauthorized("The sign-in data does not match its token");
+      const user = (await findUserById(db, subject)) ?? (sister?.email ? await findUserByEmail(db, sister.email) : undefined);
+      if (user?.status !== "active" || (ours && ours.ver !== user.tokenVersion)) throw unauthorized(BAD_HANDOVER);
+      // SECURITY: the sister platform's key signs in customers only, and each of its tokens once (ADR 0021).
+      if (sister && (!HANDOVER_ROLES.includes(user.role) || !(await spendHandover(db, sister, user.id)))) throw unauthorized(BAD_HANDOVER);
+      const session = await issueSession(config, user, new URL(c.req.url));
+      c.header("Set-Cookie", session.cookie);
+      c.header("Referrer-Policy", "no-referrer");
+      return c.json({ token: session.token, user: session.user });
+    },
+  );

@@ -21,7 +21,6 @@ const phoneSchema = z
   .regex(/^[+\d\s()-]*$/, "Enter a valid phone number")
   .nullish()
   .transform((v) => v || null);
-const sellerIdSchema = z.string().trim().max(100).optional();
 const userIdSchema = z.string({ required_error: "userId is required" }).trim().min(1, "userId is required").max(100);
 const otpSchema = z
   .string({ required_error: "Code is required" })
@@ -32,27 +31,25 @@ export const loginSchema = z.object({
   email: emailSchema,
   password: z.string({ required_error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX),
   remember: z.boolean().default(true),
-  sellerId: sellerIdSchema,
 });
 
 // A `role` in the body is stripped like any unknown key: signup always creates a customer (spec §6).
+// So is a `sellerId`: which site an email is branded for comes from the request's tenant (ADR 0024).
 export const signupSchema = z.object({
   name: nameSchema,
   phone: phoneSchema,
   email: emailSchema,
   password: newPasswordSchema,
-  sellerId: sellerIdSchema,
 });
 
 export const verifyOtpSchema = z.object({ userId: userIdSchema, otp: otpSchema });
-export const resendOtpSchema = z.object({ userId: userIdSchema, sellerId: sellerIdSchema });
+export const resendOtpSchema = z.object({ userId: userIdSchema });
 export const profileSchema = z.object({ name: nameSchema, phone: phoneSchema });
 export const requestPasswordOtpSchema = z.object({
   current: z
     .string({ required_error: "Please enter your current password first" })
     .min(1, "Please enter your current password first")
     .max(PASSWORD_MAX),
-  sellerId: sellerIdSchema,
 });
 
 const mismatch = { message: "Passwords do not match", path: ["confirm"] };
@@ -62,11 +59,10 @@ export const changePasswordSchema = z
     new: newPasswordSchema,
     confirm: z.string({ required_error: "Please confirm the password" }),
     otp: otpSchema,
-    sellerId: sellerIdSchema,
   })
   .refine((v) => v.new === v.confirm, mismatch);
 
-export const forgotPasswordSchema = z.object({ email: emailSchema, sellerId: sellerIdSchema });
+export const forgotPasswordSchema = z.object({ email: emailSchema });
 
 export const resetPasswordSchema = z
   .object({

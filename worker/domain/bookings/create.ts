@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { bookingSequences, bookings, idempotencyKeys, packages, sellers, travellers } from "@db/schema";
-import { ApiError, conflict, notFound } from "../../api/errors";
+import { conflict, notFound, unprocessable } from "../errors";
 import type { CurrentUser } from "../../api/guard";
 import { earlierRequest, lostKeyRace, requestHash } from "../../api/idempotency";
 import type { Db } from "../../db/client";
@@ -36,8 +36,8 @@ export async function createBooking(db: Db, customer: CurrentUser, idempotencyKe
     .get();
   if (!pkg) throw notFound("Package not found");
   const unitPrice = pkg.p.priceRanges[0]?.price;
-  if (typeof unitPrice !== "number" || unitPrice <= 0) throw new ApiError(422, PRICED_ON_REQUEST);
-  if (input.travelDates.startDate <= todayInIndia()) throw new ApiError(422, "The travel start date must be in the future");
+  if (typeof unitPrice !== "number" || unitPrice <= 0) throw unprocessable(PRICED_ON_REQUEST);
+  if (input.travelDates.startDate <= todayInIndia()) throw unprocessable("The travel start date must be in the future");
 
   const { adults, children } = input.customerDetails;
   const { hotel, transport } = input.preferences;

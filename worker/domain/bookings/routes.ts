@@ -1,73 +1,136 @@
-import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { sellers } from "@db/schema";
 import type { ApiEnv } from "../../api/app-env";
-import { ApiError, badRequest, forbidden } from "../../api/errors";
-import { requireRole, requireUser } from "../../api/guard";
+import { ApiError, badRequest } from "../../api/errors";
+import { requireUserMiddleware } from "../../api/guard";
 import { idempotencyKeyOf } from "../../api/idempotency";
+import { describeRoute } from "../../api/route-info";
 import { validate } from "../../api/validate";
 import { createBooking } from "./create";
-import { emailCancellation, emailDecision, emailNewRequest } from "./emails";
+import { emailNewRequest } from "./emails";
 import { approveBody, createBookingSchema, customerListQuery, rejectBody, sellerListQuery, statusBody } from "./schemas";
-import { cancelBooking, decideBooking, listCustomerBookings, listSellerBookings, readBookingAs } from "./service";
+import { readerOf } from "../../db/batcher";
+import { APPROVED_BY_SELLER, cancelAsCustomer, respondToBooking } from "./respond";
+import { listCustomerBookings, listSellerBookings, readBookingAs } from "./service";
 
-/** /api/bookings — issue #5, paths of spec §7. */
+const sellerOnly = requireUserMiddleware("seller");
+
+/** /api/bookings — issue #5, paths of spec §7. Every route needs a session. */
 export const bookingRoutes = new Hono<ApiEnv>()
-  .post("/", async (c) => {
-    const customer = await requireUser(c);
+  .use(requireUserMiddleware())
+  .post(
+    "/",
     // SECURITY: only customers book; a seller or admin account cannot place requests.
-    if (customer.role !== "user") throw forbidden("Only customer accounts can request bookings");
-    const key = idempotencyKeyOf(c, { required: true });
-    let raw: unknown;
-    try {
-      raw = await c.req.json();
-    } catch {
-      throw badRequest("Malformed request body");
-    }
-    const input = createBookingSchema.parse(raw);
-    const answer = await createBooking(c.var.db, customer, key, input);
-    if (answer.created)
-      await emailNewRequest(c.var.db, c.var.config, answer.created.booking, {
-        email: answer.created.sellerEmail,
-        name: answer.created.sellerName,
-      });
-    if (answer.replayed) c.header("Idempotent-Replayed", "true");
-    return c.body(answer.body, answer.status, { "content-type": "application/json; charset=utf-8" });
-  })
-  .get("/", validate("query", customerListQuery), async (c) => {
-    const user = await requireUser(c);
-    const result = await listCustomerBookings(c.var.db, user.id, c.req.valid("query"));
-    return c.json({ success: true, ...result });
-  })
-  .get("/seller/bookings", validate("query", sellerListQuery), async (c) => {
-    const seller = await requireRole(c, "seller");
-    const result = await listSellerBookings(c.var.db, seller.id, c.req.valid("query"));
-    return c.json({ success: true, ...result });
-  })
-  .put("/seller/bookings/:id/approve", validate("json", approveBody), async (c) => {
-    const seller = await requireRole(c, "seller");
-    const message = c.req.valid("json").message || "Booking approved by seller";
-    const booking = await decideBooking(c.var.db, seller.id, c.req.param("id"), "approved", message);
-    await emailDecision(c.var.db, c.var.config, booking);
-    return c.json({ success: true, data: booking, message: "Booking approved successfully" });
-  })
-  .put("/seller/bookings/:id/reject", validate("json", rejectBody), async (c) => {
-    const seller = await requireRole(c, "seller");
-    const booking = await decideBooking(c.var.db, seller.id, c.req.param("id"), "rejected", c.req.valid("json").message);
-    await emailDecision(c.var.db, c.var.config, booking);
-    return c.json({ success: true, data: booking, message: "Booking rejected" });
-  })
-  .get("/:id", async (c) => {
-    const user = await requireUser(c);
-    const booking = await readBookingAs(c.var.db, user, c.req.param("id"));
-    return c.json({ success: true, data: booking, message: "Booking fetched successfully" });
-  })
-  .put("/:id/status", validate("json", statusBody), async (c) => {
-    const user = await requireUser(c);
-    const { status } = c.req.valid("json");
-    if (status !== "cancelled") throw new ApiError(403, "Only the seller can approve or reject a booking");
-    const booking = await cancelBooking(c.var.db, user.id, c.req.param("id"));
-    const seller = await c.var.db.select({ email: sellers.email }).from(sellers).where(eq(sellers.id, booking.sellerId)).get();
-    if (seller) await emailCancellation(c.var.db, c.var.config, booking, seller.email);
-    return c.json({ success: true, data: booking, message: "Booking cancelled" });
-  });
+    requireUserMiddleware("user", "Only customer accounts can request bookings"),
+    describeRoute({
+      summary: "Request a booking",
+      description: "The price is computed on the server. The Idempotency-Key makes a retry answer as the first request did (ADR 0009).",
+      body: createBookingSchema,
+      status: 201,
+      returns: "`{ success, data: booking, message }`; `Idempotent-Replayed: true` on a replay",
+      idempotencyKey: "required",
+      errors: [400, 404, 409],
+    }),
+    async (c) => {
+      const customer = c.var.user;
+      const key = idempotencyKeyOf(c, { required: true });
+      let raw: unknown;
+      try {
+        raw = await c.req.json();
+      } catch {
+        throw badRequest("Malformed request body");
+      }
+      const input = createBookingSchema.parse(raw);
+      const answer = await createBooking(c.var.db, customer, key, input);
+      if (answer.created)
+        await emailNewRequest(c.var.db, c.var.config, answer.created.booking, {
+          email: answer.created.sellerEmail,
+          name: answer.created.sellerName,
+        });
+      if (answer.replayed) c.header("Idempotent-Replayed", "true");
+      return c.body(answer.body, answer.status, { "content-type": "application/json; charset=utf-8" });
+    },
+  )
+  .get(
+    "/",
+    describeRoute({ summary: "The signed-in customer's bookings", returns: "`{ success, data, pagination, stats }`" }),
+    validate("query", customerListQuery),
+    async (c) => {
+      const { user } = c.var;
+      const result = await listCustomerBookings(readerOf(c.var.db), user.id, c.req.valid("query"));
+      return c.json({ success: true, ...result });
+    },
+  )
+  .get(
+    "/seller/bookings",
+    sellerOnly,
+    describeRoute({ summary: "The signed-in seller's booking requests", returns: "`{ success, data, pagination, summary }`" }),
+    validate("query", sellerListQuery),
+    async (c) => {
+      const seller = c.var.user;
+      const result = await listSellerBookings(readerOf(c.var.db), seller.id, c.req.valid("query"));
+      return c.json({ success: true, ...result });
+    },
+  )
+  .put(
+    "/seller/bookings/:id/approve",
+    sellerOnly,
+    describeRoute({
+      summary: "Approve a pending booking",
+      description: "Emails the customer.",
+      returns: "`{ success, data: booking, message }`",
+      errors: [404, 409],
+    }),
+    validate("json", approveBody),
+    async (c) => {
+      const seller = c.var.user;
+      const message = c.req.valid("json").message || APPROVED_BY_SELLER;
+      const booking = await respondToBooking(c.var.db, c.var.config, seller.id, c.req.param("id"), "approved", message);
+      return c.json({ success: true, data: booking, message: "Booking approved successfully" });
+    },
+  )
+  .put(
+    "/seller/bookings/:id/reject",
+    sellerOnly,
+    describeRoute({
+      summary: "Reject a pending booking with a reason",
+      description: "Emails the customer.",
+      returns: "`{ success, data: booking, message }`",
+      errors: [404, 409],
+    }),
+    validate("json", rejectBody),
+    async (c) => {
+      const seller = c.var.user;
+      const booking = await respondToBooking(c.var.db, c.var.config, seller.id, c.req.param("id"), "rejected", c.req.valid("json").message);
+      return c.json({ success: true, data: booking, message: "Booking rejected" });
+    },
+  )
+  .get(
+    "/:id",
+    describeRoute({
+      summary: "One booking, to its customer or its seller",
+      returns: "`{ success, data: booking, message }`",
+      errors: [404],
+    }),
+    async (c) => {
+      const { user } = c.var;
+      const booking = await readBookingAs(readerOf(c.var.db), user, c.req.param("id"));
+      return c.json({ success: true, data: booking, message: "Booking fetched successfully" });
+    },
+  )
+  .put(
+    "/:id/status",
+    describeRoute({
+      summary: "Cancel one's own booking",
+      description: "Only `cancelled` is accepted here; the seller approves or rejects through the seller routes. Emails the seller.",
+      returns: "`{ success, data: booking, message }`",
+      errors: [404, 409],
+    }),
+    validate("json", statusBody),
+    async (c) => {
+      const { user } = c.var;
+      const { status } = c.req.valid("json");
+      if (status !== "cancelled") throw new ApiError(403, "Only the seller can approve or reject a booking");
+      const booking = await cancelAsCustomer(c.var.db, c.var.config, user.id, c.req.param("id"));
+      return c.json({ success: true, data: booking, message: "Booking cancelled" });
+    },
+  );

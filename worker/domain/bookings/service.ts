@@ -2,7 +2,8 @@ import { type SQL, and, count, desc, eq, gte, inArray, lt, lte, sql } from "driz
 import { bookings, packages, travellers, users } from "@db/schema";
 import type { BookingStatus } from "@db/bookings";
 import type { Role } from "@db/users";
-import { conflict, forbidden, notFound } from "../../api/errors";
+import { conflict, forbidden, notFound } from "../errors";
+import { type Reader, readerOf } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import { containsTerm } from "../../db/text-search";
 import type { z } from "zod";
@@ -13,14 +14,13 @@ import { canTransition, illegalTransitionMessage, todayInIndia } from "./transit
 export const NO_PERMISSION = "You do not have permission to view this booking";
 export const NOT_FOUND = "Booking not found";
 
-export async function findBooking(db: Db, id: string): Promise<Booking | null> {
-  const [rows, people] = await db.batch([selectBookings(db).where(eq(bookings.id, id)), travellersOf(db, [id])]);
+export async function findBooking({ db, load }: Reader, id: string): Promise<Booking | null> {
+  const [rows, people] = await Promise.all([load(selectBookings(db).where(eq(bookings.id, id))), load(travellersOf(db, [id]))]);
   return rows[0] ? toBooking(rows[0], people) : null;
 }
 
 /** SECURITY: only the customer who booked, the booking's seller and a superadmin may read a booking. */
-export async function readBookingAs(db: Db, viewer: { id: string; role: Role }, id: string) {
-  const booking = await findBooking(db, id);
+export function bookingVisibleTo(booking: Booking | null, viewer: { id: string; role: Role }): Booking {
   if (!booking) throw notFound(NOT_FOUND);
   const allowed =
     viewer.role === "superadmin" ||
@@ -30,8 +30,12 @@ export async function readBookingAs(db: Db, viewer: { id: string; role: Role }, 
   return booking;
 }
 
+export async function readBookingAs(reader: Reader, viewer: { id: string; role: Role }, id: string) {
+  return bookingVisibleTo(await findBooking(reader, id), viewer);
+}
+
 /** The customer's own bookings with the dashboard stats, in one batch. */
-export async function listCustomerBookings(db: Db, userId: string, q: z.infer<typeof customerListQuery>) {
+export async function listCustomerBookings({ db, load }: Reader, userId: string, q: z.infer<typeof customerListQuery>) {
   const today = todayInIndia();
   const scope = and(eq(bookings.userId, userId), q.sellerId ? eq(bookings.sellerId, q.sellerId) : undefined);
   const filters: (SQL | undefined)[] = [scope];
@@ -46,22 +50,26 @@ export async function listCustomerBookings(db: Db, userId: string, q: z.infer<ty
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
-  const [rows, [{ total }], [stats], people] = await db.batch([
-    selectBookings(db)
-      .where(where)
-      .orderBy(desc(bookings.createdAt), desc(bookings.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ total: count() }).from(bookings).where(where),
-    db
-      .select({
-        activeBookings: sql<number>`coalesce(sum(case when ${bookings.status} in ('pending','confirmed') and ${bookings.startDate} >= ${today} then 1 else 0 end), 0)`,
-        completedTrips: sql<number>`coalesce(sum(case when ${bookings.status} = 'confirmed' and ${bookings.startDate} < ${today} then 1 else 0 end), 0)`,
-        totalSavings: sql<number>`coalesce(sum(case when ${bookings.status} = 'confirmed' then ${bookings.discount} else 0 end), 0)`,
-      })
-      .from(bookings)
-      .where(scope),
-    db.select().from(travellers).where(inArray(travellers.bookingId, pageIds)).orderBy(travellers.bookingId, travellers.position),
+  const [rows, [{ total }], [stats], people] = await Promise.all([
+    load(
+      selectBookings(db)
+        .where(where)
+        .orderBy(desc(bookings.createdAt), desc(bookings.id))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit),
+    ),
+    load(db.select({ total: count() }).from(bookings).where(where)),
+    load(
+      db
+        .select({
+          activeBookings: sql<number>`coalesce(sum(case when ${bookings.status} in ('pending','confirmed') and ${bookings.startDate} >= ${today} then 1 else 0 end), 0)`,
+          completedTrips: sql<number>`coalesce(sum(case when ${bookings.status} = 'confirmed' and ${bookings.startDate} < ${today} then 1 else 0 end), 0)`,
+          totalSavings: sql<number>`coalesce(sum(case when ${bookings.status} = 'confirmed' then ${bookings.discount} else 0 end), 0)`,
+        })
+        .from(bookings)
+        .where(scope),
+    ),
+    load(db.select().from(travellers).where(inArray(travellers.bookingId, pageIds)).orderBy(travellers.bookingId, travellers.position)),
   ]);
   return {
     data: rows.map((r) => toBooking(r, people)),
@@ -75,7 +83,7 @@ export async function listCustomerBookings(db: Db, userId: string, q: z.infer<ty
 }
 
 /** A seller's orders, newest first, with the per-status summary of all their bookings. */
-export async function listSellerBookings(db: Db, sellerId: string, q: z.infer<typeof sellerListQuery>) {
+export async function listSellerBookings({ db, load }: Reader, sellerId: string, q: z.infer<typeof sellerListQuery>) {
   const filters: (SQL | undefined)[] = [eq(bookings.sellerId, sellerId)];
   if (q.status) filters.push(eq(bookings.status, q.status));
   if (q.paymentStatus) filters.push(eq(bookings.paymentStatus, q.paymentStatus));
@@ -93,20 +101,24 @@ export async function listSellerBookings(db: Db, sellerId: string, q: z.infer<ty
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
     .limit(q.limit)
     .offset(offset);
-  const [rows, [{ total }], summary, people] = await db.batch([
-    selectBookings(db).where(where).orderBy(desc(bookings.createdAt), desc(bookings.id)).limit(q.limit).offset(offset),
-    db
-      .select({ total: count() })
-      .from(bookings)
-      .innerJoin(packages, eq(packages.id, bookings.packageId))
-      .innerJoin(users, eq(users.id, bookings.userId))
-      .where(where),
-    db
-      .select({ status: bookings.status, count: count(), total: sql<number>`coalesce(sum(${bookings.total}), 0)` })
-      .from(bookings)
-      .where(eq(bookings.sellerId, sellerId))
-      .groupBy(bookings.status),
-    db.select().from(travellers).where(inArray(travellers.bookingId, pageIds)).orderBy(travellers.bookingId, travellers.position),
+  const [rows, [{ total }], summary, people] = await Promise.all([
+    load(selectBookings(db).where(where).orderBy(desc(bookings.createdAt), desc(bookings.id)).limit(q.limit).offset(offset)),
+    load(
+      db
+        .select({ total: count() })
+        .from(bookings)
+        .innerJoin(packages, eq(packages.id, bookings.packageId))
+        .innerJoin(users, eq(users.id, bookings.userId))
+        .where(where),
+    ),
+    load(
+      db
+        .select({ status: bookings.status, count: count(), total: sql<number>`coalesce(sum(${bookings.total}), 0)` })
+        .from(bookings)
+        .where(eq(bookings.sellerId, sellerId))
+        .groupBy(bookings.status),
+    ),
+    load(db.select().from(travellers).where(inArray(travellers.bookingId, pageIds)).orderBy(travellers.bookingId, travellers.position)),
   ]);
   const counts = { pending: 0, confirmed: 0, cancelled: 0, rejected: 0 } as Record<BookingStatus, number>;
   let confirmedRevenue = 0;
@@ -134,7 +146,7 @@ export async function decideBooking(db: Db, sellerId: string, id: string, decisi
     .where(and(eq(bookings.id, id), eq(bookings.sellerId, sellerId), eq(bookings.status, "pending")))
     .returning({ id: bookings.id });
   if (updated.length === 0) await explainRefusal(db, id, (b) => b.sellerId === sellerId, to);
-  return (await findBooking(db, id)) as Booking;
+  return (await findBooking(readerOf(db), id)) as Booking;
 }
 
 /** The customer cancels their own pending or confirmed booking before it starts. */
@@ -156,7 +168,7 @@ export async function cancelBooking(db: Db, userId: string, id: string) {
     const row = await explainRefusal(db, id, (b) => b.userId === userId, "cancelled");
     if (row.startDate <= today) throw conflict("A booking can only be cancelled before its start date");
   }
-  return (await findBooking(db, id)) as Booking;
+  return (await findBooking(readerOf(db), id)) as Booking;
 }
 
 /** Why a conditional update matched nothing: 404, 403 or 409 — read after the fact, never used to decide. */

@@ -3,22 +3,25 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { outbox } from "@db/schema";
 import type { ApiEnv } from "../../api/app-env";
-import { notFound } from "../../api/errors";
+import { developmentOnly } from "../../api/guard";
+import { describeRoute } from "../../api/route-info";
 import { validate } from "../../api/validate";
 
 /** Development-only helpers; every route here is 404 unless ENVIRONMENT is development. */
 export const devRoutes = new Hono<ApiEnv>()
-  .use(async (c, next) => {
-    if (c.var.config.ENVIRONMENT !== "development") throw notFound("No such API route");
-    await next();
-  })
-  .get("/outbox", validate("query", z.object({ to: z.string().trim().toLowerCase().email("Enter a valid email address") })), async (c) => {
-    const { to } = c.req.valid("query");
-    const rows = await c.var.db
-      .select({ to: outbox.to, subject: outbox.subject, text: outbox.text, createdAt: outbox.createdAt })
-      .from(outbox)
-      .where(eq(outbox.to, to))
-      .orderBy(desc(outbox.createdAt), sql`rowid desc`)
-      .limit(50);
-    return c.json({ messages: rows });
-  });
+  .use(developmentOnly)
+  .get(
+    "/outbox",
+    describeRoute({ summary: "Emails sent to an address (development only)", returns: "`{ messages }`, newest first, at most 50" }),
+    validate("query", z.object({ to: z.string().trim().toLowerCase().email("Enter a valid email address") })),
+    async (c) => {
+      const { to } = c.req.valid("query");
+      const rows = await c.var.db
+        .select({ to: outbox.to, subject: outbox.subject, text: outbox.text, createdAt: outbox.createdAt })
+        .from(outbox)
+        .where(eq(outbox.to, to))
+        .orderBy(desc(outbox.createdAt), sql`rowid desc`)
+        .limit(50);
+      return c.json({ messages: rows });
+    },
+  );

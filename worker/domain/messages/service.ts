@@ -1,5 +1,6 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { contactMessages, sellers } from "@db/schema";
+import type { Reader } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
 import { sendEmail } from "../email/send";
@@ -40,23 +41,27 @@ export async function receiveMessage(db: Db, config: AppConfig, sellerId: string
   return { id: message.id };
 }
 
-/** One page of the seller's inbox, newest first, with the unread count. */
-export async function listMessages(db: Db, sellerId: string, filter: { status?: "new" | "read"; page: number }) {
+/** One page of the seller's inbox, newest first, with the unread count; its reads share one D1 round trip. */
+export async function listMessages({ db, load }: Reader, sellerId: string, filter: { status?: "new" | "read"; page: number }) {
   const mine = eq(contactMessages.sellerId, sellerId);
   const where = filter.status ? and(mine, eq(contactMessages.status, filter.status)) : mine;
-  const [rows, [{ total }], [{ unread }]] = await db.batch([
-    db
-      .select()
-      .from(contactMessages)
-      .where(where)
-      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-      .limit(MESSAGES_PAGE_SIZE)
-      .offset((filter.page - 1) * MESSAGES_PAGE_SIZE),
-    db.select({ total: count() }).from(contactMessages).where(where),
-    db
-      .select({ unread: count() })
-      .from(contactMessages)
-      .where(and(mine, eq(contactMessages.status, "new"))),
+  const [rows, [{ total }], [{ unread }]] = await Promise.all([
+    load(
+      db
+        .select()
+        .from(contactMessages)
+        .where(where)
+        .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+        .limit(MESSAGES_PAGE_SIZE)
+        .offset((filter.page - 1) * MESSAGES_PAGE_SIZE),
+    ),
+    load(db.select({ total: count() }).from(contactMessages).where(where)),
+    load(
+      db
+        .select({ unread: count() })
+        .from(contactMessages)
+        .where(and(mine, eq(contactMessages.status, "new"))),
+    ),
   ]);
   return {
     messages: rows,

@@ -1,4 +1,4 @@
-import { ApiError, badRequest } from "../../api/errors";
+import { badRequest, tooLarge as refuseTooLarge, unsupported as refuseUnsupported } from "../errors";
 
 /** Uploads for package and website images (ADR 0011). */
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
@@ -26,8 +26,8 @@ export function sniffImage(b: Uint8Array): ImageType | null {
 }
 
 const ACCEPTED = new Set(["image/png", "image/jpeg", "image/webp"]);
-const tooLarge = () => new ApiError(413, "Images are at most 2 MB");
-const unsupported = () => new ApiError(415, "Upload a JPEG, PNG or WebP image");
+const tooLarge = () => refuseTooLarge("Images are at most 2 MB");
+const unsupported = () => refuseUnsupported("Upload a JPEG, PNG or WebP image");
 
 /** The uploaded bytes, from a raw image body or the `file` field of a multipart form. */
 export async function readUpload(request: Request): Promise<{ bytes: Uint8Array; declared: string }> {

@@ -1,6 +1,7 @@
 import { and, desc, eq, exists, sql } from "drizzle-orm";
 import { idempotencyKeys, packages } from "@db/schema";
 import { earlierRequest, lostKeyRace, requestHash } from "../../api/idempotency";
+import { type Reader, readerOf } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import { announceVersion, bumpContentVersion, bumpQuery } from "../seller-website/service";
 import { durationLabel } from "../seller-website/shapes";
@@ -44,17 +45,20 @@ export type SellerPackage = ReturnType<typeof sellerPackage>;
 const own = (sellerId: string, packageId: string) => and(eq(packages.sellerId, sellerId), eq(packages.id, packageId));
 const touched = { updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` };
 
-export async function listSellerPackages(db: Db, sellerId: string) {
-  const rows = await db
-    .select({ p: packages, bookings: bookingCount })
-    .from(packages)
-    .where(eq(packages.sellerId, sellerId))
-    .orderBy(desc(packages.createdAt), desc(packages.id));
+/** Reads go through `load`, so a page's reads share its one D1 round trip. */
+export async function listSellerPackages({ db, load }: Reader, sellerId: string) {
+  const rows = await load(
+    db
+      .select({ p: packages, bookings: bookingCount })
+      .from(packages)
+      .where(eq(packages.sellerId, sellerId))
+      .orderBy(desc(packages.createdAt), desc(packages.id)),
+  );
   return rows.map((r) => sellerPackage(r.p, r.bookings));
 }
 
-export async function getSellerPackage(db: Db, sellerId: string, packageId: string) {
-  const row = await db.select({ p: packages, bookings: bookingCount }).from(packages).where(own(sellerId, packageId)).get();
+export async function getSellerPackage({ db, load }: Reader, sellerId: string, packageId: string) {
+  const [row] = await load(db.select({ p: packages, bookings: bookingCount }).from(packages).where(own(sellerId, packageId)).limit(1));
   return row ? sellerPackage(row.p, row.bookings) : null;
 }
 
@@ -93,7 +97,7 @@ export async function createPackage(db: Db, sellerId: string, input: PackageInpu
     if (other) return other;
     throw error;
   }
-  return { pkg: await getSellerPackage(db, sellerId, id), replayed: false };
+  return { pkg: await getSellerPackage(readerOf(db), sellerId, id), replayed: false };
 }
 
 const KEY_REUSED = "An earlier attempt on this page already saved a package with other details. Check your packages list.";
@@ -103,7 +107,7 @@ async function earlierPackage(db: Db, sellerId: string, key: string, hash: strin
   const row = await earlierRequest(db, key, hash, KEY_REUSED);
   if (!row?.responseBody) return null;
   const { packageId } = JSON.parse(row.responseBody) as { packageId: string };
-  return { pkg: await getSellerPackage(db, sellerId, packageId), replayed: true };
+  return { pkg: await getSellerPackage(readerOf(db), sellerId, packageId), replayed: true };
 }
 
 /** The whole package is replaced: a repeat of the same request leaves the same package. */
@@ -128,7 +132,7 @@ async function changePackage(
   ]);
   if (changed.length === 0) return null;
   if (bumped[0]) await announceVersion(sellerId, bumped[0].version);
-  return getSellerPackage(db, sellerId, packageId);
+  return getSellerPackage(readerOf(db), sellerId, packageId);
 }
 
 export async function setPackageStatus(db: Db, sellerId: string, packageId: string, status: "draft" | "published") {

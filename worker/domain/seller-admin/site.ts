@@ -1,5 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { customDomains, sellers } from "@db/schema";
+import { conflict, notFound } from "../errors";
+import { type Reader, readerOf } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import { bumpContentVersion, getSellerSite } from "../seller-website/service";
 import type { ProfileInput } from "./schemas";
@@ -22,14 +24,19 @@ export function domainView(d: DomainRow) {
   };
 }
 
-export async function listDomains(db: Db, sellerId: string) {
-  const rows = await db.select().from(customDomains).where(eq(customDomains.sellerId, sellerId)).orderBy(asc(customDomains.createdAt));
+export async function listDomains({ db, load }: Reader, sellerId: string) {
+  const rows = await load(
+    db.select().from(customDomains).where(eq(customDomains.sellerId, sellerId)).orderBy(asc(customDomains.createdAt)),
+  );
   return rows.map(domainView);
 }
 
-/** Everything the website page shows: public profile and config (as the public API has them) plus domains. */
-export async function getSiteSettings(db: Db, sellerId: string) {
-  const [site, domains] = await Promise.all([getSellerSite(db, sellerId), listDomains(db, sellerId)]);
+/**
+ * Everything the website page shows: public profile and config (as the public API has them) plus domains.
+ * Both reads go through `load` at once: one D1 round trip.
+ */
+export async function getSiteSettings(reader: Reader, sellerId: string) {
+  const [site, domains] = await Promise.all([getSellerSite(reader.db, sellerId, reader.load), listDomains(reader, sellerId)]);
   if (!site) return null;
   return { seller: site.seller, websiteConfig: site.websiteConfig, domains, sitePath: `/seller/${encodeURIComponent(sellerId)}/website` };
 }
@@ -42,7 +49,7 @@ export async function updateProfile(db: Db, sellerId: string, input: ProfileInpu
     .returning({ id: sellers.id });
   if (changed.length === 0) return null;
   await bumpContentVersion(db, sellerId);
-  return getSiteSettings(db, sellerId);
+  return getSiteSettings(readerOf(db), sellerId);
 }
 
 function verificationToken() {
@@ -84,14 +91,28 @@ export async function removeDomain(db: Db, sellerId: string, domainId: string) {
   return true;
 }
 
-/** Superadmin only (the caller checks the role): activates a pending domain of any seller. */
+/** Superadmin only (the caller checks the role): every seller's domains waiting for activation, oldest first. */
+export async function listPendingDomains({ db, load }: Reader) {
+  const rows = await load(
+    db.select().from(customDomains).where(eq(customDomains.status, "pending")).orderBy(asc(customDomains.createdAt), asc(customDomains.id)),
+  );
+  return rows.map((d) => ({ ...domainView(d), sellerId: d.sellerId }));
+}
+
+/**
+ * Superadmin only (the caller checks the role): activates a pending domain of any seller.
+ * An unknown id is a 404; a domain that is already active a 409.
+ */
 export async function activateDomain(db: Db, domainId: string) {
   const [row] = await db
     .update(customDomains)
     .set({ status: "active" })
     .where(and(eq(customDomains.id, domainId), eq(customDomains.status, "pending")))
     .returning();
-  if (!row) return null;
+  if (!row) {
+    const exists = await db.select({ id: customDomains.id }).from(customDomains).where(eq(customDomains.id, domainId)).get();
+    throw exists ? conflict("This domain is already active") : notFound("Domain not found");
+  }
   await bumpContentVersion(db, row.sellerId);
   return domainView(row);
 }

@@ -1,46 +1,83 @@
 import { Hono } from "hono";
 import type { ApiEnv } from "../../api/app-env";
-import { conflict, notFound } from "../../api/errors";
-import { requireRole, requireUser } from "../../api/guard";
+import { type SignedInEnv, requireUserMiddleware } from "../../api/guard";
+import { describeRoute } from "../../api/route-info";
 import { validate } from "../../api/validate";
+import { readerOf } from "../../db/batcher";
 import { idParam } from "../seller-admin/schemas";
 import { rejectBody, requestListQuery, sellerRequestBody } from "./schemas";
 import { applyToSell, approveRequest, latestRequestOf, listRequests, rejectRequest } from "./service";
 
-const REVIEWED = "This request has already been reviewed";
-const MISSING = "Request not found";
-
-/** /api/seller-requests — a customer's application to sell on Tripbazaar (ADR 0015). */
+/** /api/seller-requests — a customer's application to sell on Tripbazaar (ADR 0015). Every route needs a session. */
 export const sellerRequestRoutes = new Hono<ApiEnv>()
-  .get("/mine", async (c) => {
-    const user = await requireUser(c);
-    return c.json({ success: true, request: await latestRequestOf(c.var.db, user.id) });
-  })
-  .post("/", validate("json", sellerRequestBody), async (c) => {
-    const user = await requireUser(c);
-    const result = await applyToSell(c.var.db, c.var.config, user, c.req.valid("json"));
-    if (result === "already-seller") throw conflict("You already have a seller account");
-    if (result === "pending-exists") throw conflict("Your application is already under review");
-    return c.json({ success: true, request: result, message: "Application sent" }, 201);
-  });
+  .use(requireUserMiddleware())
+  .get(
+    "/mine",
+    describeRoute({ summary: "The signed-in account's latest application, or null", returns: "`{ success, request }`" }),
+    async (c) => {
+      const { user } = c.var;
+      return c.json({ success: true, request: await latestRequestOf(readerOf(c.var.db), user.id) });
+    },
+  )
+  .post(
+    "/",
+    describeRoute({
+      summary: "Apply to sell on Tripbazaar",
+      description: "One open application at a time.",
+      status: 201,
+      returns: "`{ success, request, message }`",
+      errors: [409],
+    }),
+    validate("json", sellerRequestBody),
+    async (c) => {
+      const { user } = c.var;
+      const request = await applyToSell(c.var.db, c.var.config, user, c.req.valid("json"));
+      return c.json({ success: true, request, message: "Application sent" }, 201);
+    },
+  );
 
-/** /api/superadmin/seller-requests — review applications; approving creates the seller and their website. */
-export const superadminRequestRoutes = new Hono<ApiEnv>()
-  .get("/", validate("query", requestListQuery), async (c) => {
-    await requireRole(c, "superadmin");
-    return c.json({ success: true, ...(await listRequests(c.var.db, c.req.valid("query"))) });
-  })
-  .post("/:id/approve", validate("param", idParam), async (c) => {
-    const admin = await requireRole(c, "superadmin");
-    const result = await approveRequest(c.var.db, c.var.config, admin.id, c.req.valid("param").id);
-    if (result === "missing") throw notFound(MISSING);
-    if (result === "reviewed") throw conflict(REVIEWED);
-    return c.json({ success: true, request: result, message: "Seller approved" });
-  })
-  .post("/:id/reject", validate("param", idParam), validate("json", rejectBody), async (c) => {
-    const admin = await requireRole(c, "superadmin");
-    const result = await rejectRequest(c.var.db, c.var.config, admin.id, c.req.valid("param").id, c.req.valid("json").note);
-    if (result === "missing") throw notFound(MISSING);
-    if (result === "reviewed") throw conflict(REVIEWED);
-    return c.json({ success: true, request: result, message: "Request rejected" });
-  });
+/**
+ * /api/superadmin/seller-requests — review applications; approving creates the seller and their website.
+ * SECURITY: mounted only inside superadminRoutes, whose guard sets `c.var.user` to a superadmin.
+ */
+export const superadminRequestRoutes = new Hono<SignedInEnv>()
+  .get(
+    "/",
+    describeRoute({ summary: "Seller applications by status", returns: "`{ success, requests, pagination }`" }),
+    validate("query", requestListQuery),
+    async (c) => {
+      return c.json({ success: true, ...(await listRequests(readerOf(c.var.db), c.req.valid("query"))) });
+    },
+  )
+  .post(
+    "/:id/approve",
+    describeRoute({
+      summary: "Approve an application",
+      description:
+        "Makes the user a seller with a profile and a website, in one D1 batch, and emails the applicant. Of concurrent reviews exactly one wins.",
+      returns: "`{ success, request, message }`",
+      errors: [404, 409],
+    }),
+    validate("param", idParam),
+    async (c) => {
+      const admin = c.var.user;
+      const request = await approveRequest(c.var.db, c.var.config, admin.id, c.req.valid("param").id);
+      return c.json({ success: true, request, message: "Seller approved" });
+    },
+  )
+  .post(
+    "/:id/reject",
+    describeRoute({
+      summary: "Reject an application with a reason",
+      description: "Emails the reason; the applicant may apply again.",
+      returns: "`{ success, request, message }`",
+      errors: [404, 409],
+    }),
+    validate("param", idParam),
+    validate("json", rejectBody),
+    async (c) => {
+      const admin = c.var.user;
+      const request = await rejectRequest(c.var.db, c.var.config, admin.id, c.req.valid("param").id, c.req.valid("json").note);
+      return c.json({ success: true, request, message: "Request rejected" });
+    },
+  );

@@ -1,5 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { sellerRequests, sellers, users, websiteConfigs } from "@db/schema";
+import { conflict, notFound } from "../errors";
+import type { Reader } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
 import { trySendEmail } from "../email/send";
@@ -12,15 +14,15 @@ const SIGNUP_THEME = "#2563eb";
 type Applicant = { id: string; email: string; role: string };
 export type SellerRequest = typeof sellerRequests.$inferSelect;
 
-/** A customer applies; returns the request, or why not (already a seller, or one is under review). */
+/** A customer applies and is emailed a receipt; 409 for a seller, or while an application is under review. */
 export async function applyToSell(db: Db, config: AppConfig, user: Applicant, input: SellerRequestInput) {
-  if (user.role !== "user") return "already-seller" as const;
+  if (user.role !== "user") throw conflict("You already have a seller account");
   const [row] = await db
     .insert(sellerRequests)
     .values({ id: `sr_${crypto.randomUUID()}`, userId: user.id, ...input })
     .onConflictDoNothing()
     .returning();
-  if (!row) return "pending-exists" as const;
+  if (!row) throw conflict("Your application is already under review");
   await trySendEmail(db, config, {
     to: user.email,
     subject: "We received your application to sell on Tripbazaar",
@@ -29,28 +31,37 @@ export async function applyToSell(db: Db, config: AppConfig, user: Applicant, in
   return row;
 }
 
-export async function latestRequestOf(db: Db, userId: string) {
-  const [row] = await db
-    .select()
-    .from(sellerRequests)
-    .where(eq(sellerRequests.userId, userId))
-    .orderBy(desc(sellerRequests.createdAt), desc(sellerRequests.id))
-    .limit(1);
+/** The account's latest application to sell, or null. */
+export async function latestRequestOf({ db, load }: Reader, userId: string): Promise<SellerRequest | null> {
+  const [row] = await load(
+    db
+      .select()
+      .from(sellerRequests)
+      .where(eq(sellerRequests.userId, userId))
+      .orderBy(desc(sellerRequests.createdAt), desc(sellerRequests.id))
+      .limit(1),
+  );
   return row ?? null;
 }
 
-export async function listRequests(db: Db, filter: { status: SellerRequest["status"]; page: number }) {
+/**
+ * Applications with one status for the superadmin, newest first, with the applicant's name and email.
+ * Both reads go through `load` together: one D1 round trip, shared with the page's session check.
+ */
+export async function listRequests({ db, load }: Reader, filter: { status: SellerRequest["status"]; page: number }) {
   const where = eq(sellerRequests.status, filter.status);
-  const [rows, [{ total }]] = await db.batch([
-    db
-      .select({ request: sellerRequests, applicant: { name: users.name, email: users.email } })
-      .from(sellerRequests)
-      .innerJoin(users, eq(users.id, sellerRequests.userId))
-      .where(where)
-      .orderBy(desc(sellerRequests.createdAt), desc(sellerRequests.id))
-      .limit(REQUESTS_PAGE_SIZE)
-      .offset((filter.page - 1) * REQUESTS_PAGE_SIZE),
-    db.select({ total: count() }).from(sellerRequests).where(where),
+  const [rows, [{ total }]] = await Promise.all([
+    load(
+      db
+        .select({ request: sellerRequests, applicant: { name: users.name, email: users.email } })
+        .from(sellerRequests)
+        .innerJoin(users, eq(users.id, sellerRequests.userId))
+        .where(where)
+        .orderBy(desc(sellerRequests.createdAt), desc(sellerRequests.id))
+        .limit(REQUESTS_PAGE_SIZE)
+        .offset((filter.page - 1) * REQUESTS_PAGE_SIZE),
+    ),
+    load(db.select({ total: count() }).from(sellerRequests).where(where)),
   ]);
   return {
     requests: rows.map((r) => ({ ...r.request, applicant: r.applicant })),
@@ -58,10 +69,16 @@ export async function listRequests(db: Db, filter: { status: SellerRequest["stat
   };
 }
 
-/** Why a review did not happen: no such request, or someone reviewed it first. */
+/** How many applications have this status (the panel's "N waiting for review"). */
+export async function countRequests({ db, load }: Reader, status: SellerRequest["status"]) {
+  const [{ total }] = await load(db.select({ total: count() }).from(sellerRequests).where(eq(sellerRequests.status, status)));
+  return total;
+}
+
+/** Why a review did not happen: no such request (404), or someone reviewed it first (409). */
 async function reviewMiss(db: Db, id: string) {
   const [row] = await db.select({ id: sellerRequests.id }).from(sellerRequests).where(eq(sellerRequests.id, id)).limit(1);
-  return row ? ("reviewed" as const) : ("missing" as const);
+  return row ? conflict("This request has already been reviewed") : notFound("Request not found");
 }
 
 /**
@@ -137,7 +154,7 @@ export async function approveRequest(db: Db, config: AppConfig, reviewerId: stri
     db.select({ email: users.email }).from(users).innerJoin(sellerRequests, eq(sellerRequests.userId, users.id)).where(claimedByThisReview),
   ]);
   const request = claimed[0];
-  if (!request) return reviewMiss(db, id);
+  if (!request) throw await reviewMiss(db, id);
   const applicant = applicants[0];
   if (applicant) {
     await trySendEmail(db, config, {
@@ -155,14 +172,14 @@ export async function approveRequest(db: Db, config: AppConfig, reviewerId: stri
   return request;
 }
 
-/** Rejects a pending request with a note for the applicant. */
+/** Rejects a pending request with a note for the applicant, who is emailed it; 404/409 as for approving. */
 export async function rejectRequest(db: Db, config: AppConfig, reviewerId: string, id: string, note: string) {
   const [request] = await db
     .update(sellerRequests)
     .set({ status: "rejected", reviewNote: note, reviewedBy: reviewerId, reviewedAt: new Date().toISOString() })
     .where(and(eq(sellerRequests.id, id), eq(sellerRequests.status, "pending")))
     .returning();
-  if (!request) return reviewMiss(db, id);
+  if (!request) throw await reviewMiss(db, id);
   const [applicant] = await db.select({ email: users.email }).from(users).where(eq(users.id, request.userId)).limit(1);
   if (applicant) {
     await trySendEmail(db, config, {

@@ -1,23 +1,51 @@
 import { Hono } from "hono";
 import type { ApiEnv } from "../../api/app-env";
-import { conflict, forbidden, notFound } from "../../api/errors";
-import { requireRole } from "../../api/guard";
+import { type SignedInEnv, requireUserMiddleware } from "../../api/guard";
+import { describeRoute } from "../../api/route-info";
 import { validate } from "../../api/validate";
+import { readerOf } from "../../db/batcher";
+import { superadminDomainRoutes } from "../seller-admin/superadmin-routes";
 import { idParam } from "../seller-admin/schemas";
-import { listUsers, setUserStatus, userListQuery, userStatusBody } from "./users";
+import { superadminRequestRoutes } from "../seller-requests/routes";
+import { listUsers, setUserStatus, statusMessage, userListQuery, userStatusBody } from "./users";
 
-/** /api/superadmin/users — find accounts and disable or re-enable them. */
-export const superadminUserRoutes = new Hono<ApiEnv>()
-  .get("/", validate("query", userListQuery), async (c) => {
-    await requireRole(c, "superadmin");
-    return c.json({ success: true, ...(await listUsers(c.var.db, c.req.valid("query"))) });
-  })
-  .put("/:id/status", validate("param", idParam), validate("json", userStatusBody), async (c) => {
-    const admin = await requireRole(c, "superadmin");
-    const { status } = c.req.valid("json");
-    const result = await setUserStatus(c.var.db, admin.id, c.req.valid("param").id, status);
-    if (result === "self") throw conflict("You cannot disable your own account");
-    if (result === "superadmin") throw forbidden("Superadmin accounts cannot be changed here");
-    if (result === "missing") throw notFound("User not found");
-    return c.json({ success: true, user: result, message: status === "disabled" ? "Account disabled" : "Account enabled" });
-  });
+/**
+ * /api/superadmin/users — find accounts and disable or re-enable them.
+ * SECURITY: mounted only inside superadminRoutes, whose guard sets `c.var.user` to a superadmin.
+ */
+const superadminUserRoutes = new Hono<SignedInEnv>()
+  .get(
+    "/",
+    describeRoute({ summary: "Search accounts", returns: "`{ success, users, pagination }`" }),
+    validate("query", userListQuery),
+    async (c) => {
+      return c.json({ success: true, ...(await listUsers(readerOf(c.var.db), c.req.valid("query"))) });
+    },
+  )
+  .put(
+    "/:id/status",
+    describeRoute({
+      summary: "Disable or re-enable an account",
+      description: "Disabling ends the account's sessions; a disabled seller's website, packages and bookings go offline.",
+      returns: "`{ success, user, message }`",
+      errors: [404, 409],
+    }),
+    validate("param", idParam),
+    validate("json", userStatusBody),
+    async (c) => {
+      const admin = c.var.user;
+      const { status } = c.req.valid("json");
+      const user = await setUserStatus(c.var.db, admin.id, c.req.valid("param").id, status);
+      return c.json({ success: true, user, message: statusMessage(status) });
+    },
+  );
+
+/**
+ * /api/superadmin — the platform's administration, one sub-app behind one guard.
+ * SECURITY: every route below answers 401 without a live session and 403 to any role but superadmin.
+ */
+export const superadminRoutes = new Hono<ApiEnv>()
+  .use(requireUserMiddleware("superadmin"))
+  .route("/domains", superadminDomainRoutes)
+  .route("/seller-requests", superadminRequestRoutes)
+  .route("/users", superadminUserRoutes);

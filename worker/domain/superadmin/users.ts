@@ -2,6 +2,8 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "@db/schema";
 import { ROLES } from "@db/users";
+import { conflict, forbidden, notFound } from "../errors";
+import type { Reader } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import { containsTerm, searchTerm } from "../../db/text-search";
 import { bumpContentVersion } from "../seller-website/service";
@@ -26,21 +28,26 @@ const publicColumns = {
   createdAt: users.createdAt,
 };
 
-/** Accounts for the superadmin, newest first; `q` matches name or email. Never the password hash. */
-export async function listUsers(db: Db, filter: z.infer<typeof userListQuery>) {
+/**
+ * Accounts for the superadmin, newest first; `q` matches name or email. Never the password hash.
+ * Both reads go through `load` together: one D1 round trip, shared with the page's session check.
+ */
+export async function listUsers({ db, load }: Reader, filter: z.infer<typeof userListQuery>) {
   const conditions = [];
   if (filter.q) conditions.push(containsTerm(filter.q, users.name, users.email));
   if (filter.role) conditions.push(eq(users.role, filter.role));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [{ total }]] = await db.batch([
-    db
-      .select(publicColumns)
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(USERS_PAGE_SIZE)
-      .offset((filter.page - 1) * USERS_PAGE_SIZE),
-    db.select({ total: count() }).from(users).where(where),
+  const [rows, [{ total }]] = await Promise.all([
+    load(
+      db
+        .select(publicColumns)
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(USERS_PAGE_SIZE)
+        .offset((filter.page - 1) * USERS_PAGE_SIZE),
+    ),
+    load(db.select({ total: count() }).from(users).where(where)),
   ]);
   return {
     users: rows,
@@ -48,13 +55,17 @@ export async function listUsers(db: Db, filter: z.infer<typeof userListQuery>) {
   };
 }
 
+/** The message after an account change: the API answers it and the panel toasts it. */
+export const statusMessage = (status: "active" | "disabled") => (status === "disabled" ? "Account disabled" : "Account enabled");
+
 /**
  * Disables or re-enables an account. Disabling ends every session (token version) and, for a
  * seller, takes the website down on the next request (the site query only serves active sellers,
- * and the content version bump misses every cached copy). Superadmins cannot be disabled here.
+ * and the content version bump misses every cached copy). Superadmins cannot be disabled here:
+ * their own account is a 409, another superadmin a 403, an unknown id a 404.
  */
 export async function setUserStatus(db: Db, adminId: string, id: string, status: "active" | "disabled") {
-  if (id === adminId) return "self" as const;
+  if (id === adminId) throw conflict("You cannot disable your own account");
   const [row] = await db
     .update(users)
     .set({
@@ -66,7 +77,7 @@ export async function setUserStatus(db: Db, adminId: string, id: string, status:
     .returning(publicColumns);
   if (!row) {
     const [exists] = await db.select({ role: users.role }).from(users).where(eq(users.id, id)).limit(1);
-    return exists ? ("superadmin" as const) : ("missing" as const);
+    throw exists ? forbidden("Superadmin accounts cannot be changed here") : notFound("User not found");
   }
   if (row.role === "seller") await bumpContentVersion(db, row.id);
   return row;

@@ -1,3 +1,5 @@
+import { matchSellerBase, sellerBasePath, sellerPageAt } from "~/lib/seller-pages";
+
 /**
  * Which site a request belongs to. Pure: the custom-domain lookup happens before
  * and is passed in, so this can be unit tested without D1.
@@ -9,20 +11,6 @@ export type Tenant =
   | { kind: "unknown-host"; hostname: string };
 
 export type SellerTenant = Extract<Tenant, { kind: "seller" }>;
-
-// `website.data` is the landing page's single-fetch data URL (client navigation to Home).
-const SELLER_PATH = /^\/seller\/([^/]+)\/website(?:\/|\.data$|$)/;
-
-/** Paths a seller site answers on its own domain (spec §2 "Seller website", clean URLs). */
-const CLEAN_SELLER_PATHS = [
-  /^\/$/,
-  /^\/package\/all\/?$/,
-  /^\/package\/[^/]+\/?$/,
-  /^\/searchpackages\/[^/]+\/?$/,
-  /^\/(about|contact|signin|login|signup|dashboard|settings|forgot-password)\/?$/,
-  /^\/reset-password\/[^/]+\/?$/,
-  /^\/(sitemap\.xml|robots\.txt|__manifest)$/,
-];
 
 /** A path segment decoded; one that is not valid percent-encoding is kept as it came (it names no seller). */
 function decodeSegment(segment: string): string {
@@ -52,10 +40,10 @@ export function resolveTenant(input: {
 }): Tenant {
   const hostname = hostnameOf(input.url.host);
   if (isPlatformHost(hostname, input.platformHosts)) {
-    const match = SELLER_PATH.exec(input.url.pathname);
-    if (match) {
-      const sellerId = decodeSegment(match[1]);
-      return { kind: "seller", mode: "path", sellerId, basePath: `/seller/${encodeURIComponent(sellerId)}/website` };
+    const base = matchSellerBase(input.url.pathname);
+    if (base) {
+      const sellerId = decodeSegment(base.idSegment);
+      return { kind: "seller", mode: "path", sellerId, basePath: sellerBasePath(sellerId) };
     }
     return { kind: "platform" };
   }
@@ -65,8 +53,10 @@ export function resolveTenant(input: {
   return { kind: "unknown-host", hostname };
 }
 
-/** On a custom domain only the seller site's clean URLs exist (single-fetch `.data` suffix included). */
+/**
+ * On a custom domain only the seller site's clean URLs exist (single-fetch `.data` twins
+ * included), and `/__manifest`, where lazy route discovery asks for the routes of a path.
+ */
 export function isCleanSellerPath(pathname: string): boolean {
-  const path = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
-  return CLEAN_SELLER_PATHS.some((re) => re.test(path));
+  return pathname === "/__manifest" || sellerPageAt(pathname, "domain") !== undefined;
 }

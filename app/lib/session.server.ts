@@ -1,0 +1,160 @@
+import { type AppLoadContext, data, redirect } from "@remix-run/cloudflare";
+import { eq } from "drizzle-orm";
+import { ZodError, type z } from "zod";
+import { users } from "@db/schema";
+import type { Role } from "@db/users";
+import { ApiError, statusOf, validationError } from "@worker/api/errors";
+import { DomainError } from "@worker/domain/errors";
+import { clearSessionCookie } from "@worker/auth/session";
+import type { ActionResult } from "./action-result";
+
+/** Headers of login-required pages: no referrer (hand-over tokens arrive in the address), never cached. */
+export const signedInHeaders = { "Referrer-Policy": "no-referrer", "Cache-Control": "private, no-store" };
+
+/** The account behind the page's session, as every signed-in page and action may show it. */
+export type SignedInUser = { id: string; name: string; email: string; role: Role; isVerified: boolean };
+
+type Account = SignedInUser & { status: string; tokenVersion: number };
+
+// One read of the account per request, shared by the layout's and the page's loaders.
+const accounts = new WeakMap<AppLoadContext, Promise<Account | undefined>>();
+
+function accountOf(context: AppLoadContext, userId: string) {
+  let read = accounts.get(context);
+  if (!read) {
+    const { db, load } = context;
+    read = load(
+      db
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          role: users.role,
+          isVerified: users.isVerified,
+          status: users.status,
+          tokenVersion: users.tokenVersion,
+        })
+        .from(users)
+        .where(eq(users.id, userId)),
+    ).then((rows) => rows[0]);
+    accounts.set(context, read);
+  }
+  return read;
+}
+
+/** The page's own address: a client navigation asks for `/page.data` (`/_root.data` for `/`), never shown to a visitor. */
+function pathOf(url: URL) {
+  const search = new URLSearchParams(url.search);
+  search.delete("_routes");
+  search.delete("_data");
+  const pathname = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
+  const query = search.toString();
+  return `${pathname}${query ? `?${query}` : ""}`;
+}
+
+function loginRedirect(url: URL, headers: HeadersInit = signedInHeaders) {
+  return redirect(`/login?redirect=${encodeURIComponent(pathOf(url))}`, { headers });
+}
+
+/**
+ * A sign-in hand-over address (spec §4: `token` and `user` parameters) goes to /handover, which
+ * verifies it on the server, stores the session in the browser and comes back without them.
+ */
+function handoverRedirect(url: URL) {
+  if (!url.searchParams.has("token") || !url.searchParams.has("user")) return null;
+  const back = new URL(url);
+  back.searchParams.delete("token");
+  back.searchParams.delete("user");
+  const to = new URLSearchParams({ token: url.searchParams.get("token") ?? "", user: url.searchParams.get("user") ?? "" });
+  to.set("redirect", pathOf(back));
+  return redirect(`/handover?${to}`, { headers: signedInHeaders });
+}
+
+/**
+ * The guard of every signed-in page and action. The session cookie must hold a valid token of a
+ * live account (status and token version read from D1, as the API checks them), else the visitor
+ * goes to /login?redirect=…; an account of another role gets a 403 page. The account is read
+ * through the request's batch, so the check shares the page's one D1 round trip.
+ */
+export async function requireUser(context: AppLoadContext, role?: Role): Promise<SignedInUser> {
+  const { url, viewer } = context;
+  const handover = handoverRedirect(url);
+  if (handover) throw handover;
+  if (!viewer) throw loginRedirect(url);
+  const account = await accountOf(context, viewer.sub);
+  if (!account || account.status !== "active" || account.tokenVersion !== viewer.ver) {
+    // SECURITY: a disabled account, or a token from before a password change, has no session here.
+    throw loginRedirect(url, { ...signedInHeaders, "Set-Cookie": clearSessionCookie(url) });
+  }
+  if (role && account.role !== role) {
+    throw data({ message: "You do not have permission to view this page" }, { status: 403, headers: signedInHeaders });
+  }
+  const { status: _status, tokenVersion: _version, ...user } = account;
+  return user;
+}
+
+/** A domain error as the page's error response (the route's ErrorBoundary shows its message). */
+export function pageError(error: unknown): unknown {
+  if (error instanceof DomainError) return data({ message: error.message }, { status: statusOf(error), headers: signedInHeaders });
+  return error;
+}
+
+/**
+ * A signed-in page's data: `read` runs beside the session check, so both reach D1 in one batch
+ * (reads go through `context.load`). Nothing `read` found is returned unless the check passed;
+ * `read` only ever sees the id of the token's own account, so it cannot read anyone else's rows.
+ * A domain error from `read` (not found, no permission) becomes the page's error response.
+ */
+export async function signedInData<T>(
+  context: AppLoadContext,
+  role: Role | undefined,
+  read: (userId: string) => Promise<T>,
+): Promise<{ user: SignedInUser } & T> {
+  const check = requireUser(context, role);
+  if (!context.viewer) return check as never; // rejects with the redirect to /login
+  const result = read(context.viewer.sub).then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+  const user = await check;
+  const outcome = await result;
+  if (!outcome.ok) throw pageError(outcome.error);
+  return { user, ...outcome.value };
+}
+
+/**
+ * Runs a signed-in page's write: the same guard as its loader, then `write` (the domain service),
+ * answering `{ ok: true, message }` for the toast. A validation or domain error answers its status with
+ * `{ ok: false, message, issues? }`, as the API would; the page shows it next to the fields.
+ */
+export async function signedInAction(context: AppLoadContext, role: Role | undefined, write: (user: SignedInUser) => Promise<string>) {
+  const user = await requireUser(context, role);
+  try {
+    return { ok: true, message: await write(user) } satisfies ActionResult;
+  } catch (error) {
+    const known = error instanceof ZodError ? validationError(error) : error;
+    if (!(known instanceof DomainError)) throw error;
+    const status = statusOf(known);
+    const body: ActionResult = { ok: false, message: known.message, status, ...(known.issues ? { issues: known.issues } : {}) };
+    return data(body, { status, headers: signedInHeaders });
+  }
+}
+
+/** The body of an action request: JSON (a fetcher's `encType: "application/json"`) or form fields. */
+export async function actionInput(request: Request): Promise<Record<string, unknown>> {
+  if (request.headers.get("content-type")?.includes("application/json")) {
+    const body = await request.json().catch(() => null);
+    if (body === null || typeof body !== "object" || Array.isArray(body)) throw new ApiError(400, "Malformed request body");
+    return body as Record<string, unknown>;
+  }
+  const form = await request.formData().catch(() => null);
+  if (!form) throw new ApiError(400, "Malformed request body");
+  return Object.fromEntries([...form].filter(([, v]) => typeof v === "string"));
+}
+
+/** The page's query string read with the API's schema; input it refuses is a 400 page with the reason. */
+export function pageQuery<S extends z.ZodTypeAny>(url: URL, schema: S, fixed: Record<string, string> = {}): z.output<S> {
+  const parsed = schema.safeParse({ ...Object.fromEntries(url.searchParams), ...fixed });
+  if (!parsed.success) throw data({ message: validationError(parsed.error).message }, { status: 400, headers: signedInHeaders });
+  return parsed.data;
+}

@@ -1,0 +1,151 @@
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiApp } from "../../worker/api/app";
+import { type OpenApiDocument, endpointsOf, isDevelopmentOnly, openApiPath, toJsonSchema } from "../../worker/api/openapi";
+import { packageBody } from "../../worker/domain/seller-admin/schemas";
+import { websiteConfigBody } from "../../worker/domain/seller-admin/website-config";
+import { type TestWorker, startWorker } from "../support/worker";
+
+// Issue 13: the API documents itself. The document is fetched from the real Worker, validated as
+// OpenAPI 3.1, and compared with the Hono app's own route table, so a route added tomorrow fails
+// here until it is documented (it is, by being mounted).
+
+/** Every endpoint the app mounts, from its route table (middleware is not an endpoint). */
+const mounted = endpointsOf(createApiApp().routes);
+const keyOf = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
+const documented = (doc: OpenApiDocument) =>
+  Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => keyOf(method, path)));
+
+let w: TestWorker;
+let doc: OpenApiDocument;
+beforeAll(async () => {
+  w = await startWorker({ seed: false });
+  const res = await w.request("/api/openapi.json");
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+  doc = await res.json();
+});
+afterAll(() => w?.dispose());
+
+async function validateOpenApi(document: unknown) {
+  const validator = new Validator();
+  const result = await validator.validate(document as Record<string, unknown>);
+  return { ...result, version: validator.version };
+}
+
+describe("/api/openapi.json", () => {
+  it("is a valid OpenAPI 3.1 document", async () => {
+    const result = await validateOpenApi(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(result.version).toBe("3.1");
+    expect(doc.openapi).toBe("3.1.0");
+  });
+
+  it("lists every mounted route with its method, and nothing that is not mounted", () => {
+    expect(mounted.length).toBeGreaterThan(35);
+    const inDoc = new Set(documented(doc));
+    const routes = mounted.map((e) => keyOf(e.method, openApiPath(e.path)));
+    expect(routes.filter((r) => !inDoc.has(r))).toEqual([]);
+    expect([...inDoc].filter((r) => !routes.includes(r))).toEqual([]);
+    // The superadmin API is one sub-app; the config write has moved and keeps its old path as an alias.
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        "GET /api/superadmin/domains",
+        "POST /api/superadmin/seller-requests/{id}/approve",
+        "PUT /api/superadmin/users/{id}/status",
+        "PUT /api/seller-admin/config",
+        "PUT /api/seller-website/config",
+        "GET /api/dev/outbox",
+        "GET /api/openapi.json",
+        "GET /api/docs",
+      ]),
+    );
+  });
+
+  it("gives every operation a summary, a unique id and a declared parameter for each path segment", () => {
+    const ids = new Set<string>();
+    for (const [path, methods] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(methods)) {
+        expect(op.summary, `${method} ${path}`).not.toMatch(/^(GET|POST|PUT|DELETE) /);
+        expect(ids.has(op.operationId), op.operationId).toBe(false);
+        ids.add(op.operationId);
+        const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+        expect(op.parameters.filter((p) => p.in === "path").map((p) => p.name)).toEqual(inPath);
+      }
+  });
+
+  it("describes bodies and queries with the schemas that validate them", () => {
+    const json = (path: string, method: string) => doc.paths[path][method].requestBody?.content["application/json"].schema;
+    expect(json("/api/seller-admin/packages", "post")).toEqual(toJsonSchema(packageBody));
+    expect(json("/api/seller-admin/config", "put")).toEqual(toJsonSchema(websiteConfigBody));
+    expect(json("/api/seller-website/config", "put")).toEqual(toJsonSchema(websiteConfigBody));
+    expect(doc.paths["/api/seller-website/config"].put.deprecated).toBe(true);
+    const bookings = doc.paths["/api/bookings"];
+    expect(bookings.get.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(["status", "page", "limit"]));
+    expect(bookings.post.parameters).toContainEqual(expect.objectContaining({ name: "Idempotency-Key", in: "header", required: true }));
+    expect(bookings.post.requestBody?.content["application/json"].schema?.required).toEqual(
+      expect.arrayContaining(["packageId", "travelDates", "customerDetails"]),
+    );
+    expect(doc.paths["/api/seller-admin/media"].post.requestBody?.content).toHaveProperty("multipart/form-data");
+  });
+
+  it("says which routes need a session, and the Worker agrees for every one of them", async () => {
+    const disagreements: string[] = [];
+    for (const [path, methods] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(methods)) {
+        const secured = op.security.length > 0;
+        if (secured && !("401" in op.responses)) disagreements.push(`${method} ${path}: a session route without 401`);
+        const res = await w.request(path.replace(/\{\w+\}/g, "zz_docs_missing"), {
+          method: method.toUpperCase(),
+          headers: { "content-type": "application/json", "cf-connecting-ip": "203.0.113.77" },
+          body: method === "get" ? undefined : "{}",
+        });
+        await res.arrayBuffer();
+        if ((res.status === 401) !== secured)
+          disagreements.push(`${method} ${path}: documented ${secured ? "secured" : "public"}, answered ${res.status}`);
+      }
+    expect(disagreements).toEqual([]);
+    expect(doc.paths["/api/superadmin/users"].get.description).toContain("superadmin");
+    expect(Object.keys(doc.paths["/api/superadmin/users/{id}/status"].put.responses)).toEqual(
+      expect.arrayContaining(["200", "401", "403", "404", "409", "422", "503"]),
+    );
+  });
+
+  it("leaves development-only routes out outside development, and stays valid", async () => {
+    expect(mounted.filter(isDevelopmentOnly).map((e) => e.path)).toEqual(["/api/dev/outbox"]);
+    const prod = await startWorker({ seed: false, bindings: { ENVIRONMENT: "production" } });
+    try {
+      const prodDoc = (await (await prod.request("/api/openapi.json")).json()) as OpenApiDocument;
+      expect((await validateOpenApi(prodDoc)).valid).toBe(true);
+      expect(Object.keys(prodDoc.paths).filter((p) => p.startsWith("/api/dev"))).toEqual([]);
+      expect(documented(prodDoc).length).toBe(documented(doc).length - 1);
+      expect((await prod.request("/api/dev/outbox?to=a@example.com")).status).toBe(404);
+    } finally {
+      await prod.dispose();
+    }
+  });
+});
+
+describe("/api/docs", () => {
+  it("is a page that lists every operation, under a policy that runs no script", async () => {
+    const res = await w.request("/api/docs");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).not.toContain("script-src");
+    const html = await res.text();
+    expect(html).not.toMatch(/<script|<link|https?:\/\/(?!json-schema)/i);
+    expect(html).toContain('name="viewport"');
+    expect(html).toContain("prefers-color-scheme:dark");
+    for (const [path, methods] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(methods)) {
+        const section = html.split(`<section class="op" id="${op.operationId}">`)[1]?.split("</section>")[0] ?? "";
+        expect(section, `${method} ${path}`).toContain(`>${method.toUpperCase()}</span> <code class="path">${path}</code>`);
+        expect(section).toContain("<h4>Responses</h4>");
+      }
+    // A body schema is shown field by field.
+    expect(html).toMatch(/<code>themeColor<\/code> <span class="req">required<\/span> <span class="type">string, pattern/);
+  });
+});

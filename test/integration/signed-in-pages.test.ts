@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type PageRoute, fillPattern, listPageRoutes, paramNames } from "../support/fuzz-routes";
+import { type Session, loginViaApi } from "../support/session";
+import { type TestWorker, startWorker } from "../support/worker";
+
+// Issue 13: every signed-in page is rendered on the server with its data, the session check in the same
+// D1 batch as the page's reads (one round trip), and every role boundary answered by the server.
+// The pages come from the route table, so a new dashboard page is held to this without being listed here.
+
+type Role = "user" | "seller" | "superadmin";
+const AREAS: { layout: string; role: Role | "any" }[] = [
+  { layout: "seller-dashboard", role: "seller" },
+  { layout: "user-dashboard", role: "any" },
+  { layout: "superadmin-panel", role: "superadmin" },
+];
+/** A real value for each route parameter, owned by the account that opens the page. */
+const PARAMS: Record<string, string> = { id: "bk_w1" };
+const PARAMS_BY_PATTERN: Record<string, Record<string, string>> = {
+  "/seller-dashboard/packages/modify-package/:id": { id: "p_goa" },
+};
+
+const pageRoutes = await listPageRoutes();
+const signedInPages = pageRoutes
+  .map((route) => ({ route, area: AREAS.find((a) => route.chain.includes(a.layout)) }))
+  .filter((p): p is { route: PageRoute; area: (typeof AREAS)[number] } => p.area !== undefined)
+  .map(({ route, area }) => {
+    const values = paramNames(route.pattern).map((name) => PARAMS_BY_PATTERN[route.pattern]?.[name] ?? PARAMS[name] ?? "x");
+    return { path: fillPattern(route.pattern, values), role: area.role };
+  });
+
+let w: TestWorker;
+const sessions = {} as Record<Role, Session>;
+let himalayan: Session;
+beforeAll(async () => {
+  w = await startWorker();
+  [sessions.seller, sessions.user, sessions.superadmin, himalayan] = await Promise.all([
+    loginViaApi(w, "owner@wanderlust.example"),
+    loginViaApi(w, "asha@example.com"),
+    loginViaApi(w, "admin@tripbazaar.example"),
+    loginViaApi(w, "owner@himalayan.example"),
+  ]);
+});
+afterAll(() => w?.dispose());
+
+const cookie = (s: Session) => ({ cookie: `tb_session=${s.token}` });
+const ROLES: Role[] = ["user", "seller", "superadmin"];
+
+describe("signed-in pages", () => {
+  it("are listed from the route table", () => {
+    expect(signedInPages.length).toBeGreaterThanOrEqual(30);
+    expect(signedInPages.map((p) => p.path)).toContain("/seller-dashboard/orders/bk_w1");
+  });
+
+  it("render on the server for the right role in one D1 round trip, the session check included", async () => {
+    for (const page of signedInPages) {
+      const as = page.role === "any" ? "user" : page.role;
+      const res = await w.request(page.path, { headers: cookie(sessions[as]) });
+      expect(res.status, page.path).toBe(200);
+      expect(res.headers.get("x-tb-d1-calls"), page.path).toBe("1");
+      const html = await res.text();
+      // The data is in the document: no page waits for the browser to fetch it.
+      expect(html, page.path).not.toMatch(/role="status"[^>]*>\s*Loading\.\.\./);
+    }
+  });
+
+  it("answer another role with a 403 page from the server, in one D1 round trip", async () => {
+    for (const page of signedInPages) {
+      if (page.role === "any") continue;
+      for (const other of ROLES.filter((r) => r !== page.role)) {
+        const res = await w.request(page.path, { headers: cookie(sessions[other]) });
+        expect(res.status, `${other} on ${page.path}`).toBe(403);
+        expect(res.headers.get("x-tb-d1-calls")).toBe("1");
+        expect(await res.text()).toContain("You do not have permission to view this page");
+      }
+    }
+  });
+
+  it("send a signed-out visitor to /login with the way back", async () => {
+    for (const page of signedInPages) {
+      const res = await w.request(page.path);
+      expect(res.status, page.path).toBe(302);
+      expect(res.headers.get("location")).toBe(`/login?redirect=${encodeURIComponent(page.path)}`);
+      expect(res.headers.get("x-tb-d1-calls")).toBe("0");
+    }
+  });
+
+  it("send a client navigation's way back to the page, never to its .data address", async () => {
+    const res = await w.request("/seller-dashboard/orders.data?status=pending&_routes=seller-dashboard%2Cseller-dashboard%2Forders");
+    const body = await res.text();
+    expect(body).toContain(`/login?redirect=${encodeURIComponent("/seller-dashboard/orders?status=pending")}`);
+    expect(body).not.toContain(".data");
+  });
+
+  it("send a disabled account to /login and clear its cookie", async () => {
+    await w.d1.prepare("UPDATE users SET status = 'disabled' WHERE id = 's_himalayan'").run();
+    try {
+      for (const page of signedInPages) {
+        const res = await w.request(page.path, { headers: cookie(himalayan) });
+        expect(res.status, page.path).toBe(302);
+        expect(res.headers.get("location")).toBe(`/login?redirect=${encodeURIComponent(page.path)}`);
+        expect(res.headers.get("set-cookie")).toMatch(/tb_session=;.*Max-Age=0/i);
+      }
+    } finally {
+      await w.d1.prepare("UPDATE users SET status = 'active' WHERE id = 's_himalayan'").run();
+    }
+  });
+
+  it("let another seller see nothing of this seller's booking: a 403 page", async () => {
+    const booking = await w.request("/seller-dashboard/orders/bk_w1", { headers: cookie(himalayan) });
+    expect(booking.status).toBe(403);
+    expect(await booking.text()).not.toContain("Sea-facing room");
+  });
+});

@@ -1,0 +1,88 @@
+import { conflict, notFound, unprocessable } from "../errors";
+import { readerOf } from "../../db/batcher";
+import type { Db } from "../../db/client";
+import { setMessageStatus } from "../messages/service";
+import { updateWebsiteConfig, type WebsiteConfigInput } from "../seller-website/service";
+import { createPackage, deletePackage, setPackageStatus, updatePackage } from "./packages";
+import type { PackageInput, ProfileInput } from "./schemas";
+import { MAX_PENDING_DOMAINS, addDomain, listDomains, removeDomain, updateProfile } from "./site";
+
+/**
+ * The seller's writes as the API (/api/seller-admin) and the dashboard's page actions both make them:
+ * each runs the write and answers the domain result, or throws the error (with the message the seller
+ * sees) that both map to the same status. SECURITY: `sellerId` is always the signed-in seller's own id.
+ */
+
+export const PACKAGE_NOT_FOUND = "Package not found";
+export const HAS_BOOKINGS = "This package has bookings, so it cannot be deleted. Unpublish it instead to hide it from your website.";
+
+/** A new draft package; a repeat with the same Idempotency-Key answers the first one's package (`replayed`). */
+export async function addPackage(db: Db, sellerId: string, input: PackageInput, idempotencyKey: string | null) {
+  const { pkg, replayed } = await createPackage(db, sellerId, input, idempotencyKey);
+  if (!pkg) throw notFound(PACKAGE_NOT_FOUND);
+  return { pkg, replayed };
+}
+
+export async function editPackage(db: Db, sellerId: string, packageId: string, input: PackageInput) {
+  const pkg = await updatePackage(db, sellerId, packageId, input);
+  if (!pkg) throw notFound(PACKAGE_NOT_FOUND);
+  return pkg;
+}
+
+/** Publishes or unpublishes; `message` is the answer's text ("Package published" / "Package unpublished"). */
+export async function publishPackage(db: Db, sellerId: string, packageId: string, status: "draft" | "published") {
+  const pkg = await setPackageStatus(db, sellerId, packageId, status);
+  if (!pkg) throw notFound(PACKAGE_NOT_FOUND);
+  return { pkg, message: status === "published" ? "Package published" : "Package unpublished" };
+}
+
+/** A package some booking references stays (409): the seller unpublishes it instead. */
+export async function removePackage(db: Db, sellerId: string, packageId: string) {
+  const result = await deletePackage(db, sellerId, packageId);
+  if (result === "missing") throw notFound(PACKAGE_NOT_FOUND);
+  if (result === "has-bookings") throw conflict(HAS_BOOKINGS);
+}
+
+/** Marks one of the seller's inbox messages read or new. */
+export async function markMessage(db: Db, sellerId: string, messageId: string, status: "new" | "read") {
+  const contactMessage = await setMessageStatus(db, sellerId, messageId, status);
+  if (!contactMessage) throw notFound("Message not found");
+  return contactMessage;
+}
+
+/** The public profile (only the fields given); answers the website settings as they are now. */
+export async function saveProfile(db: Db, sellerId: string, input: ProfileInput) {
+  const site = await updateProfile(db, sellerId, input);
+  if (!site) throw notFound("Seller not found");
+  return site;
+}
+
+/** The website's colours, name and wallpaper; answers the public site's seller and config. */
+export async function saveBrand(db: Db, sellerId: string, input: WebsiteConfigInput) {
+  const site = await updateWebsiteConfig(db, sellerId, input);
+  if (!site) throw notFound("Seller not found");
+  return site;
+}
+
+/**
+ * A custom domain, pending until a superadmin activates it; answers it with all the seller's domains.
+ * `ownHosts` are the platform's hosts and the host the request came to.
+ */
+export async function addSellerDomain(db: Db, sellerId: string, hostname: string, ownHosts: readonly string[]) {
+  // SECURITY: a platform host (or one of ours) must never be claimable by a seller.
+  if (ownHosts.includes(hostname)) {
+    const message = "This is a Tripbazaar address; add a domain you own";
+    throw unprocessable(message, [{ path: "hostname", message }]);
+  }
+  const domain = await addDomain(db, sellerId, hostname);
+  if (domain === "taken") throw conflict("This hostname is already registered");
+  if (domain === "too-many")
+    throw conflict(`You can have at most ${MAX_PENDING_DOMAINS} domains waiting for activation. Remove one you no longer need first.`);
+  return { domain, domains: await listDomains(readerOf(db), sellerId) };
+}
+
+/** Removes one of the seller's domains; answers the ones left. */
+export async function removeSellerDomain(db: Db, sellerId: string, domainId: string) {
+  if (!(await removeDomain(db, sellerId, domainId))) throw notFound("Domain not found");
+  return listDomains(readerOf(db), sellerId);
+}

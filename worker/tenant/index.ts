@@ -1,0 +1,37 @@
+import { SITE_HEADER, matchSellerBase } from "~/lib/seller-pages";
+import type { Db } from "../db/client";
+import type { AppConfig } from "../env";
+import { resolveDomainSeller } from "./domains";
+import { type Tenant, hostnameOf, isPlatformHost, resolveTenant } from "./resolve";
+
+/**
+ * The one tenant source (ADR 0024): pages and the API both ask here. The pure decision is
+ * resolve.ts; this adds the only I/O it needs, the custom-domain lookup (domains.ts).
+ */
+export { type SellerTenant, type Tenant, hostnameOf, isCleanSellerPath, isPlatformHost, resolveTenant } from "./resolve";
+export { lookupActiveDomain, resolveDomainSeller } from "./domains";
+export { routeTrees, treeOf } from "./route-trees";
+
+/** The tenant of a page request: by host, and on a platform host by path. */
+export async function resolveRequestTenant(url: URL, config: AppConfig, db: Db): Promise<Tenant> {
+  const hostname = hostnameOf(url.host);
+  const domainSellerId = isPlatformHost(hostname, config.PLATFORM_HOSTS) ? null : await resolveDomainSeller(db, hostname);
+  return resolveTenant({ url, platformHosts: config.PLATFORM_HOSTS, domainSellerId });
+}
+
+/**
+ * The tenant of an API call, the site whose page made it. On a custom domain that is the host,
+ * as for pages. On a platform host `/api/...` names no site, so a page of a seller site by path
+ * says which one in the `x-tb-site` header: its base path, `/seller/{id}/website` (app/lib/api.ts).
+ *
+ * SECURITY: the header is the caller's claim. It only brands emails (worker/domain/auth/brand.ts,
+ * which uses it only once it has found that seller's site); it never grants, scopes or names
+ * anything else. Anything but an exact base path is no claim at all.
+ */
+export async function resolveApiTenant(request: Request, config: AppConfig, db: Db, url = new URL(request.url)): Promise<Tenant> {
+  if (!isPlatformHost(hostnameOf(url.host), config.PLATFORM_HOSTS)) return resolveRequestTenant(url, config, db);
+  const claimed = request.headers.get(SITE_HEADER);
+  const base = claimed ? matchSellerBase(claimed) : null;
+  const page = base && base.basePath === claimed ? new URL(claimed, url.origin) : new URL("/", url.origin);
+  return resolveTenant({ url: page, platformHosts: config.PLATFORM_HOSTS, domainSellerId: null });
+}
