@@ -52,7 +52,10 @@ describe("size budgets", () => {
   // React, Remix and the router that every page shares; the budget leaves room for a chart or two.
   it("keeps each signed-in dashboard page's client JS under 120 KB gzip", async () => {
     const pages = [
-      ["owner@wanderlust.example", ["/seller-dashboard", "/seller-dashboard/orders", "/seller-dashboard/packages/add-package", "/seller-dashboard/website"]],
+      [
+        "owner@wanderlust.example",
+        ["/seller-dashboard", "/seller-dashboard/orders", "/seller-dashboard/packages/add-package", "/seller-dashboard/website"],
+      ],
       ["asha@example.com", ["/user-dashboard", "/user-dashboard/settings"]],
       ["admin@tripbazaar.example", ["/superadmin-panel/users", "/superadmin-panel/requests"]],
     ] as const;

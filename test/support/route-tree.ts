@@ -20,6 +20,3 @@ export const siteRouteTree = (): AgnosticDataRouteObject[] => [
     ],
   },
 ];
-
-/** The ids of every route in a tree. */
-export const routeIds = (routes: AgnosticDataRouteObject[]): string[] => routes.flatMap((r) => [r.id, ...routeIds(r.children ?? [])]);

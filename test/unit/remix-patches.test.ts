@@ -1,4 +1,5 @@
-import { type RouteObject, createStaticHandler, createStaticRouter } from "react-router-dom/server";
+import type { RouteObject } from "react-router-dom";
+import { createStaticHandler, createStaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import { siteRouteTree } from "../support/route-tree";
 

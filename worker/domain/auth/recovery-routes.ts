@@ -1,6 +1,7 @@
+import { DomainError } from "../errors";
 import { Hono } from "hono";
 import type { ApiEnv } from "../../api/app-env";
-import { ApiError, badRequest, unauthorized } from "../../api/errors";
+import { badRequest, unauthorized } from "../../api/errors";
 import { describeRoute } from "../../api/route-info";
 import { validate } from "../../api/validate";
 import { verifyHandover, verifySession } from "../../auth/jwt";
@@ -72,7 +73,7 @@ export const recoveryRoutes = new Hono<ApiEnv>()
             const brand = await resolveBrand(db, config, request, tenant);
             await sendEmail(db, config, resetLinkEmail(brand, user.email, `${user.id}.${secret}`));
           })().catch((error) => {
-            if (!(error instanceof ApiError && error.status === 429)) console.error("reset link not sent", error);
+            if (!(error instanceof DomainError && error.kind === "rate-limited")) console.error("reset link not sent", error);
           }),
         );
       }

@@ -1,6 +1,7 @@
+import { DomainError } from "../errors";
 import { Hono } from "hono";
 import type { ApiEnv } from "../../api/app-env";
-import { ApiError, unauthorized } from "../../api/errors";
+import { unauthorized } from "../../api/errors";
 import { requireUserMiddleware } from "../../api/guard";
 import { describeRoute } from "../../api/route-info";
 import { validate } from "../../api/validate";
@@ -53,7 +54,7 @@ export const authRoutes = new Hono<ApiEnv>()
           await sendEmail(db, config, verificationEmail(brand, user.email, code));
         } catch (error) {
           // A code sent moments ago is still valid; the answer stays the same.
-          if (!(error instanceof ApiError && error.status === 429)) throw error;
+          if (!(error instanceof DomainError && error.kind === "rate-limited")) throw error;
         }
         return c.json(
           {
