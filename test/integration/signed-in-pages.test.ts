@@ -23,6 +23,12 @@ const pageRoutes = await listPageRoutes();
 const signedInPages = pageRoutes
   .map((route) => ({ route, area: AREAS.find((a) => route.chain.includes(a.layout)) }))
   .filter((p): p is { route: PageRoute; area: (typeof AREAS)[number] } => p.area !== undefined)
+  // Main-site pages behind login outside the dashboards (spec §2): a customer's booking.
+  .concat(
+    pageRoutes
+      .filter((route) => route.pattern === "/booking/:id")
+      .map((route) => ({ route, area: { layout: "main", role: "any" as const } })),
+  )
   .map(({ route, area }) => {
     const values = paramNames(route.pattern).map((name) => PARAMS_BY_PATTERN[route.pattern]?.[name] ?? PARAMS[name] ?? "x");
     return { path: fillPattern(route.pattern, values), role: area.role };
