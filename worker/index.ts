@@ -2,7 +2,6 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "virtual:remix-server-build";
 import { apiApp } from "./api/app";
 import { isCacheablePage, markPrivate, matchPage, storePage } from "./cache/page-cache";
-import { configureEdgePurge } from "./cache/purge";
 import { countingD1 } from "./db/counting-d1";
 import { createDb } from "./db/client";
 import { busyPageOnD1Failure } from "./db/d1-failure";
@@ -42,7 +41,6 @@ export default {
 } satisfies ExportedHandler<Env>;
 
 async function answer(incoming: Request, env: Env, ctx: ExecutionContext, url: URL): Promise<Response> {
-  configureEdgePurge(readConfig(env));
   if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
     return apiApp.fetch(incoming, env, ctx);
   }

@@ -64,6 +64,24 @@ describe("purging Cloudflare's cache when a seller's content changes", () => {
     ]);
   });
 
+  it("purges after a change saved from the dashboard page too, not only through the API", async () => {
+    const seller = await loginViaApi(w, "owner@wanderlust.example");
+    seen = [];
+    const res = await w.request("/seller-dashboard/website.data", {
+      method: "POST",
+      headers: { origin: "http://localhost", "content-type": "application/json", cookie: `tb_session=${seller.token}` },
+      body: JSON.stringify({ intent: "profile", bio: "Small groups since 2009." }),
+    });
+    expect(res.status).toBe(200);
+    expect(seen).toEqual([
+      {
+        url: "https://api.cloudflare.com/client/v4/zones/zone-123/purge_cache",
+        authorization: "Bearer purge-token",
+        body: { tags: ["tb-seller-s_wanderlust"] },
+      },
+    ]);
+  });
+
   it("purges only the seller whose content changed, and reading purges nothing", async () => {
     const seller = await loginViaApi(w, "owner@himalayan.example");
     seen = [];

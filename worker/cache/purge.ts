@@ -7,29 +7,18 @@ import type { AppConfig } from "../env";
  * Configured by CF_ZONE_ID and the CF_PURGE_TOKEN secret (a token with Zone → Cache Purge);
  * without them (local runs) nothing is sent.
  */
-type PurgeTarget = { url: string; token: string };
-let target: PurgeTarget | null = null;
-let configuredFrom: object | null = null;
-
-/** Called by the Worker on every request; readConfig returns the same object for the isolate, so this is a compare. */
-export function configureEdgePurge(config: Pick<AppConfig, "CF_ZONE_ID" | "CF_PURGE_TOKEN" | "CF_API_BASE">) {
-  if (config === configuredFrom) return;
-  configuredFrom = config;
-  target =
-    config.CF_ZONE_ID && config.CF_PURGE_TOKEN
-      ? { url: `${config.CF_API_BASE}/zones/${encodeURIComponent(config.CF_ZONE_ID)}/purge_cache`, token: config.CF_PURGE_TOKEN }
-      : null;
-}
+/** What a purge needs from the configuration; passed in by whoever makes the change. */
+export type EdgeConfig = Pick<AppConfig, "CF_ZONE_ID" | "CF_PURGE_TOKEN" | "CF_API_BASE">;
 
 export const sellerCacheTag = (sellerId: string) => `tb-seller-${sellerId}`;
 
 /** Never throws: the write already happened; a failed purge leaves pages stale for at most their s-maxage. */
-export async function purgeSellerPages(sellerId: string): Promise<"purged" | "skipped" | "failed"> {
-  if (!target) return "skipped";
+export async function purgeSellerPages(edge: EdgeConfig, sellerId: string): Promise<"purged" | "skipped" | "failed"> {
+  if (!edge.CF_ZONE_ID || !edge.CF_PURGE_TOKEN) return "skipped";
   try {
-    const res = await fetch(target.url, {
+    const res = await fetch(`${edge.CF_API_BASE}/zones/${encodeURIComponent(edge.CF_ZONE_ID)}/purge_cache`, {
       method: "POST",
-      headers: { authorization: `Bearer ${target.token}`, "content-type": "application/json" },
+      headers: { authorization: `Bearer ${edge.CF_PURGE_TOKEN}`, "content-type": "application/json" },
       body: JSON.stringify({ tags: [sellerCacheTag(sellerId)] }),
     });
     if (res.ok) return "purged";

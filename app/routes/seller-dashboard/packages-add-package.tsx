@@ -22,7 +22,7 @@ const newPackage = packageBody.extend({
 export async function action({ request, context }: ActionFunctionArgs) {
   return signedInAction(context, "seller", async (seller) => {
     const { idempotencyKey, ...input } = newPackage.parse(await actionInput(request));
-    await addPackage(context.db, seller.id, input, idempotencyKey ?? null);
+    await addPackage(context.db, context.config, seller.id, input, idempotencyKey ?? null);
     return "Package saved as a draft. Publish it to show it on your website.";
   });
 }

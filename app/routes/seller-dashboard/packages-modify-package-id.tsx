@@ -25,7 +25,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   return signedInAction(context, "seller", async (seller) => {
-    await editPackage(context.db, seller.id, params.id ?? "", packageBody.parse(await actionInput(request)));
+    await editPackage(context.db, context.config, seller.id, params.id ?? "", packageBody.parse(await actionInput(request)));
     return "Package updated";
   });
 }

@@ -32,8 +32,8 @@ const change = z.discriminatedUnion("intent", [
 export async function action({ request, context }: ActionFunctionArgs) {
   return signedInAction(context, "seller", async (seller) => {
     const input = change.parse(await actionInput(request));
-    if (input.intent === "status") return (await publishPackage(context.db, seller.id, input.id, input.status)).message;
-    await removePackage(context.db, seller.id, input.id);
+    if (input.intent === "status") return (await publishPackage(context.db, context.config, seller.id, input.id, input.status)).message;
+    await removePackage(context.db, context.config, seller.id, input.id);
     return "Package deleted";
   });
 }

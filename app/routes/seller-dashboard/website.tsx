@@ -34,10 +34,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const input = await actionInput(request);
     switch (intentOf.parse(input).intent) {
       case "brand":
-        await saveBrand(context.db, seller.id, websiteConfigBody.parse(input));
+        await saveBrand(context.db, context.config, seller.id, websiteConfigBody.parse(input));
         return "Website settings saved";
       case "profile":
-        await saveProfile(context.db, seller.id, profileBody.parse(input));
+        await saveProfile(context.db, context.config, seller.id, profileBody.parse(input));
         return "Profile saved";
       case "addDomain": {
         const ownHosts = [...context.config.PLATFORM_HOSTS, context.url.hostname];
@@ -45,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return "Domain added. Follow the steps below to connect it.";
       }
       case "removeDomain":
-        await removeSellerDomain(context.db, seller.id, idParam.parse(input).id);
+        await removeSellerDomain(context.db, context.config, seller.id, idParam.parse(input).id);
         return "Domain removed";
     }
   });

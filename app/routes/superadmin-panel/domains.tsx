@@ -19,7 +19,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   return signedInAction(context, "superadmin", async () => {
     const { id } = idParam.parse(await actionInput(request));
-    const domain = await activateDomain(context.db, id);
+    const domain = await activateDomain(context.db, context.config, id);
     return `${domain.hostname} is active`;
   });
 }

@@ -24,7 +24,7 @@ const statusChange = idParam.merge(userStatusBody);
 export async function action({ request, context }: ActionFunctionArgs) {
   return signedInAction(context, "superadmin", async (admin) => {
     const input = statusChange.parse(await actionInput(request));
-    await setUserStatus(context.db, admin.id, input.id, input.status);
+    await setUserStatus(context.db, context.config, admin.id, input.id, input.status);
     return statusMessage(input.status);
   });
 }

@@ -1,3 +1,4 @@
+import type { EdgeConfig } from "../../cache/purge";
 import { conflict, notFound, unprocessable } from "../errors";
 import { readerOf } from "../../db/batcher";
 import type { Db } from "../../db/client";
@@ -17,28 +18,28 @@ export const PACKAGE_NOT_FOUND = "Package not found";
 export const HAS_BOOKINGS = "This package has bookings, so it cannot be deleted. Unpublish it instead to hide it from your website.";
 
 /** A new draft package; a repeat with the same Idempotency-Key answers the first one's package (`replayed`). */
-export async function addPackage(db: Db, sellerId: string, input: PackageInput, idempotencyKey: string | null) {
-  const { pkg, replayed } = await createPackage(db, sellerId, input, idempotencyKey);
+export async function addPackage(db: Db, edge: EdgeConfig, sellerId: string, input: PackageInput, idempotencyKey: string | null) {
+  const { pkg, replayed } = await createPackage(db, edge, sellerId, input, idempotencyKey);
   if (!pkg) throw notFound(PACKAGE_NOT_FOUND);
   return { pkg, replayed };
 }
 
-export async function editPackage(db: Db, sellerId: string, packageId: string, input: PackageInput) {
-  const pkg = await updatePackage(db, sellerId, packageId, input);
+export async function editPackage(db: Db, edge: EdgeConfig, sellerId: string, packageId: string, input: PackageInput) {
+  const pkg = await updatePackage(db, edge, sellerId, packageId, input);
   if (!pkg) throw notFound(PACKAGE_NOT_FOUND);
   return pkg;
 }
 
 /** Publishes or unpublishes; `message` is the answer's text ("Package published" / "Package unpublished"). */
-export async function publishPackage(db: Db, sellerId: string, packageId: string, status: "draft" | "published") {
-  const pkg = await setPackageStatus(db, sellerId, packageId, status);
+export async function publishPackage(db: Db, edge: EdgeConfig, sellerId: string, packageId: string, status: "draft" | "published") {
+  const pkg = await setPackageStatus(db, edge, sellerId, packageId, status);
   if (!pkg) throw notFound(PACKAGE_NOT_FOUND);
   return { pkg, message: status === "published" ? "Package published" : "Package unpublished" };
 }
 
 /** A package some booking references stays (409): the seller unpublishes it instead. */
-export async function removePackage(db: Db, sellerId: string, packageId: string) {
-  const result = await deletePackage(db, sellerId, packageId);
+export async function removePackage(db: Db, edge: EdgeConfig, sellerId: string, packageId: string) {
+  const result = await deletePackage(db, edge, sellerId, packageId);
   if (result === "missing") throw notFound(PACKAGE_NOT_FOUND);
   if (result === "has-bookings") throw conflict(HAS_BOOKINGS);
 }
@@ -51,15 +52,15 @@ export async function markMessage(db: Db, sellerId: string, messageId: string, s
 }
 
 /** The public profile (only the fields given); answers the website settings as they are now. */
-export async function saveProfile(db: Db, sellerId: string, input: ProfileInput) {
-  const site = await updateProfile(db, sellerId, input);
+export async function saveProfile(db: Db, edge: EdgeConfig, sellerId: string, input: ProfileInput) {
+  const site = await updateProfile(db, edge, sellerId, input);
   if (!site) throw notFound("Seller not found");
   return site;
 }
 
 /** The website's colours, name and wallpaper; answers the public site's seller and config. */
-export async function saveBrand(db: Db, sellerId: string, input: WebsiteConfigInput) {
-  const site = await updateWebsiteConfig(db, sellerId, input);
+export async function saveBrand(db: Db, edge: EdgeConfig, sellerId: string, input: WebsiteConfigInput) {
+  const site = await updateWebsiteConfig(db, edge, sellerId, input);
   if (!site) throw notFound("Seller not found");
   return site;
 }
@@ -82,7 +83,7 @@ export async function addSellerDomain(db: Db, sellerId: string, hostname: string
 }
 
 /** Removes one of the seller's domains; answers the ones left. */
-export async function removeSellerDomain(db: Db, sellerId: string, domainId: string) {
-  if (!(await removeDomain(db, sellerId, domainId))) throw notFound("Domain not found");
+export async function removeSellerDomain(db: Db, edge: EdgeConfig, sellerId: string, domainId: string) {
+  if (!(await removeDomain(db, edge, sellerId, domainId))) throw notFound("Domain not found");
   return listDomains(readerOf(db), sellerId);
 }

@@ -1,3 +1,4 @@
+import type { EdgeConfig } from "../../cache/purge";
 import { and, desc, eq, exists, sql } from "drizzle-orm";
 import { idempotencyKeys, packages } from "@db/schema";
 import { earlierRequest, lostKeyRace, requestHash } from "../../api/idempotency";
@@ -67,7 +68,7 @@ export async function getSellerPackage({ db, load }: Reader, sellerId: string, p
  * package, the version bump and the Idempotency-Key (when sent) are one batch, so a repeat of the
  * request gets the package the first one made, never a second one (ADR 0020).
  */
-export async function createPackage(db: Db, sellerId: string, input: PackageInput, idempotencyKey: string | null = null) {
+export async function createPackage(db: Db, edge: EdgeConfig, sellerId: string, input: PackageInput, idempotencyKey: string | null = null) {
   const key = idempotencyKey && `${sellerId}:package:${idempotencyKey}`;
   const hash = key ? await requestHash(input) : "";
   const earlier = key ? await earlierPackage(db, sellerId, key, hash) : null;
@@ -91,7 +92,7 @@ export async function createPackage(db: Db, sellerId: string, input: PackageInpu
       bumpQuery(db, sellerId),
       ...storeKey,
     ]);
-    if (bumped[0]) await announceVersion(sellerId, bumped[0].version);
+    if (bumped[0]) await announceVersion(edge, sellerId, bumped[0].version);
   } catch (error) {
     const other = key && lostKeyRace(error) ? await earlierPackage(db, sellerId, key, hash) : null;
     if (other) return other;
@@ -111,13 +112,14 @@ async function earlierPackage(db: Db, sellerId: string, key: string, hash: strin
 }
 
 /** The whole package is replaced: a repeat of the same request leaves the same package. */
-export async function updatePackage(db: Db, sellerId: string, packageId: string, input: PackageInput) {
-  return changePackage(db, sellerId, packageId, input);
+export async function updatePackage(db: Db, edge: EdgeConfig, sellerId: string, packageId: string, input: PackageInput) {
+  return changePackage(db, edge, sellerId, packageId, input);
 }
 
 /** A change and its version bump in one batch; null when the seller has no such package. */
 async function changePackage(
   db: Db,
+  edge: EdgeConfig,
   sellerId: string,
   packageId: string,
   values: Partial<PackageInput> & { status?: PackageRow["status"] },
@@ -131,25 +133,30 @@ async function changePackage(
     bumpQuery(db, sellerId, exists(db.select({ id: packages.id }).from(packages).where(own(sellerId, packageId)))),
   ]);
   if (changed.length === 0) return null;
-  if (bumped[0]) await announceVersion(sellerId, bumped[0].version);
+  if (bumped[0]) await announceVersion(edge, sellerId, bumped[0].version);
   return getSellerPackage(readerOf(db), sellerId, packageId);
 }
 
-export async function setPackageStatus(db: Db, sellerId: string, packageId: string, status: "draft" | "published") {
-  return changePackage(db, sellerId, packageId, { status });
+export async function setPackageStatus(db: Db, edge: EdgeConfig, sellerId: string, packageId: string, status: "draft" | "published") {
+  return changePackage(db, edge, sellerId, packageId, { status });
 }
 
 /**
  * One conditional DELETE, so a booking made at the same moment cannot be orphaned:
  * the row goes only while no booking references it.
  */
-export async function deletePackage(db: Db, sellerId: string, packageId: string): Promise<"deleted" | "missing" | "has-bookings"> {
+export async function deletePackage(
+  db: Db,
+  edge: EdgeConfig,
+  sellerId: string,
+  packageId: string,
+): Promise<"deleted" | "missing" | "has-bookings"> {
   const deleted = await db
     .delete(packages)
     .where(and(own(sellerId, packageId), sql`NOT EXISTS (SELECT 1 FROM "bookings" AS b WHERE b."package_id" = "packages"."id")`))
     .returning({ id: packages.id });
   if (deleted.length > 0) {
-    await bumpContentVersion(db, sellerId);
+    await bumpContentVersion(db, edge, sellerId);
     return "deleted";
   }
   const exists = await db.select({ id: packages.id }).from(packages).where(own(sellerId, packageId)).get();

@@ -48,7 +48,13 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
     validate("json", packageBody),
     async (c) => {
       const seller = c.var.user;
-      const { pkg, replayed } = await addPackage(c.var.db, seller.id, c.req.valid("json"), idempotencyKeyOf(c, { required: false }));
+      const { pkg, replayed } = await addPackage(
+        c.var.db,
+        c.var.config,
+        seller.id,
+        c.req.valid("json"),
+        idempotencyKeyOf(c, { required: false }),
+      );
       if (replayed) c.header("Idempotent-Replayed", "true");
       return c.json({ success: true, package: pkg, message: "Package created" }, 201);
     },
@@ -71,7 +77,7 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
     validate("json", packageBody),
     async (c) => {
       const seller = c.var.user;
-      const pkg = await editPackage(c.var.db, seller.id, c.req.valid("param").id, c.req.valid("json"));
+      const pkg = await editPackage(c.var.db, c.var.config, seller.id, c.req.valid("param").id, c.req.valid("json"));
       return c.json({ success: true, package: pkg, message: "Package updated" });
     },
   )
@@ -82,7 +88,7 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
     validate("json", statusBody),
     async (c) => {
       const seller = c.var.user;
-      const { pkg, message } = await publishPackage(c.var.db, seller.id, c.req.valid("param").id, c.req.valid("json").status);
+      const { pkg, message } = await publishPackage(c.var.db, c.var.config, seller.id, c.req.valid("param").id, c.req.valid("json").status);
       return c.json({ success: true, package: pkg, message });
     },
   )
@@ -96,7 +102,7 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
     validate("param", idParam),
     async (c) => {
       const seller = c.var.user;
-      await removePackage(c.var.db, seller.id, c.req.valid("param").id);
+      await removePackage(c.var.db, c.var.config, seller.id, c.req.valid("param").id);
       return c.json({ success: true, message: "Package deleted" });
     },
   )
@@ -133,7 +139,7 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
     validate("json", profileBody),
     async (c) => {
       const seller = c.var.user;
-      const site = await saveProfile(c.var.db, seller.id, c.req.valid("json"));
+      const site = await saveProfile(c.var.db, c.var.config, seller.id, c.req.valid("json"));
       return c.json({ success: true, ...site, message: "Profile saved" });
     },
   )
@@ -159,7 +165,7 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
     validate("param", idParam),
     async (c) => {
       const seller = c.var.user;
-      const domains = await removeSellerDomain(c.var.db, seller.id, c.req.valid("param").id);
+      const domains = await removeSellerDomain(c.var.db, c.var.config, seller.id, c.req.valid("param").id);
       return c.json({ success: true, domains, message: "Domain removed" });
     },
   )

@@ -1,3 +1,4 @@
+import type { EdgeConfig } from "../../cache/purge";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { customDomains, sellers } from "@db/schema";
 import { conflict, notFound } from "../errors";
@@ -41,14 +42,14 @@ export async function getSiteSettings(reader: Reader, sellerId: string) {
   return { seller: site.seller, websiteConfig: site.websiteConfig, domains, sitePath: `/seller/${encodeURIComponent(sellerId)}/website` };
 }
 
-export async function updateProfile(db: Db, sellerId: string, input: ProfileInput) {
+export async function updateProfile(db: Db, edge: EdgeConfig, sellerId: string, input: ProfileInput) {
   const changed = await db
     .update(sellers)
     .set({ ...input, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
     .where(eq(sellers.id, sellerId))
     .returning({ id: sellers.id });
   if (changed.length === 0) return null;
-  await bumpContentVersion(db, sellerId);
+  await bumpContentVersion(db, edge, sellerId);
   return getSiteSettings(readerOf(db), sellerId);
 }
 
@@ -80,14 +81,14 @@ export async function addDomain(db: Db, sellerId: string, hostname: string): Pro
   return existing ? "taken" : "too-many";
 }
 
-export async function removeDomain(db: Db, sellerId: string, domainId: string) {
+export async function removeDomain(db: Db, edge: EdgeConfig, sellerId: string, domainId: string) {
   const [row] = await db
     .delete(customDomains)
     .where(and(eq(customDomains.sellerId, sellerId), eq(customDomains.id, domainId)))
     .returning({ status: customDomains.status });
   if (!row) return false;
   // An active domain was the canonical address of the public pages.
-  if (row.status === "active") await bumpContentVersion(db, sellerId);
+  if (row.status === "active") await bumpContentVersion(db, edge, sellerId);
   return true;
 }
 
@@ -103,7 +104,7 @@ export async function listPendingDomains({ db, load }: Reader) {
  * Superadmin only (the caller checks the role): activates a pending domain of any seller.
  * An unknown id is a 404; a domain that is already active a 409.
  */
-export async function activateDomain(db: Db, domainId: string) {
+export async function activateDomain(db: Db, edge: EdgeConfig, domainId: string) {
   const [row] = await db
     .update(customDomains)
     .set({ status: "active" })
@@ -113,6 +114,6 @@ export async function activateDomain(db: Db, domainId: string) {
     const exists = await db.select({ id: customDomains.id }).from(customDomains).where(eq(customDomains.id, domainId)).get();
     throw exists ? conflict("This domain is already active") : notFound("Domain not found");
   }
-  await bumpContentVersion(db, row.sellerId);
+  await bumpContentVersion(db, edge, row.sellerId);
   return domainView(row);
 }

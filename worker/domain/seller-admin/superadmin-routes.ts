@@ -25,7 +25,7 @@ export const superadminDomainRoutes = new Hono<SignedInEnv>()
     }),
     validate("param", idParam),
     async (c) => {
-      const domain = await activateDomain(c.var.db, c.req.valid("param").id);
+      const domain = await activateDomain(c.var.db, c.var.config, c.req.valid("param").id);
       return c.json({ success: true, domain, message: "Domain activated" });
     },
   );

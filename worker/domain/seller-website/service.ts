@@ -1,3 +1,4 @@
+import type { EdgeConfig } from "../../cache/purge";
 import { and, desc, eq, getTableColumns, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
 import { customDomains, packages, sellers, users, websiteConfigs } from "@db/schema";
@@ -150,8 +151,8 @@ export function bumpQuery(db: Db, sellerId: string, onlyIf?: SQL) {
 }
 
 /** A new version: this colo's pointer moves at once, and Cloudflare's cache drops the seller's pages. */
-export async function announceVersion(sellerId: string, version: number) {
-  await Promise.all([publishContentVersion(sellerId, version), purgeSellerPages(sellerId)]);
+export async function announceVersion(edge: EdgeConfig, sellerId: string, version: number) {
+  await Promise.all([publishContentVersion(sellerId, version), purgeSellerPages(edge, sellerId)]);
 }
 
 /**
@@ -159,17 +160,17 @@ export async function announceVersion(sellerId: string, version: number) {
  * the write, as updateWebsiteConfig does): the new version is part of the edge cache
  * key (ADR 0007), so the next request renders fresh content.
  */
-export async function bumpContentVersion(db: Db, sellerId: string): Promise<number | null> {
+export async function bumpContentVersion(db: Db, edge: EdgeConfig, sellerId: string): Promise<number | null> {
   const [row] = await bumpQuery(db, sellerId);
   if (!row) return null;
-  await announceVersion(sellerId, row.version);
+  await announceVersion(edge, sellerId, row.version);
   return row.version;
 }
 
 export type WebsiteConfigInput = { themeColor: string; secondaryColor: string; websiteName: string; wallpaperImage: string | null };
 
 /** The seller's own website settings, written together with the version bump in one batch. */
-export async function updateWebsiteConfig(db: Db, sellerId: string, input: WebsiteConfigInput) {
+export async function updateWebsiteConfig(db: Db, edge: EdgeConfig, sellerId: string, input: WebsiteConfigInput) {
   const values = { ...input, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` };
   const [, bumped] = await db.batch([
     db
@@ -179,6 +180,6 @@ export async function updateWebsiteConfig(db: Db, sellerId: string, input: Websi
     bumpQuery(db, sellerId),
   ]);
   const version = bumped[0]?.version;
-  if (version !== undefined) await announceVersion(sellerId, version);
+  if (version !== undefined) await announceVersion(edge, sellerId, version);
   return getSellerSite(db, sellerId);
 }

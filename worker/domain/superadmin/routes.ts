@@ -35,7 +35,7 @@ const superadminUserRoutes = new Hono<SignedInEnv>()
     async (c) => {
       const admin = c.var.user;
       const { status } = c.req.valid("json");
-      const user = await setUserStatus(c.var.db, admin.id, c.req.valid("param").id, status);
+      const user = await setUserStatus(c.var.db, c.var.config, admin.id, c.req.valid("param").id, status);
       return c.json({ success: true, user, message: statusMessage(status) });
     },
   );

@@ -1,3 +1,4 @@
+import type { EdgeConfig } from "../../cache/purge";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "@db/schema";
@@ -64,7 +65,7 @@ export const statusMessage = (status: "active" | "disabled") => (status === "dis
  * and the content version bump misses every cached copy). Superadmins cannot be disabled here:
  * their own account is a 409, another superadmin a 403, an unknown id a 404.
  */
-export async function setUserStatus(db: Db, adminId: string, id: string, status: "active" | "disabled") {
+export async function setUserStatus(db: Db, edge: EdgeConfig, adminId: string, id: string, status: "active" | "disabled") {
   if (id === adminId) throw conflict("You cannot disable your own account");
   const [row] = await db
     .update(users)
@@ -79,6 +80,6 @@ export async function setUserStatus(db: Db, adminId: string, id: string, status:
     const [exists] = await db.select({ role: users.role }).from(users).where(eq(users.id, id)).limit(1);
     throw exists ? forbidden("Superadmin accounts cannot be changed here") : notFound("User not found");
   }
-  if (row.role === "seller") await bumpContentVersion(db, row.id);
+  if (row.role === "seller") await bumpContentVersion(db, edge, row.id);
   return row;
 }
