@@ -2,7 +2,7 @@ import { sellerCacheTag } from "./purge";
 /**
  * Where a seller's content version lives for the cache-hit path (ADR 0007): a tiny
  * entry in the Workers Cache API, so a hit never touches D1. Writes replace it
- * (bumpContentVersion); a render that finds none writes the version it read from D1.
+ * (announceVersion); a render that finds none writes the version it read from D1.
  */
 const ORIGIN = "https://tb-cache.internal";
 /** Bounds how long a racing render could leave an older version behind. */

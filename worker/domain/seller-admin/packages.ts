@@ -4,7 +4,7 @@ import { idempotencyKeys, packages } from "@db/schema";
 import { earlierRequest, lostKeyRace, requestHash } from "../../api/idempotency";
 import { type Reader, readerOf } from "../../db/batcher";
 import type { Db } from "../../db/client";
-import { announceVersion, bumpContentVersion, bumpQuery } from "../seller-website/service";
+import { announceVersion, bumpQuery } from "../seller-website/service";
 import { durationLabel } from "../seller-website/shapes";
 import type { PackageInput } from "./schemas";
 
@@ -151,12 +151,14 @@ export async function deletePackage(
   sellerId: string,
   packageId: string,
 ): Promise<"deleted" | "missing" | "has-bookings"> {
-  const deleted = await db
-    .delete(packages)
-    .where(and(own(sellerId, packageId), sql`NOT EXISTS (SELECT 1 FROM "bookings" AS b WHERE b."package_id" = "packages"."id")`))
-    .returning({ id: packages.id });
+  const unbooked = and(own(sellerId, packageId), sql`NOT EXISTS (SELECT 1 FROM "bookings" AS b WHERE b."package_id" = "packages"."id")`);
+  // One batch: the version moves only if the package goes (the bump runs first, on the same condition).
+  const [bumped, deleted] = await db.batch([
+    bumpQuery(db, sellerId, sql`EXISTS (SELECT 1 FROM ${packages} WHERE ${unbooked})`),
+    db.delete(packages).where(unbooked).returning({ id: packages.id }),
+  ]);
   if (deleted.length > 0) {
-    await bumpContentVersion(db, edge, sellerId);
+    if (bumped[0]) await announceVersion(edge, sellerId, bumped[0].version);
     return "deleted";
   }
   const exists = await db.select({ id: packages.id }).from(packages).where(own(sellerId, packageId)).get();

@@ -4,7 +4,7 @@ import { customDomains, sellers } from "@db/schema";
 import { conflict, notFound } from "../errors";
 import { type Reader, readerOf } from "../../db/batcher";
 import type { Db } from "../../db/client";
-import { bumpContentVersion, getSellerSite } from "../seller-website/service";
+import { announceVersion, bumpQuery, getSellerSite } from "../seller-website/service";
 import type { ProfileInput } from "./schemas";
 
 /**
@@ -43,13 +43,14 @@ export async function getSiteSettings(reader: Reader, sellerId: string) {
 }
 
 export async function updateProfile(db: Db, edge: EdgeConfig, sellerId: string, input: ProfileInput) {
-  const changed = await db
+  // The profile and the content version (the edge cache key, ADR 0007) change in one statement.
+  const [changed] = await db
     .update(sellers)
-    .set({ ...input, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+    .set({ ...input, contentVersion: sql`${sellers.contentVersion} + 1`, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
     .where(eq(sellers.id, sellerId))
-    .returning({ id: sellers.id });
-  if (changed.length === 0) return null;
-  await bumpContentVersion(db, edge, sellerId);
+    .returning({ version: sellers.contentVersion });
+  if (!changed) return null;
+  await announceVersion(edge, sellerId, changed.version);
   return getSiteSettings(readerOf(db), sellerId);
 }
 
@@ -82,13 +83,14 @@ export async function addDomain(db: Db, sellerId: string, hostname: string): Pro
 }
 
 export async function removeDomain(db: Db, edge: EdgeConfig, sellerId: string, domainId: string) {
-  const [row] = await db
-    .delete(customDomains)
-    .where(and(eq(customDomains.sellerId, sellerId), eq(customDomains.id, domainId)))
-    .returning({ status: customDomains.status });
-  if (!row) return false;
-  // An active domain was the canonical address of the public pages.
-  if (row.status === "active") await bumpContentVersion(db, edge, sellerId);
+  const own = and(eq(customDomains.sellerId, sellerId), eq(customDomains.id, domainId));
+  // One batch: an active domain was the canonical address of the public pages, so its removal bumps the version.
+  const [bumped, removed] = await db.batch([
+    bumpQuery(db, sellerId, sql`EXISTS (SELECT 1 FROM ${customDomains} WHERE ${own} AND ${customDomains.status} = 'active')`),
+    db.delete(customDomains).where(own).returning({ id: customDomains.id }),
+  ]);
+  if (removed.length === 0) return false;
+  if (bumped[0]) await announceVersion(edge, sellerId, bumped[0].version);
   return true;
 }
 
@@ -105,15 +107,20 @@ export async function listPendingDomains({ db, load }: Reader) {
  * An unknown id is a 404; a domain that is already active a 409.
  */
 export async function activateDomain(db: Db, edge: EdgeConfig, domainId: string) {
-  const [row] = await db
-    .update(customDomains)
-    .set({ status: "active" })
-    .where(and(eq(customDomains.id, domainId), eq(customDomains.status, "pending")))
-    .returning();
+  const pending = and(eq(customDomains.id, domainId), eq(customDomains.status, "pending"));
+  // One batch: the owner's content version moves with the activation (the canonical address changes).
+  const [bumped, [row]] = await db.batch([
+    db
+      .update(sellers)
+      .set({ contentVersion: sql`${sellers.contentVersion} + 1`, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+      .where(sql`${sellers.id} = (SELECT ${customDomains.sellerId} FROM ${customDomains} WHERE ${pending})`)
+      .returning({ version: sellers.contentVersion }),
+    db.update(customDomains).set({ status: "active" }).where(pending).returning(),
+  ]);
   if (!row) {
     const exists = await db.select({ id: customDomains.id }).from(customDomains).where(eq(customDomains.id, domainId)).get();
     throw exists ? conflict("This domain is already active") : notFound("Domain not found");
   }
-  await bumpContentVersion(db, edge, row.sellerId);
+  if (bumped[0]) await announceVersion(edge, row.sellerId, bumped[0].version);
   return domainView(row);
 }

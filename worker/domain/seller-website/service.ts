@@ -141,7 +141,11 @@ export async function searchPackageSummaries(db: Db, sellerId: string, search: P
   return rows.map(packageSummary);
 }
 
-/** The version bump as a statement, to batch with the write it follows; `onlyIf` adds a condition. */
+/**
+ * The version bump as a statement: every write to what a seller's public pages show batches it with the write
+ * (`onlyIf` makes it follow the write's own condition), then calls announceVersion with the new version.
+ * The version is part of the edge cache key (ADR 0007), so the next request renders fresh content.
+ */
 export function bumpQuery(db: Db, sellerId: string, onlyIf?: SQL) {
   return db
     .update(sellers)
@@ -153,18 +157,6 @@ export function bumpQuery(db: Db, sellerId: string, onlyIf?: SQL) {
 /** A new version: this colo's pointer moves at once, and Cloudflare's cache drops the seller's pages. */
 export async function announceVersion(edge: EdgeConfig, sellerId: string, version: number) {
   await Promise.all([publishContentVersion(sellerId, version), purgeSellerPages(edge, sellerId)]);
-}
-
-/**
- * Every write to a seller's config or packages must call this (or batch bumpQuery with
- * the write, as updateWebsiteConfig does): the new version is part of the edge cache
- * key (ADR 0007), so the next request renders fresh content.
- */
-export async function bumpContentVersion(db: Db, edge: EdgeConfig, sellerId: string): Promise<number | null> {
-  const [row] = await bumpQuery(db, sellerId);
-  if (!row) return null;
-  await announceVersion(edge, sellerId, row.version);
-  return row.version;
 }
 
 export type WebsiteConfigInput = { themeColor: string; secondaryColor: string; websiteName: string; wallpaperImage: string | null };

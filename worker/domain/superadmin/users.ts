@@ -7,7 +7,7 @@ import { conflict, forbidden, notFound } from "../errors";
 import type { Reader } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import { containsTerm, searchTerm } from "../../db/text-search";
-import { bumpContentVersion } from "../seller-website/service";
+import { announceVersion, bumpQuery } from "../seller-website/service";
 
 export const USERS_PAGE_SIZE = 25;
 
@@ -67,19 +67,24 @@ export const statusMessage = (status: "active" | "disabled") => (status === "dis
  */
 export async function setUserStatus(db: Db, edge: EdgeConfig, adminId: string, id: string, status: "active" | "disabled") {
   if (id === adminId) throw conflict("You cannot disable your own account");
-  const [row] = await db
-    .update(users)
-    .set({
-      status,
-      tokenVersion: status === "disabled" ? sql`${users.tokenVersion} + 1` : users.tokenVersion,
-      updatedAt: new Date().toISOString(),
-    })
-    .where(and(eq(users.id, id), sql`${users.role} != 'superadmin'`))
-    .returning(publicColumns);
+  const changeable = and(eq(users.id, id), sql`${users.role} != 'superadmin'`);
+  // One batch: a seller's public pages appear or disappear with the account, so their content version moves too.
+  const [bumped, [row]] = await db.batch([
+    bumpQuery(db, id, sql`EXISTS (SELECT 1 FROM ${users} WHERE ${changeable})`),
+    db
+      .update(users)
+      .set({
+        status,
+        tokenVersion: status === "disabled" ? sql`${users.tokenVersion} + 1` : users.tokenVersion,
+        updatedAt: new Date().toISOString(),
+      })
+      .where(changeable)
+      .returning(publicColumns),
+  ]);
   if (!row) {
     const [exists] = await db.select({ role: users.role }).from(users).where(eq(users.id, id)).limit(1);
     throw exists ? forbidden("Superadmin accounts cannot be changed here") : notFound("User not found");
   }
-  if (row.role === "seller") await bumpContentVersion(db, edge, row.id);
+  if (bumped[0]) await announceVersion(edge, row.id, bumped[0].version);
   return row;
 }
