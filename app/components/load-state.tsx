@@ -23,16 +23,3 @@ export function LoadingCard({ label = "Loading..." }: { label?: string }) {
     </div>
   );
 }
-
-export function LoadErrorCard({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <div className="card stack" role="alert">
-      <p>{message}</p>
-      <p>
-        <button type="button" className="btn" onClick={onRetry}>
-          Try Again
-        </button>
-      </p>
-    </div>
-  );
-}

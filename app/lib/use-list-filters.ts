@@ -1,17 +1,12 @@
 import { useSearchParams } from "@remix-run/react";
 
 /**
- * A filtered, paged list whose filters live in the address: `query` carries the filters and
- * the page for the API, `applyFilters` reads a form's named fields (and goes back to page 1),
- * `goTo` changes the page and keeps the filters.
+ * A filtered, paged list whose filters live in the address, where the page's loader reads them:
+ * `applyFilters` reads a form's named fields (and goes back to page 1), `goTo` changes the page and
+ * keeps the filters.
  */
 export function useListFilters(keys: readonly string[]) {
   const [params, setParams] = useSearchParams();
-  const query = new URLSearchParams();
-  for (const k of [...keys, "page"]) {
-    const v = params.get(k);
-    if (v) query.set(k, v);
-  }
 
   function applyFilters(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -32,5 +27,5 @@ export function useListFilters(keys: readonly string[]) {
 
   const clear = () => setParams(new URLSearchParams());
 
-  return { params, query, applyFilters, goTo, clear };
+  return { params, applyFilters, goTo, clear };
 }

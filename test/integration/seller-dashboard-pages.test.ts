@@ -1,6 +1,6 @@
-import { decode } from "turbo-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Session, bearer, loginViaApi } from "../support/session";
+import { sendPageAction } from "../support/page-action";
 import { type TestWorker, startWorker } from "../support/worker";
 
 // Issue 13: the seller dashboard's built screens (overview, packages, add/modify package, messages, website)
@@ -29,27 +29,9 @@ async function page(path: string, as: Session = seller) {
   return { status: res.status, calls: res.headers.get("x-tb-d1-calls"), html: await res.text() };
 }
 
-type Answer = { ok: boolean; message: string; status?: number; issues?: { path: string; message: string }[] };
-
-/** A page action as a fetcher sends it: POST to the page's single-fetch URL (`.data`), form fields or JSON. */
-async function act(path: string, body: Record<string, unknown>, options: { json?: boolean; as?: Session | null } = {}) {
-  const { json = false, as = seller } = options;
-  const res = await w.request(`${path}.data`, {
-    method: "POST",
-    headers: {
-      origin: "http://localhost",
-      "content-type": json ? "application/json" : "application/x-www-form-urlencoded",
-      ...(as ? cookie(as) : {}),
-    },
-    body: json ? JSON.stringify(body) : new URLSearchParams(body as Record<string, string>),
-  });
-  if (!res.headers.get("content-type")?.includes("text/x-script") || res.status === 403 || res.status === 202) {
-    return { status: res.status, headers: res.headers, answer: undefined, text: await res.text() };
-  }
-  const decoded = await decode(res.body as ReadableStream<Uint8Array>);
-  await decoded.done;
-  return { status: res.status, headers: res.headers, answer: (decoded.value as { data: Answer }).data, text: "" };
-}
+/** A page action as a fetcher sends it (test/support/page-action.ts). */
+const act = (path: string, body: Record<string, unknown>, { json = false, as = seller }: { json?: boolean; as?: Session | null } = {}) =>
+  sendPageAction(w, path, body, { json, cookie: as ? cookie(as).cookie : undefined });
 
 const one = <T>(sql: string, ...values: unknown[]) =>
   w.d1

@@ -1,6 +1,6 @@
-import { decode } from "turbo-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Session, bearer, latestCode, latestEmail, loginViaApi } from "../support/session";
+import { type ActionAnswer, sendPageAction } from "../support/page-action";
 import { type TestWorker, startWorker } from "../support/worker";
 
 // Issue 13: the superadmin panel's screens render their data on the server in one D1 round trip (the
@@ -36,32 +36,10 @@ const ORIGIN = "http://localhost";
 /** A page as a signed-in browser asks for it. */
 const page = (path: string, s: Session) => w.request(path, { headers: { cookie: cookie(s) } });
 
-/**
- * What an action answered: single fetch's POST to `<page>.data`, its `{ ok, message }` decoded as the
- * browser decodes it; a thrown response (403 page, redirect) is left as `text`.
- */
-type Answer = {
-  status: number;
-  text: string;
-  result: { ok: boolean; message: string; status?: number; issues?: { path: string; message: string }[] };
-};
-
-async function post(path: string, s: Session | null, fields: Record<string, string>): Promise<Answer> {
-  const res = await w.request(`${path}.data`, {
-    method: "POST",
-    headers: {
-      origin: ORIGIN,
-      "content-type": "application/x-www-form-urlencoded",
-      ...(s ? { cookie: cookie(s) } : {}),
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
-  const text = await res.text();
-  const decoded = await decode(new Response(text).body as ReadableStream<Uint8Array>).then(
-    (d) => d.value as { data?: unknown },
-    () => ({ data: undefined }),
-  );
-  return { status: res.status, text, result: decoded.data as Answer["result"] };
+/** A form post to a page's action, as a fetcher sends it (test/support/page-action.ts). */
+async function post(path: string, s: Session | null, fields: Record<string, string>) {
+  const { status, text, answer } = await sendPageAction(w, path, fields, { cookie: s ? cookie(s) : undefined });
+  return { status, text, result: answer as ActionAnswer };
 }
 
 let n = 0;

@@ -1,6 +1,6 @@
-import { decode } from "turbo-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Session, bearer, latestCode, latestEmail, loginViaApi } from "../support/session";
+import { sendPageAction } from "../support/page-action";
 import { type TestWorker, startWorker } from "../support/worker";
 
 // Issue 13: the customer's signed-in screens (user dashboard, booking detail, account settings on the main site,
@@ -36,30 +36,9 @@ async function page(path: string, as: As = asha, host?: string) {
   return { status: res.status, calls: res.headers.get("x-tb-d1-calls"), headers: res.headers, html, text: html.replace(/<!-- -->/g, "") };
 }
 
-type Answer = { ok: boolean; message: string; issues?: { path: string; message: string }[]; name?: string; token?: string };
-
-/** A page action as a fetcher sends it: POST to the page's single-fetch URL (`.data`), form fields or JSON. */
-async function act(path: string, body: Record<string, unknown>, options: { as?: As; json?: boolean } = {}) {
-  const { as = asha, json = false } = options;
-  const [pathname, search] = path.split("?");
-  const res = await w.request(`${pathname}.data${search ? `?${search}` : ""}`, {
-    method: "POST",
-    headers: {
-      origin: "http://localhost",
-      "content-type": json ? "application/json" : "application/x-www-form-urlencoded",
-      ...(as ? cookie(as) : {}),
-    },
-    body: json ? JSON.stringify(body) : new URLSearchParams(body as Record<string, string>),
-  });
-  // A 403 page (another role) comes in Remix's own error encoding: its status says it all.
-  if (!res.headers.get("content-type")?.includes("text/x-script") || res.status === 403) {
-    return { status: res.status, headers: res.headers, answer: undefined, redirect: undefined };
-  }
-  const decoded = await decode(res.body as ReadableStream<Uint8Array>);
-  await decoded.done;
-  const value = decoded.value as { data?: Answer; redirect?: string };
-  return { status: res.status, headers: res.headers, answer: value.data, redirect: value.redirect };
-}
+/** A page action as a fetcher sends it (test/support/page-action.ts). */
+const act = (path: string, body: Record<string, unknown>, { as = asha, json = false }: { as?: As; json?: boolean } = {}) =>
+  sendPageAction(w, path, body, { json, cookie: as ? cookie(as).cookie : undefined });
 
 const one = <T>(sql: string, ...values: unknown[]) =>
   w.d1
