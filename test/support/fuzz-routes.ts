@@ -24,8 +24,11 @@ export function listApiRoutes(): ApiRoute[] {
 /** A page: its full path pattern, and the ids of the routes it renders (layouts first), for `?_data=`. */
 export type PageRoute = { id: string; pattern: string; chain: string[] };
 
-/** Every page of the Remix route table (`app/routes.ts`): its leaf routes with their full path patterns. */
-export async function listPageRoutes(): Promise<PageRoute[]> {
+/**
+ * Every leaf of the Remix route table (`app/routes.ts`) in every route tree, with its full path pattern. The
+ * custom-domain tree repeats the seller pages at the root, so a pattern can appear twice (the tree is `chain[0]`).
+ */
+export async function listAllPageRoutes(): Promise<PageRoute[]> {
   const leaves = (entries: RouteConfigEntry[], parent: string, chain: string[]): PageRoute[] =>
     entries.flatMap((entry) => {
       const pattern = [parent, entry.path ?? ""].filter(Boolean).join("/");
@@ -33,8 +36,13 @@ export async function listPageRoutes(): Promise<PageRoute[]> {
       if (entry.children?.length) return leaves(entry.children, pattern, ids);
       return [{ id: ids[ids.length - 1], pattern: `/${pattern}`, chain: ids }];
     });
+  return leaves(await routeConfig, "", []);
+}
+
+/** Every page of the Remix route table (`app/routes.ts`): its leaf routes with their full path patterns. */
+export async function listPageRoutes(): Promise<PageRoute[]> {
   const seen = new Map<string, PageRoute>();
-  for (const route of leaves(await routeConfig, "", [])) if (!seen.has(route.pattern)) seen.set(route.pattern, route);
+  for (const route of await listAllPageRoutes()) if (!seen.has(route.pattern)) seen.set(route.pattern, route);
   return [...seen.values()];
 }
 

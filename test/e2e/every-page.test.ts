@@ -1,0 +1,176 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type E2E, startE2E } from "../support/e2e";
+import { type PageRoute, fillPattern, listAllPageRoutes, paramNames } from "../support/fuzz-routes";
+import { loginViaApi } from "../support/session";
+
+/**
+ * Issue 14's walk: every page of the route table (both route trees: the platform's and a custom domain's), at a
+ * phone's width and a desktop's, in light and dark mode, signed in as the role the page is for. Each page must
+ * not scroll sideways, must have a title, must have no serious or critical axe-core violation and must raise
+ * no page error. Pages are listed from `app/routes.ts`, so a new route is walked without anyone adding it here.
+ */
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+const VIEWPORTS = [
+  { name: "phone", width: 390, height: 844 },
+  { name: "desktop", width: 1280, height: 800 },
+] as const;
+const THEMES = ["light", "dark"] as const;
+
+/** A value for each route parameter: seeded rows the signed-in role may see. */
+const PARAMS: Record<string, string> = {
+  sellerId: "s_wanderlust",
+  packageId: "p_goa",
+  id: "p_goa",
+  query: "goa",
+  token: "no-such-token",
+  hotelId: "h_1",
+};
+/** `/booking/:id` and a seller's `orders/:id` take a booking, the rest of `:id`s a package. */
+const BOOKING_PAGES = /^\/(booking|seller-dashboard\/orders)\/:id$/;
+
+type Role = "guest" | "seller" | "user" | "superadmin";
+const ACCOUNTS: Record<Exclude<Role, "guest">, string> = {
+  seller: "owner@wanderlust.example",
+  user: "asha@example.com",
+  superadmin: "admin@tripbazaar.example",
+};
+
+/** Who a page is for (spec §2 and §6): dashboards by their prefix, the traveller's pages, and everyone else. */
+function roleOf(pattern: string, tree: string): Role {
+  if (pattern.startsWith("/seller-dashboard")) return "seller";
+  if (pattern.startsWith("/superadmin-panel")) return "superadmin";
+  if (/^\/(user-dashboard|booking\/|booking-success|cart)/.test(pattern)) return "user";
+  // A seller site's customer pages (its own dashboard and settings).
+  if (tree !== "main" && /(^|\/)(dashboard|settings)$/.test(pattern)) return "user";
+  return "guest";
+}
+
+type Visit = { route: PageRoute; tree: "main" | "seller-path" | "seller-domain"; path: string; role: Role };
+
+async function listVisits(): Promise<Visit[]> {
+  const routes = await listAllPageRoutes();
+  return (
+    routes
+      // Resource routes (sitemap.xml, robots.txt) are not pages.
+      .filter((route) => !/\.(xml|txt)$/.test(route.pattern))
+      .map((route) => {
+        const tree = route.chain[0] as Visit["tree"];
+        const values = paramNames(route.pattern).map((name) =>
+          name === "id" && BOOKING_PAGES.test(route.pattern) ? "bk_w1" : (PARAMS[name] ?? "x"),
+        );
+        return { route, tree, path: fillPattern(route.pattern, values), role: roleOf(route.pattern, tree) };
+      })
+  );
+}
+
+type Finding = { page: string; problem: string };
+
+let e2e: E2E;
+let visits: Visit[];
+/** One browser context per (viewport, theme, role, host), made once and reused by every page it serves. */
+const contexts = new Map<string, Promise<BrowserContext>>();
+const sessions = new Map<string, Promise<string>>();
+
+const hostOf = (visit: Visit) => (visit.tree === "seller-domain" ? `http://wanderlust.localhost:${e2e.port}` : e2e.origin);
+
+function contextFor(visit: Visit, viewport: (typeof VIEWPORTS)[number], theme: (typeof THEMES)[number]) {
+  const origin = hostOf(visit);
+  const key = `${viewport.name} ${theme} ${visit.role} ${origin}`;
+  let context = contexts.get(key);
+  if (!context) {
+    context = (async () => {
+      const c = await e2e.browser.newContext({
+        viewport: { width: viewport.width, height: viewport.height },
+        colorScheme: theme,
+        isMobile: viewport.name === "phone",
+        hasTouch: viewport.name === "phone",
+      });
+      if (visit.role !== "guest") {
+        const email = ACCOUNTS[visit.role];
+        let token = sessions.get(email);
+        if (!token) {
+          token = loginViaApi(e2e.w, email).then((s) => s.token);
+          sessions.set(email, token);
+        }
+        await c.addCookies([{ name: "tb_session", value: await token, url: origin, httpOnly: true, sameSite: "Lax" }]);
+      }
+      return c;
+    })();
+    contexts.set(key, context);
+  }
+  return context;
+}
+
+async function audit(page: Page, url: string): Promise<string[]> {
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  const response = await page.goto(url, { waitUntil: "load" });
+  if (!response || response.status() >= 500) problems.push(`answered ${response?.status()}`);
+  await page.waitForSelector("html[data-hydrated]", { timeout: 10_000 }).catch(() => problems.push("never hydrated"));
+  // Let the client finish what it fetches after hydration before measuring the page as a visitor sees it.
+  await page.waitForLoadState("networkidle").catch(() => {});
+  const { overflow, title } = await page.evaluate(() => ({
+    overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    title: document.title.trim(),
+  }));
+  if (overflow > 0) problems.push(`scrolls sideways by ${overflow}px`);
+  if (!title) problems.push("has an empty <title>");
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe-core's global, injected above.
+    const result = await (window as any).axe.run(document, { resultTypes: ["violations"] });
+    return (result.violations as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[])
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map(
+        (v) =>
+          `${v.impact} ${v.id} (${v.help}): ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(" "))
+            .join(", ")}`,
+      );
+  });
+  problems.push(...violations.map((v) => `axe ${v}`));
+  return problems;
+}
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  visits = await listVisits();
+});
+afterAll(async () => {
+  for (const context of contexts.values()) await (await context).close();
+  await e2e?.close();
+});
+
+describe("every page of the route table, at 390 px and desktop, light and dark", async () => {
+  const all = await listVisits();
+  it("lists both route trees and every role", () => {
+    expect(all.length).toBeGreaterThan(60);
+    expect(new Set(all.map((v) => v.tree))).toEqual(new Set(["main", "seller-path", "seller-domain"]));
+    expect(new Set(all.map((v) => v.role))).toEqual(new Set(["guest", "seller", "user", "superadmin"]));
+  });
+
+  it.each(all.map((v) => [`${v.tree} ${v.route.pattern} as ${v.role}`, v] as const))("%s", async (_name, listed) => {
+    const visit = visits.find((v) => v.route.id === listed.route.id) ?? listed;
+    const findings: Finding[] = [];
+    await Promise.all(
+      VIEWPORTS.flatMap((viewport) =>
+        THEMES.map(async (theme) => {
+          const page = await (await contextFor(visit, viewport, theme)).newPage();
+          try {
+            for (const problem of await audit(page, `${hostOf(visit)}${visit.path}`))
+              findings.push({ page: `${viewport.name} ${theme}`, problem });
+          } finally {
+            await page.close();
+          }
+        }),
+      ),
+    );
+    expect(findings.map((f) => `${f.page}: ${f.problem}`)).toEqual([]);
+  });
+});
