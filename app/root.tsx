@@ -1,4 +1,5 @@
-import type { LinksFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import { isRouteErrorResponse } from "@remix-run/react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "@remix-run/react";
 import { Suspense, lazy, useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -25,6 +26,13 @@ function DeferredToaster({ variant }: { variant: "main" | "seller" }) {
     </Suspense>
   ) : null;
 }
+
+/** The title of a page no deeper route names (an error answered above every page's own meta). */
+export const meta: MetaFunction = ({ error }) => {
+  if (!error) return [{ title: "Tripbazaar" }];
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return [{ title: `${status === 404 ? "Page not found" : "Something went wrong"} | Tripbazaar` }];
+};
 
 export function Layout({ children }: { children: React.ReactNode }) {
   // A seller page's matches carry its site (the seller layout's data); the root needs no loader

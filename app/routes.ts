@@ -87,6 +87,8 @@ export function defineAppRoutes(route: DefineRouteFunction) {
       route(undefined, "routes/superadmin-panel/index.tsx", { index: true, id: "superadmin-panel/index" });
       for (const p of SUPERADMIN) route(p, `routes/superadmin-panel/${fileOf(p)}.tsx`, { id: `superadmin-panel/${p}` });
     });
+    // Every other address: the designed 404 in the main site's frame.
+    route("*", "routes/main/not-found.tsx", { id: "main/not-found" });
   });
 
   for (const mode of ["path", "domain"] as const) {
@@ -96,6 +98,8 @@ export function defineAppRoutes(route: DefineRouteFunction) {
         const id = sellerPageRouteId(mode, page);
         route(page.path || undefined, `routes/seller-site/${page.file}.tsx`, { id, index: !page.path });
       }
+      // Any other address under a site by path: the site's own 404 (a custom domain answers those before Remix).
+      if (mode === "path") route("*", "routes/seller-site/not-found.tsx", { id: `${layout}/not-found` });
     });
   }
 }

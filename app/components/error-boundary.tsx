@@ -1,4 +1,5 @@
 import { Link, isRouteErrorResponse, useRevalidator, useRouteError } from "@remix-run/react";
+import { useSiteLinks } from "~/lib/site-links";
 
 type Handlers = Partial<Record<number, (error: { status: number; data: unknown }) => React.ReactNode>>;
 
@@ -23,6 +24,8 @@ export function TryAgain() {
 /** The one error boundary every route uses; per-status handlers override the default text. */
 export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?: Handlers }) {
   const error = useRouteError();
+  // Inside a seller site the way back is the site's own pages.
+  const links = useSiteLinks();
   if (isRouteErrorResponse(error)) {
     const custom = statusHandlers[error.status];
     if (custom) return <>{custom(error)}</>;
@@ -34,9 +37,11 @@ export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?:
         <div className="card stack" role="alert">
           <h1>{title}</h1>
           <p className="muted">Error {error.status}</p>
+          {error.status === 404 ? <p>The page you asked for is not here. It may have moved, or the address may be mistyped.</p> : null}
           {error.status >= 500 ? <TryAgain /> : null}
-          <p>
-            <Link to="/">Go to the home page</Link>
+          <p className="row">
+            <Link to={links.href("/")}>Go to the home page</Link>
+            {error.status === 404 ? <Link to={links.href(links.site ? "/package/all" : "/tours/search")}>Browse tour packages</Link> : null}
           </p>
         </div>
       </main>

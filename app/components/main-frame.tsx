@@ -1,8 +1,7 @@
-import { Link, NavLink } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import { getStoredUser, getToken } from "~/lib/auth-storage";
+import { Link, NavLink, useRouteLoaderData } from "@remix-run/react";
+import { useCallback, useRef, useState } from "react";
+import { MenuDrawer } from "~/components/menu-drawer";
 import { toggleTheme } from "~/lib/theme";
-import { useHydrated } from "~/lib/use-hydrated";
 
 const NAV = [
   { to: "/tours/search", label: "Tours" },
@@ -13,21 +12,41 @@ const NAV = [
   { to: "/contact", label: "Contact" },
 ];
 
-function dashboardFor(role: string | undefined) {
-  if (role === "seller") return "/seller-dashboard";
-  if (role === "superadmin") return "/superadmin-panel";
-  return "/user-dashboard";
-}
+/** What the header offers: the visitor's dashboard when the page's session cookie is valid, else Login and Sign up. */
+export type HeaderAccount = { to: string; label: string } | null;
 
-export function MainFrame({ children }: { children: React.ReactNode }) {
-  const hydrated = useHydrated();
-  const [account, setAccount] = useState<{ to: string; label: string } | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: storage is read once the page is hydrated
-  useEffect(() => {
-    if (getToken()) setAccount({ to: dashboardFor(getStoredUser()?.role), label: "My account" });
-  }, [hydrated]);
+function AccountLinks({ account, onNavigate }: { account: HeaderAccount; onNavigate?: () => void }) {
+  if (account) {
+    return (
+      <Link to={account.to} className="btn" onClick={onNavigate}>
+        {account.label}
+      </Link>
+    );
+  }
   return (
     <>
+      <Link to="/login" className="btn btn-outline" onClick={onNavigate}>
+        Login
+      </Link>
+      <Link to="/signup" className="btn" onClick={onNavigate}>
+        Sign up
+      </Link>
+    </>
+  );
+}
+
+/**
+ * The main site's frame: header, page, footer. On a wide screen the header shows the navigation and the account
+ * links; on a phone they fold into a menu opened by a button (keyboard and screen-reader usable). The account
+ * comes from the main layout's loader (the session cookie), so the server's HTML already shows the right links.
+ */
+export function MainFrame({ children }: { children: React.ReactNode }) {
+  const account = (useRouteLoaderData("main") as { account?: HeaderAccount } | undefined)?.account ?? null;
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  return (
+    <div className="site-frame">
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -43,28 +62,52 @@ export function MainFrame({ children }: { children: React.ReactNode }) {
               </li>
             ))}
           </ul>
-          <div className="row">
+          <div className="row header-actions">
             <button type="button" className="theme-toggle" onClick={toggleTheme} aria-label="Switch between light and dark mode">
               <span aria-hidden="true">◐</span>
             </button>
-            {account ? (
-              <Link to={account.to} className="btn">
-                {account.label}
-              </Link>
-            ) : (
-              <>
-                <Link to="/login" className="btn btn-outline">
-                  Login
-                </Link>
-                <Link to="/signup" className="btn">
-                  Sign up
-                </Link>
-              </>
-            )}
+            <span className="row header-account">
+              <AccountLinks account={account} />
+            </span>
+            <button
+              ref={menuButton}
+              type="button"
+              className="menu-button"
+              aria-expanded={menuOpen}
+              aria-controls="main-menu"
+              onClick={() => setMenuOpen(true)}
+            >
+              <span aria-hidden="true">☰</span>
+              <span className="sr-only">Menu</span>
+            </button>
           </div>
         </nav>
+        <MenuDrawer
+          id="main-menu"
+          open={menuOpen}
+          onClose={closeMenu}
+          opener={menuButton}
+          className="main-drawer"
+          backdropClassName="main-drawer-backdrop"
+          closeClassName="main-drawer-close"
+        >
+          <nav aria-label="Menu">
+            <ul>
+              {NAV.map((n) => (
+                <li key={n.to}>
+                  <NavLink to={n.to} onClick={closeMenu}>
+                    {n.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="stack main-drawer-account">
+            <AccountLinks account={account} onNavigate={closeMenu} />
+          </div>
+        </MenuDrawer>
       </header>
-      {children}
+      <div className="site-body">{children}</div>
       <footer className="site-footer">
         <div className="container row" style={{ justifyContent: "space-between" }}>
           <span>© {new Date().getFullYear()} Tripbazaar</span>
@@ -86,6 +129,6 @@ export function MainFrame({ children }: { children: React.ReactNode }) {
           </nav>
         </div>
       </footer>
-    </>
+    </div>
   );
 }

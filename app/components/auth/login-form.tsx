@@ -15,8 +15,8 @@ type Props = {
   signupHref: string;
   homeHref: string;
   homeLabel: string;
-  /** Where to go after login when there is no safe ?redirect=. */
-  defaultTarget: string;
+  /** Where to go after login when there is no safe ?redirect= (by the signed-in account's role, or one place). */
+  defaultTarget: string | ((user: StoredUser) => string);
   /** Spec §4: seller sign-in waits 2000 ms after "Login successful! Redirecting...". */
   redirectDelayMs: number;
   onSignedIn: (target: string) => void;
@@ -37,8 +37,9 @@ export function LoginForm(props: Props) {
   const timer = useRef<number>();
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  const target = safeRedirect(params.get("redirect"), props.defaultTarget);
   function signedIn(session: Session, keep: boolean) {
+    const fallback = typeof props.defaultTarget === "function" ? props.defaultTarget(session.user) : props.defaultTarget;
+    const target = safeRedirect(params.get("redirect"), fallback);
     storeSession(session.token, session.user, { remember: keep });
     setState("success");
     toast.success("Login successful! Redirecting...");

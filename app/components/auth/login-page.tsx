@@ -1,4 +1,5 @@
 import { useNavigate } from "@remix-run/react";
+import { afterLoginOf } from "~/lib/dashboards";
 import { useGuestOnly } from "~/lib/handover";
 import { LoginForm } from "./login-form";
 
@@ -15,7 +16,7 @@ export function MainLoginPage() {
       signupHref="/signup"
       homeHref="/"
       homeLabel="Back to Tripbazaar"
-      defaultTarget="/"
+      defaultTarget={(user) => afterLoginOf(user.role)}
       redirectDelayMs={0}
       onSignedIn={(target) => navigate(target, { replace: true })}
     />

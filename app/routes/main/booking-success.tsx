@@ -1,8 +1,17 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { ComingSoon } from "~/components/coming-soon";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { requireUser, signedInHeaders } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Booking success | Tripbazaar" }];
+
+export const headers: HeadersFunction = () => signedInHeaders;
+
+// Login required (spec §2): signed out goes to /login?redirect=, back here after.
+export async function loader({ context }: LoaderFunctionArgs) {
+  await requireUser(context);
+  return null;
+}
 
 export default function Page() {
   return <ComingSoon title="Booking success" />;

@@ -1,6 +1,22 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Outlet } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { MainFrame } from "~/components/main-frame";
+import { type HeaderAccount, MainFrame } from "~/components/main-frame";
+import { dashboardOf } from "~/lib/dashboards";
+
+/**
+ * The header's account link from the session cookie the edge already verified (no D1 read): a signed-in visitor
+ * sees "My account" in the server's HTML. Pages that need a live account check it themselves (requireUser).
+ */
+export async function loader({ context }: LoaderFunctionArgs): Promise<{ account: HeaderAccount }> {
+  const { viewer } = context;
+  return { account: viewer ? { to: dashboardOf(viewer.role), label: "My account" } : null };
+}
+
+// Signing in or out changes the cookie without changing the address: read it again on every navigation (it is
+// free: no D1, and a navigation's data arrives in one request anyway).
+export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
 export default function MainLayout() {
   return (
