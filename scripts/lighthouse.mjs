@@ -1,5 +1,6 @@
 // npm run lighthouse: builds, serves the production build in workerd (Miniflare, with assets) and
-// runs Lighthouse in the system Chromium against the seller landing and package pages.
+// runs Lighthouse in the system Chromium against the main home, a tour-package page, and the seller landing and
+// package pages.
 // Each page is measured LH_RUNS times (default 5) and the median performance score is reported, as
 // Lighthouse's own guidance on variability advises; every run's scores are printed. Exits non-zero when
 // a median falls below 95 or any run's accessibility below 100.
@@ -10,6 +11,8 @@ import { build, bundleWorker, median, startMeasureServer } from "./lib.mjs";
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const RUNS = Number(process.env.LH_RUNS || 5);
 const PAGES = [
+  { name: "main home", path: "/" },
+  { name: "tour package", path: "/tour-package/p_goa" },
   { name: "seller landing", path: "/seller/s_wanderlust/website" },
   { name: "package page", path: "/seller/s_wanderlust/website/package/p_goa" },
 ];

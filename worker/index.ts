@@ -9,7 +9,7 @@ import { withInjectedFaults } from "./db/fault-d1";
 import { type Env, isDevelopment, readConfig } from "./env";
 import { createLoadContext } from "./load-context";
 import { isCleanSellerPath, resolveRequestTenant, routeTrees, treeOf } from "./tenant";
-import { siteNotFoundPage } from "./site-not-found";
+import { plainPage, siteNotFoundPage } from "./site-not-found";
 import { runMaintenance } from "./maintenance";
 import { serveMedia } from "./media";
 import { withSecurityHeaders } from "./security-headers";
@@ -44,6 +44,9 @@ async function answer(incoming: Request, env: Env, ctx: ExecutionContext, url: U
   if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
     return apiApp.fetch(incoming, env, ctx);
   }
+  // An address starting with a backslash (`/\…`, `/%5C…`) is no page of ours, and the router cannot rebuild it
+  // (`\` reads as `/`, so it would become a protocol-relative URL): not found, before any page runs.
+  if (/^\/(%5c|\\)/i.test(url.pathname)) return plainPage(404, "Page not found", "There is no page at this address.");
   const request = checkPageOrigin(incoming, url);
   if (request instanceof Response) return request;
   const media = await serveMedia(request, env, url);

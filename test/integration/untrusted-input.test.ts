@@ -97,6 +97,12 @@ describe("malformed percent-encoding", () => {
       { path: "/package/%E0%A4", host: "wanderlust.localhost", look: /Wanderlust Journeys/ },
       { path: "/tour-package/%ZZ", look: /Page not found|Package not found/ },
       { path: "/%ZZ", look: /Page not found/ },
+      // A first segment starting with a backslash reads as `//` to the router (it was a 500).
+      { path: "/%5C%25%25", look: /Page not found/ },
+      { path: "/%5c", look: /Page not found/ },
+      // Unknown addresses: the main site's 404 in its frame, a site's own 404 in the site's.
+      { path: "/no/such/page", look: /Page not found \| Tripbazaar[\s\S]*Browse tour packages/ },
+      { path: "/seller/s_wanderlust/website/no-such-page", look: /Page not found \| Wanderlust Journeys/ },
     ];
     for (const { path, host, look } of cases) {
       const res = await w.request(path, { host });

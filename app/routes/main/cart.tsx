@@ -10,7 +10,7 @@ export const headers: HeadersFunction = () => signedInHeaders;
 // Login required (spec §2): signed out goes to /login?redirect=, back here after.
 export async function loader({ context }: LoaderFunctionArgs) {
   await requireUser(context);
-  return null;
+  return {};
 }
 
 export default function Page() {
