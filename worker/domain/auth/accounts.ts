@@ -96,7 +96,7 @@ export async function requestPasswordCode(
   ]);
   if (!(await verifyPassword(current, account.passwordHash, config.PASSWORD_PEPPER))) throw badRequest("Current password is incorrect");
   const code = await issueCode(db, config.PASSWORD_PEPPER, account.id, "change-password");
-  await sendEmail(db, config, passwordCodeEmail(await resolveBrand(db, config, from.request, from.tenant), account.email, code));
+  await sendEmail(db, config, passwordCodeEmail(await resolveBrand(db, config, from.tenant), account.email, code));
 }
 
 /**
@@ -116,7 +116,7 @@ export async function changePassword(
   ]);
   const codeId = await checkCode(db, config.PASSWORD_PEPPER, account.id, "change-password", input.otp);
   // Read before the change: once it is written, nothing may fail the answer (ADR 0020).
-  const brand = await resolveBrand(db, config, from.request, from.tenant);
+  const brand = await resolveBrand(db, config, from.tenant);
   const updated = await changePasswordWithCode(db, account.id, codeId, await hashPassword(input.new, config.PASSWORD_PEPPER));
   if (!updated) throw badRequest(DEAD_CODE);
   await trySendEmail(db, config, passwordChangedEmail(brand, account.email));
