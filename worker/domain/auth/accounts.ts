@@ -76,7 +76,7 @@ export async function updateProfile(db: Db, userId: string, input: z.output<type
   return { name: row?.name ?? input.name, phone: row?.phone ?? input.phone };
 }
 
-/** Where a request came from: the address (rate limits, links) and the site whose brand its emails carry. */
+/** Where a request came from: the address (rate limits) and the site whose brand and links its emails carry. */
 export type RequestOrigin = { request: Request; tenant: Tenant };
 
 /**
