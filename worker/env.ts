@@ -12,6 +12,10 @@ export interface Env {
   /** "1" lets a request ask for a D1 failure with the x-tb-fault header (worker/db/fault-d1.ts); never honoured in production. */
   FAULTS?: string;
   PLATFORM_HOSTS?: string;
+  /** The platform's own address, which links in emails start with (ADR 0026); its host is one of PLATFORM_HOSTS. */
+  PUBLIC_ORIGIN?: string;
+  /** "1" lets a request set the clock of the custom-domain lookup with the x-tb-now header (worker/clock.ts); never honoured in production. */
+  TEST_CLOCK?: string;
   JWT_SECRET?: string;
   JWT_ISSUER?: string;
   JWT_AUDIENCE?: string;
@@ -26,7 +30,7 @@ export interface Env {
   CF_API_BASE?: string;
 }
 
-const configSchema = z.object({
+const configFields = z.object({
   ENVIRONMENT: z.enum(["development", "test", "production"]).default("production"),
   PLATFORM_HOSTS: z
     .string()
@@ -50,6 +54,33 @@ const configSchema = z.object({
   CF_ZONE_ID: z.string().optional(),
   CF_PURGE_TOKEN: z.string().optional(),
   CF_API_BASE: z.string().url().default("https://api.cloudflare.com/client/v4"),
+  PUBLIC_ORIGIN: z.string().optional(),
+});
+
+/**
+ * Where links in emails point (ADR 0026): PUBLIC_ORIGIN, or the first platform host (https in production,
+ * `wrangler dev`'s http://…:8787 otherwise). SECURITY: never the Host of a request; a host outside
+ * PLATFORM_HOSTS is refused, so a link can only name a site we serve.
+ */
+function publicOriginOf(config: z.infer<typeof configFields>): string | null {
+  const production = config.ENVIRONMENT === "production";
+  const fallback = `${production ? "https" : "http"}://${config.PLATFORM_HOSTS[0] ?? "localhost"}${production ? "" : ":8787"}`;
+  let url: URL;
+  try {
+    url = new URL(config.PUBLIC_ORIGIN ?? fallback);
+  } catch {
+    return null;
+  }
+  const bare = url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+  if (!bare || (url.protocol !== "https:" && url.protocol !== "http:")) return null;
+  return config.PLATFORM_HOSTS.includes(url.hostname) ? url.origin : null;
+}
+
+const configSchema = configFields.transform((config, ctx) => {
+  const origin = publicOriginOf(config);
+  if (origin) return { ...config, PUBLIC_ORIGIN: origin };
+  ctx.addIssue({ code: "custom", path: ["PUBLIC_ORIGIN"], message: "PUBLIC_ORIGIN must be http(s)://<one of PLATFORM_HOSTS>[:port]" });
+  return z.NEVER;
 });
 
 export type AppConfig = z.infer<typeof configSchema>;

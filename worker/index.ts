@@ -1,6 +1,7 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "virtual:remix-server-build";
 import { apiApp } from "./api/app";
+import { requestTime } from "./clock";
 import { isCacheablePage, markPrivate, matchPage, storePage } from "./cache/page-cache";
 import { countingD1 } from "./db/counting-d1";
 import { createDb } from "./db/client";
@@ -55,7 +56,7 @@ async function answer(incoming: Request, env: Env, ctx: ExecutionContext, url: U
   // Outside production every D1 round trip is counted and reported, so tests can hold pages to one.
   const d1Calls = isDevelopment(config) ? { calls: 0 } : null;
   const db = createDb(withInjectedFaults(d1Calls ? countingD1(env.DB, d1Calls) : env.DB, env, config, request));
-  const tenant = await resolveRequestTenant(url, config, db);
+  const tenant = await resolveRequestTenant(url, config, db, requestTime(request, env, config));
   // An unknown host, or a main-site path on a seller's own domain, is not ours to serve.
   if (tenant.kind === "unknown-host" || (tenant.kind === "seller" && tenant.mode === "domain" && !isCleanSellerPath(url.pathname))) {
     return siteNotFoundPage();

@@ -2,6 +2,8 @@
 export const TEST_ENV = {
   ENVIRONMENT: "development",
   PLATFORM_HOSTS: "localhost,127.0.0.1",
+  // What the tests' requests reach (http://localhost/…), so links in emails can be followed as they are.
+  PUBLIC_ORIGIN: "http://localhost",
   JWT_SECRET: "test-only-jwt-secret-0123456789abcdef0123",
   JWT_ISSUER: "https://tripbazaar.example",
   JWT_AUDIENCE: "tripbazaar",

@@ -11,6 +11,7 @@ import { superadminRoutes } from "../domain/superadmin/routes";
 import { sellerWebsiteRoutes } from "../domain/seller-website/routes";
 import { readConfig } from "../env";
 import { resolveApiTenant } from "../tenant";
+import { requestTime } from "../clock";
 import type { ApiEnv } from "./app-env";
 import { renderDocsPage } from "./docs-page";
 import { errorResponse, notFound } from "./errors";
@@ -29,7 +30,7 @@ export function createApiApp() {
     const db = createDb(withInjectedFaults(c.env.DB, c.env, config, c.req.raw));
     c.set("db", db);
     // The site the call was made from, from the one tenant source (worker/tenant/): it brands emails only.
-    c.set("tenant", await resolveApiTenant(c.req.raw, config, db));
+    c.set("tenant", await resolveApiTenant(c.req.raw, config, db, undefined, requestTime(c.req.raw, c.env, config)));
     c.set("viewer", await readViewer(c.req.raw, config));
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");

@@ -11,15 +11,24 @@ import type { AppConfig } from "../env";
 export type EdgeConfig = Pick<AppConfig, "CF_ZONE_ID" | "CF_PURGE_TOKEN" | "CF_API_BASE">;
 
 export const sellerCacheTag = (sellerId: string) => `tb-seller-${sellerId}`;
+/** Carried by the remembered host → seller answer of a custom domain (worker/tenant/domains.ts, ADR 0026). */
+export const hostCacheTag = (hostname: string) => `tb-host-${hostname}`;
 
-/** Never throws: the write already happened; a failed purge leaves pages stale for at most their s-maxage. */
-export async function purgeSellerPages(edge: EdgeConfig, sellerId: string): Promise<"purged" | "skipped" | "failed"> {
+/**
+ * Never throws: the write already happened; a failed purge leaves pages stale for at most their s-maxage.
+ * `alsoTags` go in the same request (a custom domain's host tag when it is activated or removed).
+ */
+export async function purgeSellerPages(
+  edge: EdgeConfig,
+  sellerId: string,
+  alsoTags: readonly string[] = [],
+): Promise<"purged" | "skipped" | "failed"> {
   if (!edge.CF_ZONE_ID || !edge.CF_PURGE_TOKEN) return "skipped";
   try {
     const res = await fetch(`${edge.CF_API_BASE}/zones/${encodeURIComponent(edge.CF_ZONE_ID)}/purge_cache`, {
       method: "POST",
       headers: { authorization: `Bearer ${edge.CF_PURGE_TOKEN}`, "content-type": "application/json" },
-      body: JSON.stringify({ tags: [sellerCacheTag(sellerId)] }),
+      body: JSON.stringify({ tags: [sellerCacheTag(sellerId), ...alsoTags] }),
     });
     if (res.ok) return "purged";
     console.error(`Cache purge for ${sellerId} answered ${res.status}`);

@@ -9,13 +9,13 @@ import { type Tenant, hostnameOf, isPlatformHost, resolveTenant } from "./resolv
  * resolve.ts; this adds the only I/O it needs, the custom-domain lookup (domains.ts).
  */
 export { type SellerTenant, type Tenant, hostnameOf, isCleanSellerPath, isPlatformHost, resolveTenant } from "./resolve";
-export { lookupActiveDomain, resolveDomainSeller } from "./domains";
+export { forgetDomain, lookupActiveDomain, resolveDomainSeller } from "./domains";
 export { routeTrees, treeOf } from "./route-trees";
 
-/** The tenant of a page request: by host, and on a platform host by path. */
-export async function resolveRequestTenant(url: URL, config: AppConfig, db: Db): Promise<Tenant> {
+/** The tenant of a page request: by host, and on a platform host by path. `now` dates the custom-domain lookup (ADR 0026). */
+export async function resolveRequestTenant(url: URL, config: AppConfig, db: Db, now = Date.now()): Promise<Tenant> {
   const hostname = hostnameOf(url.host);
-  const domainSellerId = isPlatformHost(hostname, config.PLATFORM_HOSTS) ? null : await resolveDomainSeller(db, hostname);
+  const domainSellerId = isPlatformHost(hostname, config.PLATFORM_HOSTS) ? null : await resolveDomainSeller(db, hostname, now);
   return resolveTenant({ url, platformHosts: config.PLATFORM_HOSTS, domainSellerId });
 }
 
@@ -28,8 +28,14 @@ export async function resolveRequestTenant(url: URL, config: AppConfig, db: Db):
  * which uses it only once it has found that seller's site); it never grants, scopes or names
  * anything else. Anything but an exact base path is no claim at all.
  */
-export async function resolveApiTenant(request: Request, config: AppConfig, db: Db, url = new URL(request.url)): Promise<Tenant> {
-  if (!isPlatformHost(hostnameOf(url.host), config.PLATFORM_HOSTS)) return resolveRequestTenant(url, config, db);
+export async function resolveApiTenant(
+  request: Request,
+  config: AppConfig,
+  db: Db,
+  url = new URL(request.url),
+  now = Date.now(),
+): Promise<Tenant> {
+  if (!isPlatformHost(hostnameOf(url.host), config.PLATFORM_HOSTS)) return resolveRequestTenant(url, config, db, now);
   const claimed = request.headers.get(SITE_HEADER);
   const base = claimed ? matchSellerBase(claimed) : null;
   const page = base && base.basePath === claimed ? new URL(claimed, url.origin) : new URL("/", url.origin);

@@ -76,7 +76,7 @@ export async function updateProfile(db: Db, userId: string, input: z.output<type
   return { name: row?.name ?? input.name, phone: row?.phone ?? input.phone };
 }
 
-/** Where a request came from: the address (rate limits, links) and the site whose brand its emails carry. */
+/** Where a request came from: the address (rate limits) and the site whose brand and links its emails carry. */
 export type RequestOrigin = { request: Request; tenant: Tenant };
 
 /**
@@ -96,7 +96,7 @@ export async function requestPasswordCode(
   ]);
   if (!(await verifyPassword(current, account.passwordHash, config.PASSWORD_PEPPER))) throw badRequest("Current password is incorrect");
   const code = await issueCode(db, config.PASSWORD_PEPPER, account.id, "change-password");
-  await sendEmail(db, config, passwordCodeEmail(await resolveBrand(db, config, from.request, from.tenant), account.email, code));
+  await sendEmail(db, config, passwordCodeEmail(await resolveBrand(db, config, from.tenant), account.email, code));
 }
 
 /**
@@ -116,7 +116,7 @@ export async function changePassword(
   ]);
   const codeId = await checkCode(db, config.PASSWORD_PEPPER, account.id, "change-password", input.otp);
   // Read before the change: once it is written, nothing may fail the answer (ADR 0020).
-  const brand = await resolveBrand(db, config, from.request, from.tenant);
+  const brand = await resolveBrand(db, config, from.tenant);
   const updated = await changePasswordWithCode(db, account.id, codeId, await hashPassword(input.new, config.PASSWORD_PEPPER));
   if (!updated) throw badRequest(DEAD_CODE);
   await trySendEmail(db, config, passwordChangedEmail(brand, account.email));

@@ -1,25 +1,26 @@
 import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
 import type { Tenant } from "../../tenant";
+import { domainOf, platformUrl, sellerSiteUrl } from "../email/links";
 import { getSellerSite } from "../seller-website/service";
 
-/** Whose name an email carries and where its links point. */
+/** Whose name an email carries and where its links point: an absolute address, without a trailing slash. */
 export type Brand = { sellerId: string | null; name: string; siteUrl: string };
 
 /**
  * The brand of the site a request came from, by the tenant it resolved to (worker/tenant/).
  * SECURITY: a seller tenant brands an email only once that seller's site is found, and links in
- * emails never use a Host we do not serve: an unknown host gets the platform's first host.
+ * emails never use the Host of the request (worker/domain/email/links.ts, ADR 0026).
  */
-export async function resolveBrand(db: Db, config: AppConfig, request: Request, tenant: Tenant): Promise<Brand> {
-  const url = new URL(request.url);
+export async function resolveBrand(db: Db, config: AppConfig, tenant: Tenant): Promise<Brand> {
   if (tenant.kind === "seller") {
     const site = await getSellerSite(db, tenant.sellerId);
-    if (site) return { sellerId: tenant.sellerId, name: site.websiteConfig.websiteName, siteUrl: `${url.origin}${tenant.basePath}` };
+    if (site) {
+      const siteUrl = sellerSiteUrl(config, { sellerId: tenant.sellerId, hostname: domainOf(tenant) });
+      return { sellerId: tenant.sellerId, name: site.websiteConfig.websiteName, siteUrl };
+    }
   }
-  const onPlatformHost = tenant.kind === "platform" || (tenant.kind === "seller" && tenant.mode === "path");
-  const siteUrl = onPlatformHost ? url.origin : `https://${config.PLATFORM_HOSTS[0] ?? "localhost"}`;
-  return { sellerId: null, name: "Tripbazaar", siteUrl };
+  return { sellerId: null, name: "Tripbazaar", siteUrl: platformUrl(config, "") };
 }
 
 export function verificationEmail(brand: Brand, to: string, code: string) {
@@ -54,6 +55,6 @@ export function passwordChangedEmail(brand: Brand, to: string) {
     to,
     sellerId: brand.sellerId,
     subject: `Your ${brand.name} password was changed`,
-    text: `The password of your ${brand.name} account was just changed, and every other signed-in device was signed out.\n\nIf this was not you, reset your password at once.`,
+    text: `The password of your ${brand.name} account was just changed, and every other signed-in device was signed out.\n\nIf this was not you, reset your password at once:\n${brand.siteUrl}/forgot-password`,
   };
 }

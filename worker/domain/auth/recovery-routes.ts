@@ -63,14 +63,13 @@ export const recoveryRoutes = new Hono<ApiEnv>()
       // issued and sent after the answer, so its D1 writes cannot time whether it went out (ADR 0021).
       const user = await findUserByEmail(db, email);
       if (user && user.status === "active") {
-        const request = c.req.raw;
         const { tenant } = c.var;
         c.executionCtx.waitUntil(
           (async () => {
             if (!(await hit(db, LIMITS.sendCodeAccount, user.id))) return;
             const secret = randomSecret();
             await issueCode(db, config.PASSWORD_PEPPER, user.id, "reset-password", { code: secret, ttlMs: RESET_LINK_TTL_MS });
-            const brand = await resolveBrand(db, config, request, tenant);
+            const brand = await resolveBrand(db, config, tenant);
             await sendEmail(db, config, resetLinkEmail(brand, user.email, `${user.id}.${secret}`));
           })().catch((error) => {
             if (!(error instanceof DomainError && error.kind === "rate-limited")) console.error("reset link not sent", error);
@@ -95,7 +94,7 @@ export const recoveryRoutes = new Hono<ApiEnv>()
       // Following the emailed link proves the address, so the account counts as verified.
       const user = await setPassword(db, userId, await hashPassword(password, config.PASSWORD_PEPPER), { isVerified: true });
       if (!user) throw badRequest(BAD_LINK);
-      await sendEmail(db, config, passwordChangedEmail(await resolveBrand(db, config, c.req.raw, c.var.tenant), user.email));
+      await sendEmail(db, config, passwordChangedEmail(await resolveBrand(db, config, c.var.tenant), user.email));
       return c.json({ success: true, message: "Password updated successfully! Please log in with your new password." });
     },
   )

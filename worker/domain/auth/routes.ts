@@ -48,7 +48,7 @@ export const authRoutes = new Hono<ApiEnv>()
       const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash(config.PASSWORD_PEPPER)), config.PASSWORD_PEPPER);
       if (!user || !ok || user.status !== "active") throw unauthorized(INVALID_LOGIN);
       if (!user.isVerified) {
-        const brand = await resolveBrand(db, config, c.req.raw, c.var.tenant);
+        const brand = await resolveBrand(db, config, c.var.tenant);
         try {
           const code = await issueCode(db, config.PASSWORD_PEPPER, user.id, "verify-email");
           await sendEmail(db, config, verificationEmail(brand, user.email, code));

@@ -69,7 +69,7 @@ export const signupRoutes = new Hono<ApiEnv>()
           throw conflict("An account with this email already exists. Please log in.");
         throw error;
       }
-      await sendEmail(db, config, verificationEmail(await resolveBrand(db, config, c.req.raw, c.var.tenant), body.email, code));
+      await sendEmail(db, config, verificationEmail(await resolveBrand(db, config, c.var.tenant), body.email, code));
       return c.json({ success: true, message: "We have sent a 6-digit code to your email.", userId }, 201);
     },
   )
@@ -119,7 +119,7 @@ export const signupRoutes = new Hono<ApiEnv>()
       if (!user) throw new ApiError(404, "Account not found");
       if (user.isVerified) throw conflict("This account is already verified. Please log in.");
       const code = await issueCode(db, config.PASSWORD_PEPPER, user.id, "verify-email");
-      await sendEmail(db, config, verificationEmail(await resolveBrand(db, config, c.req.raw, c.var.tenant), user.email, code));
+      await sendEmail(db, config, verificationEmail(await resolveBrand(db, config, c.var.tenant), user.email, code));
       return c.json({ success: true, message: "OTP sent to your email. Please check your inbox." });
     },
   );

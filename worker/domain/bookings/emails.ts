@@ -1,6 +1,8 @@
 import { formatDate, formatRupees } from "~/lib/format";
 import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
+import type { Tenant } from "../../tenant";
+import { canonicalDomainOf, customerBookingUrl, sellerBookingUrl } from "../email/links";
 import { trySendEmail } from "../email/send";
 import type { Booking } from "./shapes";
 
@@ -15,30 +17,42 @@ function summary(b: Booking) {
   ].join("\n");
 }
 
-export async function emailNewRequest(db: Db, config: AppConfig, b: Booking, seller: { email: string; name: string }) {
+/** The seller's own domain the booking was made on, when the request came from it (ADR 0026). */
+function bookedOnDomain(tenant: Tenant, b: Booking) {
+  return tenant.kind === "seller" && tenant.mode === "domain" && tenant.sellerId === b.sellerId ? tenant.hostname : null;
+}
+
+/** The seller is asked to answer; the customer gets a receipt linking to the booking on the site they booked on. */
+export async function emailNewRequest(db: Db, config: AppConfig, b: Booking, seller: { email: string; name: string }, from: Tenant) {
   await trySendEmail(db, config, {
     to: seller.email,
     sellerId: b.sellerId,
     subject: `New booking request ${b.bookingId}`,
-    text: `${b.userId.name} (${b.userId.email}) has requested a booking.\n\n${summary(b)}\n\nSpecial requests: ${b.specialRequests ?? "none"}\n\nApprove or reject it in your seller dashboard.`,
+    text: `${b.userId.name} (${b.userId.email}) has requested a booking.\n\n${summary(b)}\n\nSpecial requests: ${b.specialRequests ?? "none"}\n\nApprove or reject it in your seller dashboard:\n${sellerBookingUrl(config, b._id)}`,
   });
   await trySendEmail(db, config, {
     to: b.userId.email,
     sellerId: b.sellerId,
     subject: `Booking request received: ${b.bookingId}`,
-    text: `Hello ${b.userId.name},\n\nThank you for your booking request with ${seller.name}. It is pending until the seller confirms it.\n\n${summary(b)}\n\nPrice breakdown:\nBase price: ${formatRupees(b.pricing.basePrice)}\nDiscount: -${formatRupees(b.pricing.discount)}\nRoom: ${formatRupees(b.pricing.roomCharge)}\nTransport: ${formatRupees(b.pricing.transportCharge)}\nTaxes and booking fee: ${formatRupees(b.pricing.taxes)}`,
+    text: `Hello ${b.userId.name},\n\nThank you for your booking request with ${seller.name}. It is pending until the seller confirms it.\n\n${summary(b)}\n\nPrice breakdown:\nBase price: ${formatRupees(b.pricing.basePrice)}\nDiscount: -${formatRupees(b.pricing.discount)}\nRoom: ${formatRupees(b.pricing.roomCharge)}\nTransport: ${formatRupees(b.pricing.transportCharge)}\nTaxes and booking fee: ${formatRupees(b.pricing.taxes)}\n\nSee your booking:\n${customerBookingUrl(config, b._id, bookedOnDomain(from, b))}`,
   });
 }
 
+/**
+ * The customer hears the seller's answer. The site the booking was made on is not stored, so the link goes
+ * to the seller's canonical site: its custom domain when one is active, else the platform (ADR 0026).
+ */
 export async function emailDecision(db: Db, config: AppConfig, b: Booking) {
   const approved = b.status === "confirmed";
+  // Sent after the answer is written, which nothing may fail (ADR 0020): without the domain, the platform's page.
+  const link = customerBookingUrl(config, b._id, await canonicalDomainOf(db, b.sellerId).catch(() => null));
   await trySendEmail(db, config, {
     to: b.userId.email,
     sellerId: b.sellerId,
     subject: approved ? `Booking confirmed: ${b.bookingId}` : `Booking rejected: ${b.bookingId}`,
     text: approved
-      ? `Hello ${b.userId.name},\n\nGood news: your booking has been confirmed by the seller.\n\n${summary(b)}\n\nMessage from the seller: ${b.sellerResponse?.message ?? ""}`
-      : `Hello ${b.userId.name},\n\nSorry, the seller could not accept your booking request.\n\n${summary(b)}\n\nReason: ${b.sellerResponse?.message ?? ""}`,
+      ? `Hello ${b.userId.name},\n\nGood news: your booking has been confirmed by the seller.\n\n${summary(b)}\n\nMessage from the seller: ${b.sellerResponse?.message ?? ""}\n\nSee your booking:\n${link}`
+      : `Hello ${b.userId.name},\n\nSorry, the seller could not accept your booking request.\n\n${summary(b)}\n\nReason: ${b.sellerResponse?.message ?? ""}\n\nSee your booking:\n${link}`,
   });
 }
 
@@ -47,6 +61,6 @@ export async function emailCancellation(db: Db, config: AppConfig, b: Booking, s
     to: sellerEmail,
     sellerId: b.sellerId,
     subject: `Booking cancelled by the customer: ${b.bookingId}`,
-    text: `${b.userId.name} has cancelled this booking.\n\n${summary(b)}`,
+    text: `${b.userId.name} has cancelled this booking.\n\n${summary(b)}\n\nSee it in your seller dashboard:\n${sellerBookingUrl(config, b._id)}`,
   });
 }

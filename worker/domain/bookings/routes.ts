@@ -42,10 +42,13 @@ export const bookingRoutes = new Hono<ApiEnv>()
       const input = createBookingSchema.parse(raw);
       const answer = await createBooking(c.var.db, customer, key, input);
       if (answer.created)
-        await emailNewRequest(c.var.db, c.var.config, answer.created.booking, {
-          email: answer.created.sellerEmail,
-          name: answer.created.sellerName,
-        });
+        await emailNewRequest(
+          c.var.db,
+          c.var.config,
+          answer.created.booking,
+          { email: answer.created.sellerEmail, name: answer.created.sellerName },
+          c.var.tenant,
+        );
       if (answer.replayed) c.header("Idempotent-Replayed", "true");
       return c.body(answer.body, answer.status, { "content-type": "application/json; charset=utf-8" });
     },

@@ -3,6 +3,7 @@ import { contactMessages, sellers } from "@db/schema";
 import type { Reader } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
+import { platformUrl } from "../email/links";
 import { sendEmail } from "../email/send";
 import type { ContactMessageInput } from "./schemas";
 
@@ -11,7 +12,7 @@ export const MESSAGES_PAGE_SIZE = 20;
 export type ContactMessage = typeof contactMessages.$inferSelect;
 
 /** Text of the notice the seller gets; plain text, so visitor input is never markup. */
-export function newMessageNotice(m: Pick<ContactMessage, "name" | "email" | "phone" | "subject" | "message">) {
+export function newMessageNotice(m: Pick<ContactMessage, "name" | "email" | "phone" | "subject" | "message">, inboxUrl: string) {
   return [
     `${m.name} <${m.email}>${m.phone ? `, ${m.phone}` : ""} wrote through your website:`,
     "",
@@ -19,7 +20,8 @@ export function newMessageNotice(m: Pick<ContactMessage, "name" | "email" | "pho
     "",
     m.message,
     "",
-    "Reply to them by email, or read it in your seller dashboard under Messages.",
+    "Reply to them by email, or read it in your seller dashboard under Messages:",
+    inboxUrl,
   ].join("\n");
 }
 
@@ -35,7 +37,7 @@ export async function receiveMessage(db: Db, config: AppConfig, sellerId: string
   await sendEmail(db, config, {
     to: seller.email,
     subject: `New message: ${input.subject.slice(0, 120)}`,
-    text: newMessageNotice(input),
+    text: newMessageNotice(input, platformUrl(config, "/seller-dashboard/messages")),
     sellerId: seller.id,
   });
   return { id: message.id };

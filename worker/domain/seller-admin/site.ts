@@ -1,9 +1,10 @@
-import type { EdgeConfig } from "../../cache/purge";
+import { type EdgeConfig, hostCacheTag } from "../../cache/purge";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { customDomains, sellers } from "@db/schema";
 import { conflict, notFound } from "../errors";
 import { type Reader, readerOf } from "../../db/batcher";
 import type { Db } from "../../db/client";
+import { forgetDomain } from "../../tenant/domains";
 import { announceVersion, bumpQuery, getSellerSite } from "../seller-website/service";
 import type { ProfileInput } from "./schemas";
 
@@ -87,10 +88,11 @@ export async function removeDomain(db: Db, edge: EdgeConfig, sellerId: string, d
   // One batch: an active domain was the canonical address of the public pages, so its removal bumps the version.
   const [bumped, removed] = await db.batch([
     bumpQuery(db, sellerId, sql`EXISTS (SELECT 1 FROM ${customDomains} WHERE ${own} AND ${customDomains.status} = 'active')`),
-    db.delete(customDomains).where(own).returning({ id: customDomains.id }),
+    db.delete(customDomains).where(own).returning({ id: customDomains.id, hostname: customDomains.hostname }),
   ]);
   if (removed.length === 0) return false;
-  if (bumped[0]) await announceVersion(edge, sellerId, bumped[0].version);
+  // Only an active domain was served; the host stops answering within the bound of ADR 0026.
+  if (bumped[0]) await domainChanged(edge, removed[0].hostname, sellerId, bumped[0].version);
   return true;
 }
 
@@ -121,6 +123,12 @@ export async function activateDomain(db: Db, edge: EdgeConfig, domainId: string)
     const exists = await db.select({ id: customDomains.id }).from(customDomains).where(eq(customDomains.id, domainId)).get();
     throw exists ? conflict("This domain is already active") : notFound("Domain not found");
   }
-  if (bumped[0]) await announceVersion(edge, row.sellerId, bumped[0].version);
+  if (bumped[0]) await domainChanged(edge, row.hostname, row.sellerId, bumped[0].version);
   return domainView(row);
+}
+
+/** The host → seller answer is forgotten here and purged elsewhere, with the owner's pages (ADR 0026). */
+async function domainChanged(edge: EdgeConfig, hostname: string, sellerId: string, version: number) {
+  await forgetDomain(hostname);
+  await announceVersion(edge, sellerId, version, [hostCacheTag(hostname)]);
 }

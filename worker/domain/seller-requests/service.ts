@@ -4,6 +4,7 @@ import { conflict, notFound } from "../errors";
 import type { Reader } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
+import { platformUrl, sellerSiteUrl } from "../email/links";
 import { trySendEmail } from "../email/send";
 import type { SellerRequestInput } from "./schemas";
 
@@ -26,7 +27,7 @@ export async function applyToSell(db: Db, config: AppConfig, user: Applicant, in
   await trySendEmail(db, config, {
     to: user.email,
     subject: "We received your application to sell on Tripbazaar",
-    text: `Thank you for applying as ${input.businessName}. We review applications within two working days and will email you the result.`,
+    text: `Thank you for applying as ${input.businessName}. We review applications within two working days and will email you the result.\n\nYou can follow your application in your dashboard:\n${platformUrl(config, "/user-dashboard")}`,
   });
   return row;
 }
@@ -163,8 +164,11 @@ export async function approveRequest(db: Db, config: AppConfig, reviewerId: stri
       text: [
         `Welcome to Tripbazaar, ${request.businessName}!`,
         "",
-        "Your application is approved. Sign in and open your seller dashboard to add packages and brand your website.",
-        `Your website is live at /seller/${request.userId}/website on Tripbazaar.`,
+        "Your application is approved. Sign in and open your seller dashboard to add packages and brand your website:",
+        platformUrl(config, "/seller-dashboard"),
+        "",
+        "Your website is live at:",
+        sellerSiteUrl(config, { sellerId: request.userId, hostname: null }),
       ].join("\n"),
       sellerId: request.userId,
     });
@@ -185,7 +189,7 @@ export async function rejectRequest(db: Db, config: AppConfig, reviewerId: strin
     await trySendEmail(db, config, {
       to: applicant.email,
       subject: "About your application to sell on Tripbazaar",
-      text: `We could not approve the application for ${request.businessName} this time.\n\nReason: ${note}\n\nYou are welcome to apply again from your dashboard.`,
+      text: `We could not approve the application for ${request.businessName} this time.\n\nReason: ${note}\n\nYou are welcome to apply again from your dashboard:\n${platformUrl(config, "/user-dashboard")}`,
     });
   }
   return request;

@@ -154,9 +154,12 @@ export function bumpQuery(db: Db, sellerId: string, onlyIf?: SQL) {
     .returning({ version: sellers.contentVersion });
 }
 
-/** A new version: this colo's pointer moves at once, and Cloudflare's cache drops the seller's pages. */
-export async function announceVersion(edge: EdgeConfig, sellerId: string, version: number) {
-  await Promise.all([publishContentVersion(sellerId, version), purgeSellerPages(edge, sellerId)]);
+/**
+ * A new version: this colo's pointer moves at once, and Cloudflare's cache drops the seller's pages
+ * (and whatever else `alsoTags` names, in the same purge).
+ */
+export async function announceVersion(edge: EdgeConfig, sellerId: string, version: number, alsoTags: readonly string[] = []) {
+  await Promise.all([publishContentVersion(sellerId, version), purgeSellerPages(edge, sellerId, alsoTags)]);
 }
 
 export type WebsiteConfigInput = { themeColor: string; secondaryColor: string; websiteName: string; wallpaperImage: string | null };
