@@ -106,20 +106,19 @@ function contextFor(visit: Visit, viewport: (typeof VIEWPORTS)[number], theme: (
   return context;
 }
 
-async function audit(page: Page, url: string): Promise<string[]> {
+async function audit(page: Page, url: string, siteName: string | null): Promise<string[]> {
   const problems: string[] = [];
   page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
   const response = await page.goto(url, { waitUntil: "load" });
   if (!response || response.status() >= 500) problems.push(`answered ${response?.status()}`);
   await page.waitForSelector("html[data-hydrated]", { timeout: 10_000 }).catch(() => problems.push("never hydrated"));
-  // Let the client finish what it fetches after hydration before measuring the page as a visitor sees it.
-  await page.waitForLoadState("networkidle").catch(() => {});
   const { overflow, title } = await page.evaluate(() => ({
     overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
     title: document.title.trim(),
   }));
   if (overflow > 0) problems.push(`scrolls sideways by ${overflow}px`);
   if (!title) problems.push("has an empty <title>");
+  else if (siteName && !title.includes(siteName)) problems.push(`title "${title}" does not name the website`);
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe-core's global, injected above.
@@ -163,7 +162,8 @@ describe("every page of the route table, at 390 px and desktop, light and dark",
         THEMES.map(async (theme) => {
           const page = await (await contextFor(visit, viewport, theme)).newPage();
           try {
-            for (const problem of await audit(page, `${hostOf(visit)}${visit.path}`))
+            const siteName = visit.tree === "main" ? null : "Wanderlust Journeys";
+            for (const problem of await audit(page, `${hostOf(visit)}${visit.path}`, siteName))
               findings.push({ page: `${viewport.name} ${theme}`, problem });
           } finally {
             await page.close();
