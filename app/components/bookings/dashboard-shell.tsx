@@ -2,7 +2,14 @@ import { NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import "./bookings.css";
 
-export type DashboardLink = { to: string; label: string; end?: boolean /** false: the page says "coming soon". */; built?: boolean };
+export type DashboardLink = {
+  to: string;
+  label: string;
+  /** Current only on this exact path, not on the pages under it. */
+  end?: boolean;
+  /** false: the page only says "coming soon", and the link says so too. */
+  built?: boolean;
+};
 
 /**
  * A signed-in area's frame: its navigation beside the page on wide screens, folded behind a menu button on
