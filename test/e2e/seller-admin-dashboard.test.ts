@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, startE2E } from "../support/e2e";
+import { loginViaApi } from "../support/session";
 
 let e2e: E2E;
 let browser: Browser;
@@ -122,5 +123,64 @@ describe("seller dashboard: packages and website in Chromium", () => {
     await page.getByRole("button", { name: "Update Profile" }).click();
     await page.getByText("Profile updated successfully!").waitFor();
     expect(errors).toEqual([]);
+  });
+});
+
+describe("seller dashboard on a phone (390 px): the navigation folds into a menu", () => {
+  it("opens by keyboard, closes on Escape, and a link in it navigates", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const phone = await context.newPage();
+    phone.on("pageerror", (e) => errors.push(String(e)));
+    await e2e.signIn(phone, "owner@wanderlust.example");
+    await phone.goto(`${origin}/seller-dashboard`);
+    await phone.waitForSelector("html[data-hydrated]");
+
+    const nav = phone.getByRole("navigation", { name: "Seller dashboard" });
+    const menu = nav.getByRole("button", { name: "Dashboard menu" });
+    const orders = nav.getByRole("link", { name: "Orders" });
+    // Folded: the button says so, and the links take no room until it is opened.
+    await expect(menu.getAttribute("aria-expanded")).resolves.toBe("false");
+    await expect(orders.isHidden()).resolves.toBe(true);
+    const list = await menu.getAttribute("aria-controls");
+    expect(await phone.locator(`[id="${list}"]`).evaluate((el) => el.tagName)).toBe("UL");
+
+    // Enter opens it; Tab walks into its links; Escape folds it and gives focus back to the button.
+    await menu.focus();
+    await phone.keyboard.press("Enter");
+    await expect(menu.getAttribute("aria-expanded")).resolves.toBe("true");
+    await orders.waitFor({ state: "visible" });
+    await phone.keyboard.press("Tab");
+    await expect(phone.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Dashboard");
+    await phone.keyboard.press("Escape");
+    await expect(menu.getAttribute("aria-expanded")).resolves.toBe("false");
+    await orders.waitFor({ state: "hidden" });
+    await expect(menu.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+
+    // Space opens it again; a link followed by keyboard loads its page in place and the menu folds behind it.
+    await phone.keyboard.press(" ");
+    await orders.waitFor({ state: "visible" });
+    await orders.focus();
+    await phone.keyboard.press("Enter");
+    await phone.waitForURL(`${origin}/seller-dashboard/orders`);
+    await phone.getByRole("heading", { level: 1, name: "Orders" }).waitFor();
+    await expect(menu.getAttribute("aria-expanded")).resolves.toBe("false");
+    await expect(menu.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    expect(await phone.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
+    // The page itself never scrolls sideways: the orders table shows its rows as cards.
+    expect(await phone.evaluate(() => document.querySelector("main")!.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
+  it("shows the links themselves where scripting is off", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    const { token } = await loginViaApi(e2e.w, "owner@wanderlust.example");
+    await context.addCookies([{ name: "tb_session", value: token, url: origin, httpOnly: true, sameSite: "Lax" }]);
+    const phone = await context.newPage();
+    await phone.goto(`${origin}/seller-dashboard`);
+    const nav = phone.getByRole("navigation", { name: "Seller dashboard" });
+    await nav.getByRole("link", { name: "Orders" }).waitFor({ state: "visible", timeout: 5000 });
+    await expect(nav.getByRole("button", { name: "Dashboard menu" }).isHidden()).resolves.toBe(true);
+    await context.close();
   });
 });

@@ -69,6 +69,27 @@ describe("signed-in pages", () => {
     }
   });
 
+  it("frame every dashboard page with its area's navigation, every link in the server's HTML (issue 14)", async () => {
+    const NAVS: Record<string, string> = {
+      "/seller-dashboard": "Seller dashboard",
+      "/user-dashboard": "My account",
+      "/superadmin-panel": "Superadmin panel",
+    };
+    for (const page of signedInPages) {
+      const area = Object.keys(NAVS).find((prefix) => page.path.startsWith(prefix));
+      if (!area) continue;
+      const as = page.role === "any" ? "user" : page.role;
+      const html = await (await w.request(page.path, { headers: cookie(sessions[as]) })).text();
+      const nav = html.match(/<nav class="dash-nav[^"]*" aria-label="([^"]+)"[^>]*>([\s\S]*?)<\/nav>/);
+      expect(nav?.[1], page.path).toBe(NAVS[area]);
+      // The phone menu's button only folds the list (CSS, while scripting is on): the links are all there.
+      const controls = nav?.[2].match(/<button [^>]*aria-expanded="false" aria-controls="([^"]+)"/)?.[1];
+      expect(controls, page.path).toBeTruthy();
+      expect(nav?.[2], page.path).toContain(`<ul id="${controls}">`);
+      expect(nav?.[2].match(new RegExp(`href="${area}[^"]*"`, "g"))?.length, page.path).toBeGreaterThanOrEqual(6);
+    }
+  });
+
   it("answer another role with a 403 page from the server, in one D1 round trip", async () => {
     for (const page of signedInPages) {
       if (page.role === "any") continue;

@@ -1,5 +1,4 @@
-import { NavLink } from "@remix-run/react";
-import "./bookings.css";
+import { DashboardShell } from "./dashboard-shell";
 
 /** Every entry of spec §2 "Seller dashboard"; `built: false` pages show a coming-soon note, never fake data. */
 export const SELLER_DASHBOARD_NAV = [
@@ -20,20 +19,8 @@ export const SELLER_DASHBOARD_NAV = [
 
 export function SellerDashboardShell({ children }: { children: React.ReactNode }) {
   return (
-    <div className="container dash">
-      <nav className="dash-nav card" aria-label="Seller dashboard">
-        <ul>
-          {SELLER_DASHBOARD_NAV.map((n) => (
-            <li key={n.to}>
-              <NavLink to={n.to} end={"end" in n ? n.end : false}>
-                <span>{n.label}</span>
-                {n.built ? null : <span className="soon">soon</span>}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="dash-main">{children}</div>
-    </div>
+    <DashboardShell label="Seller dashboard" menuLabel="Dashboard menu" links={SELLER_DASHBOARD_NAV}>
+      {children}
+    </DashboardShell>
   );
 }

@@ -109,7 +109,7 @@ export function SellerRequestsReview({ status }: { status: SellerRequest["status
   }
 
   return (
-    <main id="main" className="container page stack">
+    <main id="main" className="dash-main">
       <h1>Seller requests</h1>
       <nav aria-label="Request status" className="row">
         {TABS.map((t) => (

@@ -2,10 +2,10 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { ComingSoon } from "~/components/coming-soon";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: MetaFunction = () => [{ title: "Add meals | Tripbazaar" }];
+export const meta: MetaFunction = () => [{ title: "Add meals · Seller dashboard | Tripbazaar" }];
 
 export default function Page() {
-  return <ComingSoon title="Add meals" />;
+  return <ComingSoon title="Add meals" inDashboard />;
 }
 
 export function ErrorBoundary() {

@@ -2,10 +2,10 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { ComingSoon } from "~/components/coming-soon";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: MetaFunction = () => [{ title: "Event packages | Tripbazaar" }];
+export const meta: MetaFunction = () => [{ title: "Event packages · Seller dashboard | Tripbazaar" }];
 
 export default function Page() {
-  return <ComingSoon title="Event packages" />;
+  return <ComingSoon title="Event packages" inDashboard />;
 }
 
 export function ErrorBoundary() {

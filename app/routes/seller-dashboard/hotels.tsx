@@ -2,10 +2,10 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { ComingSoon } from "~/components/coming-soon";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: MetaFunction = () => [{ title: "Hotels | Tripbazaar" }];
+export const meta: MetaFunction = () => [{ title: "Hotels · Seller dashboard | Tripbazaar" }];
 
 export default function Page() {
-  return <ComingSoon title="Hotels" />;
+  return <ComingSoon title="Hotels" inDashboard />;
 }
 
 export function ErrorBoundary() {

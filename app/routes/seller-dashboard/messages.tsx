@@ -11,7 +11,7 @@ import { formatDate, formatTime } from "~/lib/format";
 import { actionInput, pageQuery, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
 import { useActionToast } from "~/lib/use-action-toast";
 
-export const meta: MetaFunction = () => [{ title: "Messages | Tripbazaar" }];
+export const meta: MetaFunction = () => [{ title: "Messages · Seller dashboard | Tripbazaar" }];
 export const headers = () => signedInHeaders;
 
 export async function loader({ context }: LoaderFunctionArgs) {

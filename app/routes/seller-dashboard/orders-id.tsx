@@ -9,7 +9,7 @@ import { GeneralErrorBoundary, TryAgain, messageOf } from "~/components/error-bo
 import { actionInput, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
 import { useActionToast } from "~/lib/use-action-toast";
 
-export const meta: MetaFunction = () => [{ title: "Booking details | Tripbazaar" }];
+export const meta: MetaFunction = () => [{ title: "Booking details · Seller dashboard | Tripbazaar" }];
 export const headers = () => signedInHeaders;
 
 export async function loader({ context, params }: LoaderFunctionArgs) {

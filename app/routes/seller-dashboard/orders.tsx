@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { listSellerBookings } from "@worker/domain/bookings/service";
 import { sellerListQuery } from "@worker/domain/bookings/schemas";
 import { StatusBadge } from "~/components/bookings/status-badge";
+import { TableRegion } from "~/components/bookings/table-region";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatDate, formatRupees } from "~/lib/format";
 import { PageContent } from "~/components/load-state";
@@ -10,7 +11,7 @@ import { Pager } from "~/components/pager";
 import { pageQuery, signedInData, signedInHeaders } from "~/lib/session.server";
 import { useListFilters } from "~/lib/use-list-filters";
 
-export const meta: MetaFunction = () => [{ title: "Orders | Tripbazaar" }];
+export const meta: MetaFunction = () => [{ title: "Orders · Seller dashboard | Tripbazaar" }];
 export const headers = () => signedInHeaders;
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -77,8 +78,8 @@ export default function Page() {
           </div>
         ) : (
           <section className="card stack" aria-label="Orders">
-            <div className="table-wrap">
-              <table className="data-table">
+            <TableRegion label="Orders table">
+              <table className="data-table stack-rows">
                 <thead>
                   <tr>
                     <th scope="col">Booking</th>
@@ -94,23 +95,23 @@ export default function Page() {
                 <tbody>
                   {orders.data.map((b) => (
                     <tr key={b._id}>
-                      <td>
+                      <td data-label="Booking">
                         <Link to={`/seller-dashboard/orders/${b._id}`}>{b.bookingId}</Link>
                       </td>
-                      <td>{b.userId.name}</td>
-                      <td>{b.packageId.name}</td>
-                      <td>{formatDate(b.travelDates.startDate)}</td>
-                      <td>{b.customerDetails.adults + b.customerDetails.children}</td>
-                      <td>{formatRupees(b.pricing.total)}</td>
-                      <td>
+                      <td data-label="Customer">{b.userId.name}</td>
+                      <td data-label="Package">{b.packageId.name}</td>
+                      <td data-label="Travel date">{formatDate(b.travelDates.startDate)}</td>
+                      <td data-label="Guests">{b.customerDetails.adults + b.customerDetails.children}</td>
+                      <td data-label="Total">{formatRupees(b.pricing.total)}</td>
+                      <td data-label="Status">
                         <StatusBadge status={b.status} />
                       </td>
-                      <td>{b.paymentStatus === "completed" ? "Completed" : "Pending"}</td>
+                      <td data-label="Payment">{b.paymentStatus === "completed" ? "Completed" : "Pending"}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableRegion>
             <Pager
               page={orders.pagination.page}
               pages={orders.pagination.pages}

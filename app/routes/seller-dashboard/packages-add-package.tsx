@@ -11,7 +11,7 @@ import { PackageForm, type PackageValues } from "~/components/seller-admin/packa
 import { actionInput, signedInAction, signedInHeaders } from "~/lib/session.server";
 import { useActionToast } from "~/lib/use-action-toast";
 
-export const meta: MetaFunction = () => [{ title: "Add package | Tripbazaar" }];
+export const meta: MetaFunction = () => [{ title: "Add package · Seller dashboard | Tripbazaar" }];
 export const headers = () => signedInHeaders;
 
 /** The package as the API takes it, plus the page visit's Idempotency-Key (the API's header). */

@@ -12,7 +12,7 @@ import { PackageForm, type PackageValues } from "~/components/seller-admin/packa
 import { actionInput, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
 import { useActionToast } from "~/lib/use-action-toast";
 
-export const meta: MetaFunction = () => [{ title: "Modify package | Tripbazaar" }];
+export const meta: MetaFunction = () => [{ title: "Modify package · Seller dashboard | Tripbazaar" }];
 export const headers = () => signedInHeaders;
 
 export async function loader({ context, params }: LoaderFunctionArgs) {

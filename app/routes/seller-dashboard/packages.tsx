@@ -5,6 +5,7 @@ import { listSellerPackages } from "@worker/domain/seller-admin/packages";
 import { idParam, statusBody } from "@worker/domain/seller-admin/schemas";
 import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
+import { TableRegion } from "~/components/bookings/table-region";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageContent } from "~/components/load-state";
 import type { SellerPackage } from "~/components/seller-admin/api-helpers";
@@ -13,7 +14,7 @@ import { actionInput, signedInAction, signedInData, signedInHeaders } from "~/li
 import { useActionToast } from "~/lib/use-action-toast";
 import "~/styles/seller-admin.css";
 
-export const meta: MetaFunction = () => [{ title: "Packages | Tripbazaar" }];
+export const meta: MetaFunction = () => [{ title: "Packages · Seller dashboard | Tripbazaar" }];
 export const headers = () => signedInHeaders;
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -108,8 +109,8 @@ export default function Page() {
           </div>
         ) : (
           <section className="card" aria-label="Your packages">
-            <div className="table-wrap">
-              <table className="data-table">
+            <TableRegion label="Packages table">
+              <table className="data-table stack-rows">
                 <thead>
                   <tr>
                     <th scope="col">Package</th>
@@ -133,7 +134,7 @@ export default function Page() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableRegion>
           </section>
         )}
       </PageContent>
@@ -160,16 +161,16 @@ function PackageRow(props: { p: SellerPackage; deleting: boolean; onDelete: (p: 
 
   return (
     <tr data-package-id={p.id}>
-      <td>
+      <td data-label="Package">
         <Link to={`/seller-dashboard/packages/modify-package/${encodeURIComponent(p.id)}`}>{p.name}</Link>
       </td>
-      <td>{p.city}</td>
-      <td>{p.duration}</td>
-      <td>{p.priceRanges[0] ? formatRupees(p.priceRanges[0].price) : <span className="muted">No price</span>}</td>
-      <td>
+      <td data-label="City">{p.city}</td>
+      <td data-label="Duration">{p.duration}</td>
+      <td data-label="Price">{p.priceRanges[0] ? formatRupees(p.priceRanges[0].price) : <span className="muted">No price</span>}</td>
+      <td data-label="Status">
         <span className={`badge badge-${p.status}`}>{p.status === "published" ? "Published" : "Draft"}</span>
       </td>
-      <td>{p.bookings}</td>
+      <td data-label="Bookings">{p.bookings}</td>
       <td>
         <div className="sa-actions">
           <Link

@@ -2,10 +2,10 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { ComingSoon } from "~/components/coming-soon";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: MetaFunction = () => [{ title: "Payments | Tripbazaar" }];
+export const meta: MetaFunction = () => [{ title: "Payments · Seller dashboard | Tripbazaar" }];
 
 export default function Page() {
-  return <ComingSoon title="Payments" />;
+  return <ComingSoon title="Payments" inDashboard />;
 }
 
 export function ErrorBoundary() {

@@ -2,10 +2,10 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { ComingSoon } from "~/components/coming-soon";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: MetaFunction = () => [{ title: "Pdf template | Tripbazaar" }];
+export const meta: MetaFunction = () => [{ title: "PDF template · Seller dashboard | Tripbazaar" }];
 
 export default function Page() {
-  return <ComingSoon title="Pdf template" />;
+  return <ComingSoon title="PDF template" inDashboard />;
 }
 
 export function ErrorBoundary() {

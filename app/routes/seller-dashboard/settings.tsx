@@ -6,7 +6,7 @@ import { LoadErrorBoundary, LoadFailed } from "~/components/bookings/load-failed
 import { PageContent } from "~/components/load-state";
 import { signedInHeaders } from "~/lib/session.server";
 
-export const meta: MetaFunction = () => [{ title: "Settings | Tripbazaar" }];
+export const meta: MetaFunction = () => [{ title: "Settings · Seller dashboard | Tripbazaar" }];
 export const headers = () => signedInHeaders;
 
 export const loader = ({ context }: LoaderFunctionArgs) => accountSettingsData(context, "seller");

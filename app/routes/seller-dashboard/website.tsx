@@ -14,7 +14,7 @@ import { ProfileForm } from "~/components/seller-admin/profile-form";
 import { actionInput, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
 import "~/styles/seller-admin.css";
 
-export const meta: MetaFunction = () => [{ title: "Website | Tripbazaar" }];
+export const meta: MetaFunction = () => [{ title: "Website · Seller dashboard | Tripbazaar" }];
 export const headers = () => signedInHeaders;
 
 export async function loader({ context }: LoaderFunctionArgs) {

@@ -2,13 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { idParam } from "@worker/domain/seller-admin/schemas";
 import { activateDomain, listPendingDomains } from "@worker/domain/seller-admin/site";
+import { TableRegion } from "~/components/bookings/table-region";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageContent } from "~/components/load-state";
 import { formatDate } from "~/lib/format";
 import { actionInput, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
 import { useActionToast } from "~/lib/use-action-toast";
 
-export const meta: MetaFunction = () => [{ title: "Custom domains | Tripbazaar" }];
+export const meta: MetaFunction = () => [{ title: "Custom domains · Superadmin panel | Tripbazaar" }];
 export const headers = () => signedInHeaders;
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -32,7 +33,7 @@ export default function Page() {
   const busy = fetcher.state === "idle" ? null : (fetcher.formData?.get("id") ?? "");
 
   return (
-    <main id="main" className="container page stack">
+    <main id="main" className="dash-main">
       <h1>Custom domains</h1>
       <p className="muted">
         Before activating, check that the hostname has a CNAME to the platform and a TXT record with the token below, and that Cloudflare
@@ -44,45 +45,49 @@ export default function Page() {
             <p className="muted">No domains are waiting for activation.</p>
           </div>
         ) : (
-          <div className="card table-wrap">
-            <table className="data-table">
-              <caption className="sr-only">Domains waiting for activation</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Hostname</th>
-                  <th scope="col">Seller</th>
-                  <th scope="col">TXT record</th>
-                  <th scope="col">Added</th>
-                  <th scope="col">
-                    <span className="sr-only">Action</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {domains.map((d) => (
-                  <tr key={d.id}>
-                    <td>{d.hostname}</td>
-                    <td>
-                      <a href={`/seller/${encodeURIComponent(d.sellerId)}/website`}>{d.sellerId}</a>
-                    </td>
-                    <td>
-                      <code>{d.txtRecord}</code> = <code>{d.verificationToken}</code>
-                    </td>
-                    <td>{formatDate(d.createdAt)}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className="btn"
-                        disabled={busy !== null}
-                        onClick={() => fetcher.submit({ id: d.id }, { method: "post" })}
-                      >
-                        {busy === d.id ? "Activating..." : `Activate ${d.hostname}`}
-                      </button>
-                    </td>
+          <div className="card">
+            <TableRegion label="Domains table">
+              <table className="data-table stack-rows">
+                <caption className="sr-only">Domains waiting for activation</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Hostname</th>
+                    <th scope="col">Seller</th>
+                    <th scope="col">TXT record</th>
+                    <th scope="col">Added</th>
+                    <th scope="col">
+                      <span className="sr-only">Action</span>
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {domains.map((d) => (
+                    <tr key={d.id}>
+                      <td data-label="Hostname">{d.hostname}</td>
+                      <td data-label="Seller">
+                        <a href={`/seller/${encodeURIComponent(d.sellerId)}/website`}>{d.sellerId}</a>
+                      </td>
+                      <td data-label="TXT record">
+                        <span>
+                          <code>{d.txtRecord}</code> = <code>{d.verificationToken}</code>
+                        </span>
+                      </td>
+                      <td data-label="Added">{formatDate(d.createdAt)}</td>
+                      <td>
+                        <button
+                          type="button"
+                          className="btn"
+                          disabled={busy !== null}
+                          onClick={() => fetcher.submit({ id: d.id }, { method: "post" })}
+                        >
+                          {busy === d.id ? "Activating..." : `Activate ${d.hostname}`}
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableRegion>
           </div>
         )}
       </PageContent>

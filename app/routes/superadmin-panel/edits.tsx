@@ -2,10 +2,10 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { ComingSoon } from "~/components/coming-soon";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: MetaFunction = () => [{ title: "Edits | Tripbazaar" }];
+export const meta: MetaFunction = () => [{ title: "Edits · Superadmin panel | Tripbazaar" }];
 
 export default function Page() {
-  return <ComingSoon title="Edits" />;
+  return <ComingSoon title="Edits" inDashboard />;
 }
 
 export function ErrorBoundary() {

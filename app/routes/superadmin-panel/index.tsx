@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { countRequests } from "@worker/domain/seller-requests/service";
+import { SUPERADMIN_NAV } from "~/components/bookings/superadmin-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { signedInData, signedInHeaders } from "~/lib/session.server";
 
@@ -12,25 +13,18 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return signedInData(context, "superadmin", async () => ({ pending: await countRequests(context, "pending") }));
 }
 
-/** Spec §1 lists the panel's screens; the ones with behaviour link here, the rest say so. */
-const SCREENS = [
-  { to: "/superadmin-panel/requests", label: "Seller requests", built: true, note: "" },
-  { to: "/superadmin-panel/domains", label: "Custom domains", built: true, note: "Activate sellers' own domains." },
-  { to: "/superadmin-panel/users", label: "Users", built: true, note: "Find accounts; disable or enable them." },
-  { to: "/superadmin-panel/seller-packages", label: "Seller packages", built: false, note: "Coming soon." },
-  { to: "/superadmin-panel/edits", label: "Edits", built: false, note: "Coming soon." },
-  { to: "/superadmin-panel/settings", label: "Settings", built: false, note: "Coming soon." },
-];
+/** The panel's screens (its navigation) as cards: the built ones link, the rest say they are coming. */
+const SCREENS = SUPERADMIN_NAV.filter((s) => s.to !== "/superadmin-panel");
 
 export default function Page() {
   const { pending } = useLoaderData<typeof loader>();
   return (
-    <main id="main" className="container page stack">
+    <main id="main" className="dash-main">
       <h1>Superadmin panel</h1>
-      <ul className="grid-cards plain-list">
+      <ul className="dash-cards">
         {SCREENS.map((s) => (
           <li key={s.to} className="card stack">
-            <h2 style={{ margin: 0, fontSize: "2rem" }}>{s.built ? <Link to={s.to}>{s.label}</Link> : s.label}</h2>
+            <h2>{s.built ? <Link to={s.to}>{s.label}</Link> : s.label}</h2>
             {s.to.endsWith("/requests") ? (
               <p className="muted" role="status">{`${pending} waiting for review`}</p>
             ) : (

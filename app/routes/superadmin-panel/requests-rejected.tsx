@@ -4,7 +4,7 @@ import { SellerRequestsReview } from "~/components/seller-requests/review-list";
 import { reviewLoader } from "~/components/seller-requests/review.server";
 import { signedInHeaders } from "~/lib/session.server";
 
-export const meta: MetaFunction = () => [{ title: "Rejected seller requests | Tripbazaar" }];
+export const meta: MetaFunction = () => [{ title: "Rejected seller requests · Superadmin panel | Tripbazaar" }];
 export const headers = () => signedInHeaders;
 
 export const loader = (args: LoaderFunctionArgs) => reviewLoader(args, "rejected");

@@ -2,10 +2,10 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { ComingSoon } from "~/components/coming-soon";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: MetaFunction = () => [{ title: "Seller packages | Tripbazaar" }];
+export const meta: MetaFunction = () => [{ title: "Seller packages · Superadmin panel | Tripbazaar" }];
 
 export default function Page() {
-  return <ComingSoon title="Seller packages" />;
+  return <ComingSoon title="Seller packages" inDashboard />;
 }
 
 export function ErrorBoundary() {

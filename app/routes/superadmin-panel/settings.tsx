@@ -2,10 +2,10 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { ComingSoon } from "~/components/coming-soon";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-export const meta: MetaFunction = () => [{ title: "Settings | Tripbazaar" }];
+export const meta: MetaFunction = () => [{ title: "Settings · Superadmin panel | Tripbazaar" }];
 
 export default function Page() {
-  return <ComingSoon title="Settings" />;
+  return <ComingSoon title="Settings" inDashboard />;
 }
 
 export function ErrorBoundary() {

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { idParam } from "@worker/domain/seller-admin/schemas";
 import { listUsers, setUserStatus, statusMessage, userListQuery, userStatusBody } from "@worker/domain/superadmin/users";
+import { TableRegion } from "~/components/bookings/table-region";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageContent } from "~/components/load-state";
 import { Pager } from "~/components/pager";
@@ -10,7 +11,7 @@ import { actionInput, pageQuery, signedInAction, signedInData, signedInHeaders }
 import { useActionToast } from "~/lib/use-action-toast";
 import { useListFilters } from "~/lib/use-list-filters";
 
-export const meta: MetaFunction = () => [{ title: "Users | Tripbazaar" }];
+export const meta: MetaFunction = () => [{ title: "Users · Superadmin panel | Tripbazaar" }];
 export const headers = () => signedInHeaders;
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -54,7 +55,7 @@ export default function Page() {
   }
 
   return (
-    <main id="main" className="container page stack">
+    <main id="main" className="dash-main">
       <h1>Users</h1>
       <form className="card filters" onSubmit={applyFilters} aria-label="Find users" key={params.toString()}>
         <div className="field">
@@ -83,8 +84,8 @@ export default function Page() {
           </div>
         ) : (
           <section className="card stack" aria-label="Users">
-            <div className="table-wrap">
-              <table className="data-table">
+            <TableRegion label="Users table">
+              <table className="data-table stack-rows">
                 <thead>
                   <tr>
                     <th scope="col">Name</th>
@@ -100,11 +101,13 @@ export default function Page() {
                 <tbody>
                   {accounts.users.map((u) => (
                     <tr key={u.id}>
-                      <td>{u.role === "seller" ? <a href={`/seller/${encodeURIComponent(u.id)}/website`}>{u.name}</a> : u.name}</td>
-                      <td>{u.email}</td>
-                      <td>{ROLE_LABELS[u.role]}</td>
-                      <td>{formatDate(u.createdAt)}</td>
-                      <td>{u.status === "disabled" ? "Disabled" : u.isVerified ? "Active" : "Not verified"}</td>
+                      <td data-label="Name">
+                        {u.role === "seller" ? <a href={`/seller/${encodeURIComponent(u.id)}/website`}>{u.name}</a> : u.name}
+                      </td>
+                      <td data-label="Email">{u.email}</td>
+                      <td data-label="Role">{ROLE_LABELS[u.role]}</td>
+                      <td data-label="Joined">{formatDate(u.createdAt)}</td>
+                      <td data-label="Status">{u.status === "disabled" ? "Disabled" : u.isVerified ? "Active" : "Not verified"}</td>
                       <td>
                         {u.role === "superadmin" ? null : (
                           <button type="button" className="btn btn-outline" disabled={busy !== null} onClick={() => toggle(u)}>
@@ -116,7 +119,7 @@ export default function Page() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableRegion>
             <Pager
               page={accounts.pagination.page}
               pages={accounts.pagination.pages}

@@ -1,5 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet } from "@remix-run/react";
+import { UserDashboardShell } from "~/components/bookings/user-dashboard-nav";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requireUser, signedInHeaders } from "~/lib/session.server";
 
@@ -10,7 +11,11 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export default function Layout() {
-  return <Outlet />;
+  return (
+    <UserDashboardShell>
+      <Outlet />
+    </UserDashboardShell>
+  );
 }
 
 export function ErrorBoundary() {

@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 export const meta: MetaFunction = () => [{ title: "Verify student | Tripbazaar" }];
 
 export default function Page() {
-  return <ComingSoon title="Verify student" />;
+  return <ComingSoon title="Verify student" inDashboard />;
 }
 
 export function ErrorBoundary() {

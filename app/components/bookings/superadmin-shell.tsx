@@ -1,0 +1,20 @@
+import { DashboardShell } from "./dashboard-shell";
+
+/** Spec §2 "Superadmin panel" and the custom domains screen (ADR 0007); `built: false` pages say "coming soon". */
+export const SUPERADMIN_NAV = [
+  { to: "/superadmin-panel", label: "Overview", end: true, built: true, note: "" },
+  { to: "/superadmin-panel/requests", label: "Seller requests", built: true, note: "Review applications to sell." },
+  { to: "/superadmin-panel/domains", label: "Custom domains", built: true, note: "Activate sellers' own domains." },
+  { to: "/superadmin-panel/users", label: "Users", built: true, note: "Find accounts; disable or enable them." },
+  { to: "/superadmin-panel/seller-packages", label: "Seller packages", built: false, note: "Coming soon." },
+  { to: "/superadmin-panel/edits", label: "Edits", built: false, note: "Coming soon." },
+  { to: "/superadmin-panel/settings", label: "Settings", built: false, note: "Coming soon." },
+] as const;
+
+export function SuperadminShell({ children }: { children: React.ReactNode }) {
+  return (
+    <DashboardShell label="Superadmin panel" menuLabel="Panel menu" links={SUPERADMIN_NAV}>
+      {children}
+    </DashboardShell>
+  );
+}
