@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loginViaApi } from "../support/session";
 import { type TestWorker, startWorker } from "../support/worker";
 
 let w: TestWorker;
@@ -108,6 +109,60 @@ describe("seller website pages (spec §2)", () => {
     } finally {
       await w.d1.prepare("DELETE FROM packages WHERE id = 'p_hl_tiers'").run();
     }
+  });
+
+  it("shows a customer their own booking with this seller, in one D1 round trip, and no one else's", async () => {
+    const [asha, admin, owner] = await Promise.all([
+      loginViaApi(w, "asha@example.com"),
+      loginViaApi(w, "admin@tripbazaar.example"),
+      loginViaApi(w, "owner@wanderlust.example"),
+    ]);
+    const as = (cookie: string, path: string, host?: string) => w.request(path, { host, headers: { cookie } });
+    // The custom domain's host lookup is remembered after its first request.
+    await page("/", DOMAIN);
+    for (const [path, host] of [
+      [`${P}/booking/bk_w1`, undefined],
+      ["/booking/bk_w1", DOMAIN],
+    ] as const) {
+      const res = await as(asha.cookie, path, host);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("x-tb-d1-calls"), path).toBe("1");
+      expect(res.headers.get("cache-control"), path).toBe("private, no-store");
+      const html = await res.text();
+      expect(html, path).toContain("Booking TB-2026-000001");
+      expect(html, path).toContain("<title>Booking TB-2026-000001 | Wanderlust Journeys</title>");
+    }
+    // Her booking with another seller is not this site's; another account's view of hers reads as missing.
+    for (const [cookie, path] of [
+      [asha.cookie, `${P}/booking/bk_h1`],
+      [asha.cookie, "/seller/s_himalayan/website/booking/bk_w1"],
+      [admin.cookie, `${P}/booking/bk_w1`],
+      [asha.cookie, `${P}/booking/nope`],
+    ]) {
+      const res = await as(cookie, path);
+      expect(res.status, path).toBe(404);
+      const html = await res.text();
+      expect(html, path).toContain("Booking not found");
+      expect(html, path).not.toContain("TB-2026-000001");
+    }
+    // Signed out, and the seller owner: the login prompt.
+    for (const cookie of ["", owner.cookie]) {
+      const res = await as(cookie, `${P}/booking/bk_w1`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain("Please log in to access your bookings and settings");
+      expect(html).not.toContain("TB-2026-000001");
+    }
+  });
+
+  it("links the customer's dashboard bookings to their pages and shows the seller's reason", async () => {
+    const asha = await loginViaApi(w, "asha@example.com");
+    const res = await w.request(`${P}/dashboard`, { headers: { cookie: asha.cookie } });
+    const html = await res.text();
+    expect(html).toContain(`href="${P}/booking/bk_w1"`);
+    // bk_w5, which the seller rejected (seeded).
+    expect(html).toContain(`href="${P}/booking/bk_w5"`);
+    expect(html).toContain("Reason: Hotels in Udaipur are sold out for those dates. Could you travel in January?");
   });
 
   it("costs one D1 round trip per page, however many loaders run", async () => {

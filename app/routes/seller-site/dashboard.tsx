@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useNavigate } from "@remix-run/react";
 import { customerListQuery } from "@worker/domain/bookings/schemas";
 import { listCustomerBookings } from "@worker/domain/bookings/service";
@@ -12,8 +12,11 @@ import { siteCustomerData } from "~/components/seller/customer-gate.server";
 import { SiteLink } from "~/components/seller/site-link";
 import { logout } from "~/lib/api";
 import { requireSellerTenant } from "~/lib/seller-site.server";
-import { siteHref, useSellerSite } from "~/lib/seller-site";
+import { sellerMeta, siteFromMatches, siteHref, useSellerSite } from "~/lib/seller-site";
 import { signedInHeaders } from "~/lib/session.server";
+
+export const meta: MetaFunction = ({ matches }) =>
+  sellerMeta(siteFromMatches(matches), { title: "Customer Dashboard", path: "/dashboard", noindex: true });
 
 export const headers = () => signedInHeaders;
 
@@ -68,7 +71,10 @@ export default function Page() {
         <p className="muted">Here are your trips with {site.websiteConfig.websiteName}.</p>
         <PageContent>
           <div id="my-bookings">
-            <CustomerBookingsOverview bookings={loaded.bookings} />
+            <CustomerBookingsOverview
+              bookings={loaded.bookings}
+              detailHref={(b) => siteHref(site, `/booking/${encodeURIComponent(b._id)}`)}
+            />
           </div>
         </PageContent>
         <p>
