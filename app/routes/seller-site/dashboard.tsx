@@ -43,8 +43,8 @@ export default function Page() {
 
   const firstName = splitName(loaded.customer.name).firstName || "there";
   return (
-    <div className="container page row" style={{ alignItems: "start", gap: "3.2rem" }}>
-      <aside className="card" style={{ flex: "0 0 22rem" }}>
+    <div className="container page customer-dash">
+      <aside className="card">
         <nav aria-label="Dashboard">
           <ul className="stack" style={{ listStyle: "none", margin: 0, padding: 0 }}>
             <li>
@@ -66,7 +66,7 @@ export default function Page() {
           </ul>
         </nav>
       </aside>
-      <main id="main" className="stack" style={{ flex: "1 1 40rem" }}>
+      <main id="main" className="stack">
         <h1>Welcome back, {firstName}!</h1>
         <p className="muted">Here are your trips with {site.websiteConfig.websiteName}.</p>
         <PageContent>
