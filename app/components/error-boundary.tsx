@@ -1,4 +1,5 @@
 import { Link, isRouteErrorResponse, useRevalidator, useRouteError } from "@remix-run/react";
+import { useSiteLinks } from "~/lib/site-links";
 
 type Handlers = Partial<Record<number, (error: { status: number; data: unknown }) => React.ReactNode>>;
 
@@ -23,6 +24,8 @@ export function TryAgain() {
 /** The one error boundary every route uses; per-status handlers override the default text. */
 export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?: Handlers }) {
   const error = useRouteError();
+  // Inside a seller site, "home" is the site's landing, not the platform's.
+  const { href } = useSiteLinks();
   if (isRouteErrorResponse(error)) {
     const custom = statusHandlers[error.status];
     if (custom) return <>{custom(error)}</>;
@@ -36,7 +39,7 @@ export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?:
           <p className="muted">Error {error.status}</p>
           {error.status >= 500 ? <TryAgain /> : null}
           <p>
-            <Link to="/">Go to the home page</Link>
+            <Link to={href("/")}>Go to the home page</Link>
           </p>
         </div>
       </main>
