@@ -260,6 +260,18 @@ describe("seller website pages (spec §2)", () => {
     expect(none.html).toContain(`href="${P}/package/all"`);
     const all = await page(`${P}/searchpackages/all-packages`);
     expect(all.html).toContain("Manali Snow Adventure");
+    // A trip length, as Explore Packages links it; and one no form makes, refused in words.
+    const fourDays = await page(`${P}/searchpackages/duration%3D4`);
+    expect(fourDays.html).toContain("Royal Jaipur Heritage");
+    expect(fourDays.html).not.toContain("Goa Beach Escape");
+    for (const bad of ["duration%3Dabc", "duration%3D0", "checkIn%3Dsoon"]) {
+      const { res, html } = await page(`${P}/searchpackages/${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(html, bad).toMatch(/Duration must be a whole number of days, from 1 to 60|Check-in must be a date/);
+      expect(html, bad).not.toMatch(/Expected|received nan|ZodError|at .*\.js/);
+      expect(html, bad).toContain(`href="${P}/package/all"`);
+      expect(html, bad).toContain("<title>Search packages | Wanderlust Journeys</title>");
+    }
   });
 
   it("shows the contact page texts and form", async () => {
