@@ -54,7 +54,7 @@ export function SellerFrame({ site, children, hideFooter = false }: { site: Sell
             <nav className="container" aria-label="Main">
               <SiteLink to={home} className="seller-brand">
                 <SellerLogo site={site} />
-                <span>{name}</span>
+                <span className="seller-brand-name">{name}</span>
               </SiteLink>
               <ul className="seller-links">
                 {links.map((l) => {
