@@ -12,6 +12,8 @@ export const PAYMENT_STATUSES = ["pending", "completed", "refunded", "failed"] a
 
 export type HotelPreference = { hotel?: string; name?: string; roomType?: string };
 export type TransportPreference = { name?: string; type?: string };
+/** The package price a booking was priced at, as the package listed it then (label and paise per person). */
+export type BookedPriceTier = { label: string; price: number };
 
 export const bookings = sqliteTable(
   "bookings",
@@ -34,7 +36,8 @@ export const bookings = sqliteTable(
     children: integer("children").notNull().default(0),
     hotelPreference: text("hotel_preference", { mode: "json" }).$type<HotelPreference | null>(),
     transportPreference: text("transport_preference", { mode: "json" }).$type<TransportPreference | null>(),
-    // Pricing, integer paise, computed on the server.
+    // Pricing, integer paise, computed on the server. price_tier is null on bookings made before tiers could be chosen.
+    priceTier: text("price_tier", { mode: "json" }).$type<BookedPriceTier | null>(),
     basePrice: integer("base_price").notNull(),
     discount: integer("discount").notNull(),
     roomCharge: integer("room_charge").notNull().default(0),

@@ -6,6 +6,7 @@ import { SiteLink, SiteNavigateProvider, isCurrent } from "~/components/seller/s
 import { SiteFooter } from "~/components/seller/site-footer";
 import { getToken } from "~/lib/auth-storage";
 import { type SellerSite, SellerSiteProvider, brandStyle, siteHref } from "~/lib/seller-site";
+import { toggleTheme } from "~/lib/theme";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /** Signed-in state lives in browser storage, so the server (and the cache) always render "Login". */
@@ -53,7 +54,7 @@ export function SellerFrame({ site, children, hideFooter = false }: { site: Sell
             <nav className="container" aria-label="Main">
               <SiteLink to={home} className="seller-brand">
                 <SellerLogo site={site} />
-                <span>{name}</span>
+                <span className="seller-brand-name">{name}</span>
               </SiteLink>
               <ul className="seller-links">
                 {links.map((l) => {
@@ -67,6 +68,9 @@ export function SellerFrame({ site, children, hideFooter = false }: { site: Sell
                   );
                 })}
               </ul>
+              <button type="button" className="theme-toggle" onClick={toggleTheme} aria-label="Switch between light and dark mode">
+                <span aria-hidden="true">◐</span>
+              </button>
               <SiteLink to={account.to} className="btn seller-cta">
                 {account.label}
               </SiteLink>

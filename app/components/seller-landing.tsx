@@ -1,9 +1,10 @@
 import { useLocation } from "@remix-run/react";
 import { SiteLink } from "~/components/seller/site-link";
 import { useEffect } from "react";
+import type { LandingHighlights } from "@worker/domain/seller-website/highlights";
 import type { PackageSummary } from "@worker/domain/seller-website/shapes";
 import { HeroSearch } from "~/components/seller/hero-search";
-import { ExplorePackages, TrendingDestinations } from "~/components/seller/landing-samples";
+import { ExplorePackages, PackagesComingSoon, TrendingDestinations } from "~/components/seller/landing-highlights";
 import { PackageGrid } from "~/components/seller/package-card";
 import { siteHref, useSellerSite } from "~/lib/seller-site";
 
@@ -18,32 +19,42 @@ function useScrollToAbout() {
   }, [hash, key]);
 }
 
-export function SellerLanding({ packages }: { packages: PackageSummary[] }) {
+export function SellerLanding({ packages, highlights }: { packages: PackageSummary[]; highlights: LandingHighlights }) {
   const site = useSellerSite();
   const name = site.websiteConfig.websiteName;
   const wallpaper = site.websiteConfig.wallpaperImage ?? site.seller.backgroundImage;
   useScrollToAbout();
   return (
     <main id="main">
-      <section className="hero" aria-labelledby="hero-title">
+      <section className={wallpaper ? "hero has-wallpaper" : "hero"} aria-labelledby="hero-title">
         {wallpaper ? <img className="hero-bg" src={wallpaper} alt="" width={1600} height={900} {...{ fetchpriority: "high" }} /> : null}
         <div className="container stack">
           <h1 id="hero-title">{`Discover your next journey with ${name}`}</h1>
-          <p className="hero-lead">Handpicked tour packages, honest prices and people who plan every detail.</p>
+          <p className="hero-lead">
+            {packages.length
+              ? "Handpicked tour packages, honest prices and people who plan every detail."
+              : "Tell us where you want to go, and people who plan every detail will shape the trip with you."}
+          </p>
           <HeroSearch />
         </div>
       </section>
-      <TrendingDestinations />
-      <ExplorePackages />
-      <section className="container page" aria-labelledby="recent-title">
-        <h2 id="recent-title">Recently Added</h2>
-        {packages.length ? <PackageGrid packages={packages} /> : <p>No packages are available at the moment.</p>}
-        <p className="section-cta">
-          <SiteLink to={siteHref(site, "/package/all")} className="btn">
-            View All Packages
-          </SiteLink>
-        </p>
-      </section>
+      {packages.length ? (
+        <>
+          <TrendingDestinations destinations={highlights.destinations} />
+          <ExplorePackages tripLengths={highlights.tripLengths} />
+          <section className="container page" aria-labelledby="recent-title">
+            <h2 id="recent-title">Recently Added</h2>
+            <PackageGrid packages={packages} />
+            <p className="section-cta">
+              <SiteLink to={siteHref(site, "/package/all")} className="btn">
+                View All Packages
+              </SiteLink>
+            </p>
+          </section>
+        </>
+      ) : (
+        <PackagesComingSoon />
+      )}
       <section id="about" className="container page about-section" aria-labelledby="about-title">
         <h2 id="about-title">{`About ${name}`}</h2>
         <p>{site.seller.bio || `${name} plans tours and holidays across India.`}</p>

@@ -29,6 +29,7 @@ export const SELLER_PAGES: readonly SellerPage[] = [
   { path: "reset-password/:token", file: "reset-password", cacheable: false },
   { path: "dashboard", file: "dashboard", cacheable: false },
   { path: "settings", file: "settings", cacheable: false },
+  { path: "booking/:id", file: "booking", cacheable: false },
   { path: "sitemap.xml", file: "sitemap", cacheable: true },
   { path: "robots.txt", file: "robots", cacheable: true },
 ];

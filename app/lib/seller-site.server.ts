@@ -1,5 +1,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { getPublishedPackage, getSellerSite, listPackageSummaries, searchPackageSummaries } from "@worker/domain/seller-website/service";
+import {
+  getLandingHighlights,
+  getPublishedPackage,
+  getSellerSite,
+  listPackageSummaries,
+  searchPackageSummaries,
+} from "@worker/domain/seller-website/service";
 import { parseSearchQuery } from "@worker/domain/seller-website/search-query";
 import type { SellerTenant } from "@worker/tenant";
 import type { SellerSite } from "./seller-site";
@@ -36,9 +42,14 @@ export async function loadSellerSite(context: AppLoadContext): Promise<SellerSit
   return { seller, websiteConfig, basePath: tenant.basePath, ...originsOf(context, domain) };
 }
 
-export async function loadRecentPackages(context: AppLoadContext, limit = 3) {
-  const tenant = requireSellerTenant(context);
-  return listPackageSummaries(context.db, tenant.sellerId, context.load, limit);
+/** The landing's newest packages and its highlights, read in the same batch as the site. */
+export async function loadLanding(context: AppLoadContext, limit = 3) {
+  const { sellerId } = requireSellerTenant(context);
+  const [packages, highlights] = await Promise.all([
+    listPackageSummaries(context.db, sellerId, context.load, limit),
+    getLandingHighlights(context.db, sellerId, context.load),
+  ]);
+  return { packages, highlights };
 }
 
 export async function loadAllPackages(context: AppLoadContext) {

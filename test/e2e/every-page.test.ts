@@ -30,8 +30,8 @@ const PARAMS: Record<string, string> = {
   token: "no-such-token",
   hotelId: "h_1",
 };
-/** `/booking/:id` and a seller's `orders/:id` take a booking, the rest of `:id`s a package. */
-const BOOKING_PAGES = /^\/(booking|seller-dashboard\/orders)\/:id$/;
+/** `/booking/:id` (the main site's and a seller site's) and a seller's `orders/:id` take a booking, the rest of `:id`s a package. */
+const BOOKING_PAGES = /^(\/seller\/:sellerId\/website)?\/(booking|seller-dashboard\/orders)\/:id$/;
 
 type Role = "guest" | "seller" | "user" | "superadmin";
 const ACCOUNTS: Record<Exclude<Role, "guest">, string> = {
@@ -45,8 +45,8 @@ function roleOf(pattern: string, tree: string): Role {
   if (pattern.startsWith("/seller-dashboard")) return "seller";
   if (pattern.startsWith("/superadmin-panel")) return "superadmin";
   if (/^\/(user-dashboard|booking\/|booking-success|cart)/.test(pattern)) return "user";
-  // A seller site's customer pages (its own dashboard and settings).
-  if (tree !== "main" && /(^|\/)(dashboard|settings)$/.test(pattern)) return "user";
+  // A seller site's customer pages (its own dashboard, settings and booking page).
+  if (tree !== "main" && /(^|\/)(dashboard|settings|booking\/:id)$/.test(pattern)) return "user";
   return "guest";
 }
 

@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPage } from "../support/page";
 import { type E2E, startE2E } from "../support/e2e";
+import { bearer, latestCode, loginViaApi } from "../support/session";
 
 let e2e: E2E;
 let browser: Browser;
@@ -54,7 +55,7 @@ describe("seller website in Chromium", () => {
     });
   }
 
-  it("lays the seller's wallpaper behind the hero's heading and search, on a phone and on a desktop", async () => {
+  it("lays the seller's wallpaper behind the hero's heading and search on a desktop, and above the heading on a phone", async () => {
     for (const viewport of [
       { width: 390, height: 800 },
       { width: 1280, height: 800 },
@@ -66,11 +67,23 @@ describe("seller website in Chromium", () => {
         if (!b) throw new Error(`${selector} is not shown`);
         return b;
       };
-      const [wallpaper, hero, content] = [await box(".hero-bg"), await box("section.hero"), await box(".hero > .container")];
-      // The wallpaper fills the hero, and the heading and search sit on it, not below it.
-      expect(wallpaper).toEqual(hero);
-      expect(content.y).toBeGreaterThanOrEqual(wallpaper.y);
-      expect(content.y + content.height).toBeLessThanOrEqual(wallpaper.y + wallpaper.height);
+      const [wallpaper, hero, content, heading] = [
+        await box(".hero-bg"),
+        await box("section.hero"),
+        await box(".hero > .container"),
+        await box(".hero h1"),
+      ];
+      if (viewport.width < 640) {
+        // Readable on a phone: the picture is shown whole above the heading, never under its text.
+        expect(wallpaper.height).toBeGreaterThan(100);
+        expect(wallpaper.width).toBe(hero.width);
+        expect(wallpaper.y + wallpaper.height).toBeLessThanOrEqual(heading.y);
+      } else {
+        // The wallpaper fills the hero, and the heading and search sit on it, not below it.
+        expect(wallpaper).toEqual(hero);
+        expect(content.y).toBeGreaterThanOrEqual(wallpaper.y);
+        expect(content.y + content.height).toBeLessThanOrEqual(wallpaper.y + wallpaper.height);
+      }
       await page.close();
     }
   });
@@ -139,5 +152,146 @@ describe("seller website in Chromium", () => {
       await page.getByRole("heading", { name: "Website not found" }).waitFor();
       await page.close();
     }
+  });
+
+  it("shows a new seller without packages no trending, price or rating card, only an invitation to get in touch", async () => {
+    const { w } = e2e;
+    // A customer applies to sell and a superadmin approves: a live website with nothing published yet.
+    const email = `empty-${Date.now()}@example.com`;
+    const signup = await w.api("POST", "/api/auth/signup", {
+      name: "Nila Raman",
+      phone: "+91 90000 44444",
+      email,
+      password: "Sunrise#2026",
+    });
+    expect(signup.status).toBe(201);
+    const verified = await w.api("POST", "/api/auth/verify-otp", { userId: signup.body.userId, otp: await latestCode(w, email) });
+    const agent = { token: verified.body.token, user: verified.body.user };
+    const applied = await w.api(
+      "POST",
+      "/api/seller-requests",
+      {
+        businessName: "Nilgiri Trails",
+        phone: "+91 98000 55555",
+        city: "Ooty",
+        about: "Tea estate walks and toy-train holidays in the Nilgiris.",
+      },
+      bearer(agent),
+    );
+    expect(applied.status).toBe(201);
+    const admin = await loginViaApi(w, "admin@tripbazaar.example");
+    expect(
+      (await w.api("POST", `/api/superadmin/seller-requests/${applied.body.request.id}/approve`, undefined, bearer(admin))).status,
+    ).toBe(200);
+
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
+      const page = await browser.newPage({ viewport });
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(String(e)));
+      await page.goto(`http://localhost:${port}/seller/${agent.user.id}/website`);
+      await page.waitForSelector("html[data-hydrated]");
+      await page.getByRole("heading", { level: 1, name: "Discover your next journey with Nilgiri Trails" }).waitFor();
+      await page.getByRole("heading", { level: 2, name: "Packages coming soon" }).waitFor();
+      const main = page.getByRole("main");
+      for (const promise of ["Trending Destinations", "Explore Packages", "Recently Added"]) {
+        await expect(main.getByRole("heading", { name: promise }).count(), promise).resolves.toBe(0);
+      }
+      const text = (await main.textContent()) ?? "";
+      expect(text).not.toMatch(/₹|★|Starting from|out of 5|View All Packages/);
+      await expect(main.locator(".package-card, .price").count()).resolves.toBe(0);
+      await main.getByRole("link", { name: "Contact us" }).click();
+      await page.waitForURL(`http://localhost:${port}/seller/${agent.user.id}/website/contact`);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it("switches between light and dark with the navbar toggle, and remembers the choice", async () => {
+    for (const viewport of [
+      { width: 360, height: 740 },
+      { width: 1280, height: 800 },
+    ]) {
+      const context = await browser.newContext({ viewport, colorScheme: "light" });
+      const page = await context.newPage();
+      await page.goto(`http://wanderlust.localhost:${port}/package/all`);
+      await page.waitForSelector("html[data-hydrated]");
+      const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      const light = await background();
+      const toggle = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Switch between light and dark mode" });
+      await toggle.click();
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+      const dark = await background();
+      expect(dark).not.toBe(light);
+      await page.reload();
+      await page.waitForSelector("html[data-hydrated]");
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+      expect(await background()).toBe(dark);
+      await toggle.click();
+      expect(await background()).toBe(light);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      await context.close();
+    }
+  });
+
+  it("shows a package's title and price above the fold on a phone, with the pictures beside them on a desktop", async () => {
+    for (const viewport of [
+      { width: 360, height: 740 },
+      { width: 390, height: 844 },
+      { width: 414, height: 896 },
+      { width: 1280, height: 800 },
+    ]) {
+      const page = await browser.newPage({ viewport });
+      await page.goto(`http://wanderlust.localhost:${port}/package/p_goa`);
+      const title = await page.getByRole("heading", { level: 1, name: "Goa Beach Escape" }).boundingBox();
+      const price = await page.locator(".package-price").boundingBox();
+      const picture = await page.locator(".gallery-main").boundingBox();
+      if (!title || !price || !picture) throw new Error("title, price or picture not shown");
+      expect(price.y + price.height, `${viewport.width}`).toBeLessThanOrEqual(viewport.height);
+      expect(title.y + title.height, `${viewport.width}`).toBeLessThanOrEqual(viewport.height);
+      // The picture keeps its proportions and never fills the screen.
+      expect(picture.height, `${viewport.width}`).toBeLessThan(viewport.height * (viewport.width < 800 ? 0.5 : 0.7));
+      expect(picture.width / picture.height, `${viewport.width}`).toBeGreaterThanOrEqual(4 / 3 - 0.02);
+      if (viewport.width >= 1024) expect(picture.x + picture.width).toBeLessThanOrEqual(title.x);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      await page.close();
+    }
+  });
+
+  it("keeps card pictures at 4:3 and centres a short row of cards instead of leaving an empty column", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`http://wanderlust.localhost:${port}/`);
+    for (const list of ["#trending-title + ul", "#recent-title + ul"]) {
+      const grid = await page.locator(list).boundingBox();
+      const cards = await page.locator(`${list} > li`).evaluateAll((items) =>
+        items.map((li) => {
+          const box = li.getBoundingClientRect();
+          const img = li.querySelector("img")?.getBoundingClientRect();
+          return { x: box.x, right: box.right, ratio: img ? img.width / img.height : 0 };
+        }),
+      );
+      if (!grid) throw new Error(`${list} not shown`);
+      expect(cards).toHaveLength(3);
+      for (const card of cards) expect(card.ratio, list).toBeCloseTo(4 / 3, 1);
+      const left = Math.min(...cards.map((c) => c.x)) - grid.x;
+      const right = grid.x + grid.width - Math.max(...cards.map((c) => c.right));
+      expect(Math.abs(left - right), list).toBeLessThanOrEqual(2);
+    }
+    await page.close();
+  });
+
+  it("links the signup's Terms and Privacy Policy to the platform's pages on a custom domain", async () => {
+    const { page } = await openPage(browser, `http://wanderlust.localhost:${port}/signup`);
+    const terms = page.getByRole("link", { name: "Terms of Service" });
+    const privacy = page.getByRole("link", { name: "Privacy Policy" }).first();
+    await expect(terms.getAttribute("href")).resolves.toBe(`http://localhost:${port}/terms`);
+    await expect(privacy.getAttribute("href")).resolves.toBe(`http://localhost:${port}/privacy-policy`);
+    for (const href of [`http://localhost:${port}/terms`, `http://localhost:${port}/privacy-policy`]) {
+      expect((await page.request.get(href)).status(), href).toBe(200);
+    }
+    expect(await page.title()).toBe("Sign Up | Wanderlust Journeys");
+    await page.close();
   });
 });

@@ -92,6 +92,60 @@ describe("POST /api/bookings pricing", () => {
   });
 });
 
+describe("POST /api/bookings price tiers", () => {
+  // p_goa's priceRanges: "Per person" ₹15,999 and "Premium" ₹21,999.
+  const priced = (unitPrice: number) =>
+    priceBooking({ unitPrice, adults: 2, children: 1, durationDays: 5, roomType: "deluxe", transportType: "suv" });
+
+  it("prices the second tier when the traveller chooses it, by position or by label, and records it", async () => {
+    for (const priceTier of [1, "Premium", "  premium "]) {
+      const res = await createBookingAs(w, asha, bookingRequest({ priceTier }));
+      expect(res.status, String(priceTier)).toBe(201);
+      expect(res.body.data.pricing).toEqual(priced(2_199_900));
+      expect(res.body.data.priceTier).toEqual({ label: "Premium", price: 2_199_900 });
+      const row = await w.d1.prepare("SELECT base_price, total, price_tier FROM bookings WHERE id = ?").bind(res.body.data._id).first();
+      expect(row).toEqual({
+        base_price: priced(2_199_900).basePrice,
+        total: priced(2_199_900).total,
+        price_tier: JSON.stringify({ label: "Premium", price: 2_199_900 }),
+      });
+      // The booking as the customer reads it again carries the tier.
+      const read = await w.api("GET", `/api/bookings/${res.body.data._id}`, undefined, asha);
+      expect(read.body.data.priceTier).toEqual({ label: "Premium", price: 2_199_900 });
+    }
+  });
+
+  it("prices the first tier when none is chosen, and never a price the client sends", async () => {
+    const res = await createBookingAs(w, asha, bookingRequest({ priceRanges: [{ label: "Mine", price: 100 }], unitPrice: 100 }));
+    expect(res.status).toBe(201);
+    expect(res.body.data.pricing).toEqual(priced(1_599_900));
+    expect(res.body.data.priceTier).toEqual({ label: "Per person", price: 1_599_900 });
+  });
+
+  it("refuses a tier the package does not have with a 4xx, and writes nothing", async () => {
+    const bookings = () => count("SELECT count(*) AS n FROM bookings");
+    const keys = () => count("SELECT count(*) AS n FROM idempotency_keys");
+    const [beforeBookings, beforeKeys] = [await bookings(), await keys()];
+    const cases: [Record<string, unknown>, number][] = [
+      [{ priceTier: 2 }, 422],
+      [{ priceTier: 99 }, 422],
+      [{ priceTier: "Platinum" }, 422],
+      [{ packageId: "p_jaipur", priceTier: 1 }, 422],
+      [{ priceTier: -1 }, 422],
+      [{ priceTier: 1.5 }, 422],
+      [{ priceTier: "" }, 422],
+      [{ priceTier: { price: 100 } }, 422],
+    ];
+    for (const [override, status] of cases) {
+      const res = await createBookingAs(w, asha, bookingRequest(override));
+      expect(res.status, JSON.stringify(override)).toBe(status);
+      expect(res.body.message, JSON.stringify(override)).toBe("Please choose one of this package's price tiers");
+    }
+    expect(await bookings()).toBe(beforeBookings);
+    expect(await keys()).toBe(beforeKeys);
+  });
+});
+
 describe("POST /api/bookings idempotency", () => {
   it("creates exactly one booking for 50 concurrent requests with one key, and they all get the same answer", async () => {
     const key = idemKey();

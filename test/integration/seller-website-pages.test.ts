@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loginViaApi } from "../support/session";
 import { type TestWorker, startWorker } from "../support/worker";
 
 let w: TestWorker;
@@ -18,7 +19,7 @@ async function page(path: string, host?: string) {
 }
 
 describe("seller website pages (spec §2)", () => {
-  it("renders the landing with the brand, the sections, the sample content and the footer", async () => {
+  it("renders the landing with the brand, the sections, the seller's own figures and the footer", async () => {
     const { res, html } = await page(P);
     expect(res.status).toBe(200);
     expect(html).toContain("--brand:#0f766e");
@@ -28,7 +29,6 @@ describe("seller website pages (spec §2)", () => {
       "Recently Added",
       "View All Packages",
       'id="about"',
-      "4.6",
       "₹15,999",
       "₹25,999",
       "₹18,999",
@@ -47,6 +47,122 @@ describe("seller website pages (spec §2)", () => {
     // The newest published packages, never the draft.
     expect(html).toContain("Andaman Island Hopper");
     expect(html).not.toContain("Kerala Backwaters");
+  });
+
+  it("fills Trending Destinations and Explore Packages from the seller's own published packages", async () => {
+    const section = (html: string, id: string) => {
+      const start = html.indexOf(`id="${id}"`);
+      expect(start, id).toBeGreaterThan(-1);
+      return html.slice(start, html.indexOf("</section>", start));
+    };
+    const { html } = await page(P);
+    const trending = section(html, "trending-title");
+    // The three most reviewed destinations (Goa 218, Manali 164, Munnar 142), with their real rating and lowest tier.
+    const cards = [...trending.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map((m) => m[1].replace(/<[^>]+>/g, ""));
+    expect(cards).toEqual([
+      "Goa1 package★ 4.7 out of 5Starting from ₹15,999",
+      "Manali1 package★ 4.6 out of 5Starting from ₹18,999",
+      "Munnar1 package★ 4.8 out of 5Starting from ₹17,499",
+    ]);
+    expect(trending).toContain(`href="${P}/searchpackages/destination%3DGoa"`);
+    const explore = section(html, "explore-title");
+    for (const text of [
+      "3 Days / 2 Nights",
+      "1 package in Rishikesh",
+      "From ₹8,999",
+      "4 Days / 3 Nights",
+      "2 packages in Jaipur and Udaipur",
+      "From ₹12,499",
+      "5 Days / 4 Nights",
+      "2 packages in Goa and Munnar",
+      "6 Days / 5 Nights",
+      "2 packages in Manali and Port Blair",
+      `href="${P}/searchpackages/duration%3D4"`,
+    ]) {
+      expect(explore, text).toContain(text);
+    }
+    // Nothing from the draft, and no figure the seller does not have.
+    expect(html).not.toContain("Alleppey");
+    expect(html).not.toContain("₹13,999");
+
+    // Another seller's landing shows its own destinations only.
+    const himalayan = section((await page("/seller/s_himalayan/website")).html, "trending-title");
+    expect(himalayan).toContain("Kedarnath");
+    expect(himalayan).toContain("Starting from ₹11,999");
+    expect(himalayan).not.toContain("Goa");
+  });
+
+  it("prices a destination from its cheapest priced tier and leaves out ratings nobody gave", async () => {
+    await w.d1.batch([
+      w.d1.prepare(
+        `INSERT INTO packages (id, seller_id, name, city, description, duration_days, images, price_ranges, status, rating, reviews)
+         VALUES ('p_hl_tiers', 's_himalayan', 'Kaza Winter Camp', 'Kaza', '', 9, '[]', '[{"label":"On request","price":0},{"label":"Premium","price":3100000},{"label":"Budget","price":900000}]', 'published', 0, 0)`,
+      ),
+      w.d1.prepare("UPDATE sellers SET content_version = content_version + 1 WHERE id = 's_himalayan'"),
+    ]);
+    try {
+      const { html } = await page("/seller/s_himalayan/website");
+      const start = html.indexOf('id="trending-title"');
+      const trending = html.slice(start, html.indexOf("</section>", start));
+      // Kaza: the seeded Spiti package (₹27,999, 4.8 from 61 reviews) and this one (₹9,000 cheapest, unrated).
+      expect(trending).toMatch(/Kaza<\/a><\/h3><p class="muted">2 packages<\/p>.*★<\/span> 4\.8.*Starting from ₹9,000/);
+    } finally {
+      await w.d1.prepare("DELETE FROM packages WHERE id = 'p_hl_tiers'").run();
+    }
+  });
+
+  it("shows a customer their own booking with this seller, in one D1 round trip, and no one else's", async () => {
+    const [asha, admin, owner] = await Promise.all([
+      loginViaApi(w, "asha@example.com"),
+      loginViaApi(w, "admin@tripbazaar.example"),
+      loginViaApi(w, "owner@wanderlust.example"),
+    ]);
+    const as = (cookie: string, path: string, host?: string) => w.request(path, { host, headers: { cookie } });
+    // The custom domain's host lookup is remembered after its first request.
+    await page("/", DOMAIN);
+    for (const [path, host] of [
+      [`${P}/booking/bk_w1`, undefined],
+      ["/booking/bk_w1", DOMAIN],
+    ] as const) {
+      const res = await as(asha.cookie, path, host);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("x-tb-d1-calls"), path).toBe("1");
+      expect(res.headers.get("cache-control"), path).toBe("private, no-store");
+      const html = await res.text();
+      expect(html, path).toContain("Booking TB-2026-000001");
+      expect(html, path).toContain("<title>Booking TB-2026-000001 | Wanderlust Journeys</title>");
+    }
+    // Her booking with another seller is not this site's; another account's view of hers reads as missing.
+    for (const [cookie, path] of [
+      [asha.cookie, `${P}/booking/bk_h1`],
+      [asha.cookie, "/seller/s_himalayan/website/booking/bk_w1"],
+      [admin.cookie, `${P}/booking/bk_w1`],
+      [asha.cookie, `${P}/booking/nope`],
+    ]) {
+      const res = await as(cookie, path);
+      expect(res.status, path).toBe(404);
+      const html = await res.text();
+      expect(html, path).toContain("Booking not found");
+      expect(html, path).not.toContain("TB-2026-000001");
+    }
+    // Signed out, and the seller owner: the login prompt.
+    for (const cookie of ["", owner.cookie]) {
+      const res = await as(cookie, `${P}/booking/bk_w1`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain("Please log in to access your bookings and settings");
+      expect(html).not.toContain("TB-2026-000001");
+    }
+  });
+
+  it("links the customer's dashboard bookings to their pages and shows the seller's reason", async () => {
+    const asha = await loginViaApi(w, "asha@example.com");
+    const res = await w.request(`${P}/dashboard`, { headers: { cookie: asha.cookie } });
+    const html = await res.text();
+    expect(html).toContain(`href="${P}/booking/bk_w1"`);
+    // bk_w5, which the seller rejected (seeded).
+    expect(html).toContain(`href="${P}/booking/bk_w5"`);
+    expect(html).toContain("Reason: Hotels in Udaipur are sold out for those dates. Could you travel in January?");
   });
 
   it("costs one D1 round trip per page, however many loaders run", async () => {
@@ -144,6 +260,18 @@ describe("seller website pages (spec §2)", () => {
     expect(none.html).toContain(`href="${P}/package/all"`);
     const all = await page(`${P}/searchpackages/all-packages`);
     expect(all.html).toContain("Manali Snow Adventure");
+    // A trip length, as Explore Packages links it; and one no form makes, refused in words.
+    const fourDays = await page(`${P}/searchpackages/duration%3D4`);
+    expect(fourDays.html).toContain("Royal Jaipur Heritage");
+    expect(fourDays.html).not.toContain("Goa Beach Escape");
+    for (const bad of ["duration%3Dabc", "duration%3D0", "checkIn%3Dsoon"]) {
+      const { res, html } = await page(`${P}/searchpackages/${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(html, bad).toMatch(/Duration must be a whole number of days, from 1 to 60|Check-in must be a date/);
+      expect(html, bad).not.toMatch(/Expected|received nan|ZodError|at .*\.js/);
+      expect(html, bad).toContain(`href="${P}/package/all"`);
+      expect(html, bad).toContain("<title>Search packages | Wanderlust Journeys</title>");
+    }
   });
 
   it("shows the contact page texts and form", async () => {

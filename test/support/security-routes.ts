@@ -161,6 +161,7 @@ const PAGE_PARAMS: Record<string, PageParam> = {
   "/seller/:sellerId/website/package/:packageId": "package",
   "/seller/:sellerId/website/searchpackages/:query": "search",
   "/seller/:sellerId/website/reset-password/:token": "reset-token",
+  "/seller/:sellerId/website/booking/:id": "booking",
   "/package/:packageId": "package",
   "/searchpackages/:query": "search",
 };

@@ -4,6 +4,9 @@ import {
   CHILDREN_DISCOUNT_PERCENT,
   DISCOUNT_PERCENT,
   MAX_TRAVELLERS,
+  bookableTiers,
+  findPriceTier,
+  isPriced,
   priceBooking,
 } from "../../worker/domain/bookings/pricing";
 
@@ -53,5 +56,26 @@ describe("priceBooking", () => {
     expect(p).toEqual(out);
     expect(p.total).toBe(p.basePrice - p.discount + p.roomCharge + p.transportCharge + p.taxes);
     for (const v of Object.values(p)) expect(Number.isInteger(v)).toBe(true);
+  });
+});
+
+describe("a booking's price tier", () => {
+  const tiers = [
+    { label: "On request", price: 0 },
+    { label: "Per person", price: 15_999_00 },
+    { label: "Premium Suite", price: 21_999_00 },
+  ];
+  it("is found by position or by label, case and spacing aside, and is the first without a choice", () => {
+    expect(findPriceTier(tiers, 2)).toEqual({ index: 2, tier: tiers[2] });
+    expect(findPriceTier(tiers, "  premium   suite ")).toEqual({ index: 2, tier: tiers[2] });
+    expect(findPriceTier(tiers)).toEqual({ index: 0, tier: tiers[0] });
+  });
+  it("is none for a position or label the package does not have", () => {
+    for (const choice of [3, -1, 1.5, "Gold", ""]) expect(findPriceTier(tiers, choice), String(choice)).toBeNull();
+    expect(findPriceTier([], undefined)).toBeNull();
+  });
+  it("can be booked only when it has a price", () => {
+    expect(bookableTiers(tiers).map((t) => t.index)).toEqual([1, 2]);
+    expect(isPriced(tiers[0])).toBe(false);
   });
 });

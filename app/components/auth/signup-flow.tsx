@@ -11,13 +11,15 @@ type Props = {
   subtitle?: string;
   loginHref: string;
   homeHref: string;
+  /** Where the platform's policy pages live: "" on the platform, its origin on a seller's own domain. */
+  policyOrigin?: string;
   onSignedIn: (session: VerifiedSession) => void;
 };
 
 const EMPTY = { firstName: "", lastName: "", email: "", password: "", confirmPassword: "", phone: "", agreeToTerms: false };
 
 /** Signup (spec §2, §3, §5): the form, then the emailed code; a verified account is signed in. */
-export function SignupFlow({ title, subtitle, loginHref, homeHref, onSignedIn }: Props) {
+export function SignupFlow({ title, subtitle, loginHref, homeHref, policyOrigin = "", onSignedIn }: Props) {
   const [form, setForm] = useState(EMPTY);
   const [pending, setPending] = useState<{ userId: string; email: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -147,11 +149,11 @@ export function SignupFlow({ title, subtitle, loginHref, homeHref, onSignedIn }:
               />
               <label htmlFor={termsId}>
                 I agree to the{" "}
-                <a href="/terms" target="_blank" rel="noreferrer">
+                <a href={`${policyOrigin}/terms`} target="_blank" rel="noreferrer">
                   Terms of Service
                 </a>{" "}
                 and{" "}
-                <a href="/privacy-policy" target="_blank" rel="noreferrer">
+                <a href={`${policyOrigin}/privacy-policy`} target="_blank" rel="noreferrer">
                   Privacy Policy
                 </a>
               </label>

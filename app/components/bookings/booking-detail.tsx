@@ -113,7 +113,7 @@ export function BookingDetail({ booking: b, actions }: { booking: Booking; actio
 
         <section className="card stack" aria-labelledby="pricing-heading">
           <h2 id="pricing-heading">Pricing</h2>
-          <PricingList pricing={b.pricing} />
+          <PricingList pricing={b.pricing} tier={b.priceTier} />
         </section>
 
         <section className="card stack" aria-labelledby="requests-heading">

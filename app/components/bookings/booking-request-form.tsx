@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { useState } from "react";
 import toast from "react-hot-toast";
-import { MAX_TRAVELLERS, ROOM_SUPPLEMENT_PER_NIGHT, TRANSPORT_PER_DAY, priceBooking } from "@worker/domain/bookings/pricing";
+import { MAX_TRAVELLERS, ROOM_SUPPLEMENT_PER_NIGHT, TRANSPORT_PER_DAY, bookableTiers, priceBooking } from "@worker/domain/bookings/pricing";
 import type { PublicPackage } from "@worker/domain/seller-website/shapes";
 import { api, errorMessage } from "~/lib/api";
 import { getStoredUser, getToken } from "~/lib/auth-storage";
@@ -71,7 +71,9 @@ function RequestForm({
   dashboardHref: string;
   contactHref: string;
 }) {
-  const unitPrice = pkg.priceRanges[0]?.price;
+  const tiers = bookableTiers(pkg.priceRanges);
+  const [tierIndex, setTierIndex] = useState(() => tiers[0]?.index ?? 0);
+  const chosenTier = tiers.find((t) => t.index === tierIndex)?.tier;
   const [startDate, setStartDate] = useState("");
   const [adults, setAdults] = useState(1);
   const [children, setChildren] = useState(0);
@@ -88,7 +90,7 @@ function RequestForm({
   const [error, setError] = useState("");
   const [created, setCreated] = useState<string | null>(null);
 
-  if (typeof unitPrice !== "number" || unitPrice <= 0) {
+  if (!chosenTier) {
     return (
       <div className="stack">
         <p>{PRICED_ON_REQUEST}.</p>
@@ -112,7 +114,8 @@ function RequestForm({
     );
   }
 
-  const price = priceBooking({ unitPrice, adults, children, durationDays: pkg.durationDays, roomType, transportType });
+  // A preview only: the server prices the chosen tier itself from the package.
+  const price = priceBooking({ unitPrice: chosenTier.price, adults, children, durationDays: pkg.durationDays, roomType, transportType });
   const setAdultCount = (n: number) => {
     setAdults(n);
     setAdultList((l) => resize(l, n, "adult"));
@@ -143,6 +146,7 @@ function RequestForm({
         headers: { "Idempotency-Key": idempotencyKey },
         body: {
           packageId: pkg._id,
+          priceTier: tierIndex,
           travelDates: { startDate },
           customerDetails: {
             adults,
@@ -166,6 +170,18 @@ function RequestForm({
 
   return (
     <form className="stack" onSubmit={submit} aria-describedby={error ? "booking-error" : undefined}>
+      {tiers.length > 1 ? (
+        <fieldset className="traveller-fieldset tier-choice">
+          <legend>Price tier</legend>
+          {tiers.map(({ index, tier }) => (
+            <label key={index} className="tier-option">
+              <input type="radio" name="priceTier" value={index} checked={tierIndex === index} onChange={() => setTierIndex(index)} />
+              <span>{tier.label}</span>
+              <span className="tier-price">{`${formatRupees(tier.price)} per person`}</span>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
       <div className="form-grid">
         <div className="field">
           <label htmlFor="bk-start">Travel start date</label>
@@ -249,7 +265,7 @@ function RequestForm({
       </div>
       <section className="price-preview" aria-labelledby="bk-price" aria-live="polite">
         <h3 id="bk-price">Price preview</h3>
-        <PricingList pricing={price} />
+        <PricingList pricing={price} tier={chosenTier} />
         <p className="muted">The seller confirms the final price. Nothing is charged now.</p>
       </section>
       {error ? (

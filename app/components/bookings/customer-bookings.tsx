@@ -55,6 +55,11 @@ function BookingItem({
           {detailHref ? <Link to={detailHref(b)}>{b.bookingId}</Link> : b.bookingId}
         </div>
         <div>{formatRupees(b.pricing.total)}</div>
+        {b.sellerResponse?.message ? (
+          <p className="muted booking-response">
+            {`${b.sellerResponse.status === "rejected" ? "Reason" : "Seller's message"}: ${b.sellerResponse.message}`}
+          </p>
+        ) : null}
       </div>
       <div className="row">
         {b.status === "cancelled" || b.status === "rejected" ? (
@@ -90,7 +95,7 @@ export function CustomerBookings({
   showStats?: boolean;
   paginate?: boolean;
   emptyText?: string;
-  /** Where a booking id links to; the seller site has no booking page, so it passes none. */
+  /** Where a booking id links to (the main site's booking page, or the seller site's own). */
   detailHref?: (b: Booking) => string;
 }) {
   const { goTo } = useListFilters([]);

@@ -1,9 +1,17 @@
+import type { Pricing } from "@worker/domain/bookings/pricing";
 import { formatRupees } from "~/lib/format";
 import type { Booking } from "./types";
 
-export function PricingList({ pricing: p }: { pricing: Booking["pricing"] }) {
+/** A booking's price breakdown, or the form's preview of one; the tier row shows the package price it is for. */
+export function PricingList({ pricing: p, tier }: { pricing: Pricing; tier?: Booking["priceTier"] }) {
   return (
     <dl className="kv kv-money">
+      {tier ? (
+        <>
+          <dt>Price tier</dt>
+          <dd data-testid="price-tier">{`${tier.label} (${formatRupees(tier.price)} per person)`}</dd>
+        </>
+      ) : null}
       <dt>Base price</dt>
       <dd>{formatRupees(p.basePrice)}</dd>
       <dt>Discount</dt>

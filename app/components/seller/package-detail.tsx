@@ -11,7 +11,7 @@ function Gallery({ pkg }: { pkg: PublicPackage }) {
   const [current, setCurrent] = useState(0);
   if (!images.length) return null;
   return (
-    <div className="gallery">
+    <div className="seller-gallery">
       <img
         className="gallery-main"
         src={images[current]}
@@ -57,13 +57,15 @@ export function PackageDetail({ pkg }: { pkg: PublicPackage }) {
         <SiteLink to={siteHref(site, "/package/all")}>← Back to all packages</SiteLink>
       </p>
       <div className="package-layout">
-        <Gallery pkg={pkg} />
-        <div className="stack">
+        <div className="package-head stack">
           <h1>{pkg.name}</h1>
           <p className="muted">
             {pkg.city} · {pkg.duration}
           </p>
           <p className="price package-price">{packagePrice(pkg)}</p>
+        </div>
+        <Gallery pkg={pkg} />
+        <div className="package-info stack">
           <p>{pkg.description}</p>
           <dl className="facts">
             <div>

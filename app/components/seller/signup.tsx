@@ -12,6 +12,7 @@ export function SellerSignupPage() {
       subtitle={`Create your ${site.websiteConfig.websiteName} account`}
       loginHref={siteHref(site, "/login")}
       homeHref={siteHref(site, "/")}
+      policyOrigin={site.platformOrigin}
       onSignedIn={() => navigate(siteHref(site, "/dashboard"), { replace: true })}
     />
   );

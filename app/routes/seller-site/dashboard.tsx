@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useNavigate } from "@remix-run/react";
 import { customerListQuery } from "@worker/domain/bookings/schemas";
 import { listCustomerBookings } from "@worker/domain/bookings/service";
@@ -12,8 +12,11 @@ import { siteCustomerData } from "~/components/seller/customer-gate.server";
 import { SiteLink } from "~/components/seller/site-link";
 import { logout } from "~/lib/api";
 import { requireSellerTenant } from "~/lib/seller-site.server";
-import { siteHref, useSellerSite } from "~/lib/seller-site";
+import { sellerMeta, siteFromMatches, siteHref, useSellerSite } from "~/lib/seller-site";
 import { signedInHeaders } from "~/lib/session.server";
+
+export const meta: MetaFunction = ({ matches }) =>
+  sellerMeta(siteFromMatches(matches), { title: "Customer Dashboard", path: "/dashboard", noindex: true });
 
 export const headers = () => signedInHeaders;
 
@@ -40,8 +43,8 @@ export default function Page() {
 
   const firstName = splitName(loaded.customer.name).firstName || "there";
   return (
-    <div className="container page row" style={{ alignItems: "start", gap: "3.2rem" }}>
-      <aside className="card" style={{ flex: "0 0 22rem" }}>
+    <div className="container page customer-dash">
+      <aside className="card">
         <nav aria-label="Dashboard">
           <ul className="stack" style={{ listStyle: "none", margin: 0, padding: 0 }}>
             <li>
@@ -63,12 +66,15 @@ export default function Page() {
           </ul>
         </nav>
       </aside>
-      <main id="main" className="stack" style={{ flex: "1 1 40rem" }}>
+      <main id="main" className="stack">
         <h1>Welcome back, {firstName}!</h1>
         <p className="muted">Here are your trips with {site.websiteConfig.websiteName}.</p>
         <PageContent>
           <div id="my-bookings">
-            <CustomerBookingsOverview bookings={loaded.bookings} />
+            <CustomerBookingsOverview
+              bookings={loaded.bookings}
+              detailHref={(b) => siteHref(site, `/booking/${encodeURIComponent(b._id)}`)}
+            />
           </div>
         </PageContent>
         <p>

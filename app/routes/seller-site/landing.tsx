@@ -3,17 +3,17 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SellerLanding } from "~/components/seller-landing";
 import { sellerMeta, siteFromMatches } from "~/lib/seller-site";
-import { loadRecentPackages } from "~/lib/seller-site.server";
+import { loadLanding } from "~/lib/seller-site.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => sellerMeta(siteFromMatches(matches), { path: "/" });
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return { packages: await loadRecentPackages(context) };
+  return loadLanding(context);
 }
 
 export default function LandingRoute() {
-  const { packages } = useLoaderData<typeof loader>();
-  return <SellerLanding packages={packages} />;
+  const { packages, highlights } = useLoaderData<typeof loader>();
+  return <SellerLanding packages={packages} highlights={highlights} />;
 }
 
 export function ErrorBoundary() {

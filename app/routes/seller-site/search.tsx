@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/cloudflare";
 import { useLoaderData, useNavigate } from "@remix-run/react";
 import { SiteLink } from "~/components/seller/site-link";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { GeneralErrorBoundary, messageOf } from "~/components/error-boundary";
 import { PackageGrid } from "~/components/seller/package-card";
 import { searchHref, sellerMeta, siteFromMatches, siteHref, useSellerSite } from "~/lib/seller-site";
 import { loadSearch, requireSellerTenant } from "~/lib/seller-site.server";
@@ -83,6 +83,27 @@ export default function SearchRoute() {
   );
 }
 
+/** A search address the page cannot read (a hand-edited duration): the reason, a new search and the way to all packages. */
+function InvalidSearch({ message }: { message: string }) {
+  const site = useSellerSite();
+  return (
+    <main id="main" className="container page stack">
+      <h1>Search Results</h1>
+      <SearchBox initial="" />
+      <div className="card stack" role="alert">
+        <p>{message}</p>
+        <p>
+          <SiteLink to={siteHref(site, "/package/all")}>View all packages</SiteLink>
+        </p>
+      </div>
+    </main>
+  );
+}
+
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{ 400: (error) => <InvalidSearch message={messageOf(error.data, "This search could not be read")} /> }}
+    />
+  );
 }

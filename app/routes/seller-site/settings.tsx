@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { readProfile } from "@worker/domain/auth/accounts";
 import { accountSettingsAction } from "~/components/auth/account-settings.server";
@@ -7,6 +7,10 @@ import { CustomerPrompt } from "~/components/seller/customer-gate";
 import { siteCustomerData } from "~/components/seller/customer-gate.server";
 import { CustomerSettingsPage } from "~/components/seller/customer-settings";
 import { signedInHeaders } from "~/lib/session.server";
+import { sellerMeta, siteFromMatches } from "~/lib/seller-site";
+
+export const meta: MetaFunction = ({ matches }) =>
+  sellerMeta(siteFromMatches(matches), { title: "Customer Settings", path: "/settings", noindex: true });
 
 export const headers = () => signedInHeaders;
 

@@ -4,8 +4,8 @@ import { conflict, notFound, unprocessable } from "../errors";
 import type { CurrentUser } from "../../api/guard";
 import { earlierRequest, lostKeyRace, requestHash } from "../../api/idempotency";
 import type { Db } from "../../db/client";
-import { priceBooking } from "./pricing";
-import type { CreateBookingInput } from "./schemas";
+import { findPriceTier, isPriced, priceBooking } from "./pricing";
+import { type CreateBookingInput, PRICE_TIER_MESSAGE } from "./schemas";
 import { type BookingRow, toBooking } from "./shapes";
 import { todayInIndia } from "./transitions";
 import { onSale } from "../on-sale";
@@ -35,8 +35,12 @@ export async function createBooking(db: Db, customer: CurrentUser, idempotencyKe
     .where(and(eq(packages.id, input.packageId), onSale()))
     .get();
   if (!pkg) throw notFound("Package not found");
-  const unitPrice = pkg.p.priceRanges[0]?.price;
-  if (typeof unitPrice !== "number" || unitPrice <= 0) throw unprocessable(PRICED_ON_REQUEST);
+  // SECURITY: the tier is checked against the package and its price read from it; the client names it only.
+  const chosen = findPriceTier(pkg.p.priceRanges, input.priceTier);
+  if (!chosen) throw unprocessable(input.priceTier === undefined ? PRICED_ON_REQUEST : PRICE_TIER_MESSAGE);
+  if (!isPriced(chosen.tier)) throw unprocessable(PRICED_ON_REQUEST);
+  const priceTier = { label: chosen.tier.label, price: chosen.tier.price };
+  const unitPrice = priceTier.price;
   if (input.travelDates.startDate <= todayInIndia()) throw unprocessable("The travel start date must be in the future");
 
   const { adults, children } = input.customerDetails;
@@ -66,6 +70,7 @@ export async function createBooking(db: Db, customer: CurrentUser, idempotencyKe
     children,
     hotelPreference: hotel,
     transportPreference: transport,
+    priceTier,
     ...price,
     specialRequests: input.specialRequests ?? null,
     sellerResponseStatus: null,
@@ -111,6 +116,7 @@ export async function createBooking(db: Db, customer: CurrentUser, idempotencyKe
         children,
         hotelPreference: hotel,
         transportPreference: transport,
+        priceTier,
         ...price,
         specialRequests: row.specialRequests,
         createdAt,

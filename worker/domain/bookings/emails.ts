@@ -13,6 +13,7 @@ function summary(b: Booking) {
     `Package: ${b.packageId.name} (${b.packageId.location}, ${b.packageId.duration})`,
     `Travel date: ${formatDate(b.travelDates.startDate)}`,
     `Guests: ${guests}`,
+    ...(b.priceTier ? [`Price tier: ${b.priceTier.label} (${formatRupees(b.priceTier.price)} per person)`] : []),
     `Total: ${formatRupees(b.pricing.total)}`,
   ].join("\n");
 }

@@ -49,3 +49,28 @@ export function priceBooking(input: PricingInput): Pricing {
   const taxes = percentOf(basePrice - discount, BOOKING_FEE_PERCENT);
   return { basePrice, discount, roomCharge, transportCharge, taxes, total: basePrice - discount + roomCharge + transportCharge + taxes };
 }
+
+/** One of a package's prices (spec §3 priceRanges), in integer paise. */
+export type PriceTier = { label: string; price: number };
+
+/**
+ * Which of a package's prices a booking is for: its position in the package's list, counted from 0, or its
+ * label (case and spacing aside). Without a choice it is the first, the package's advertised price (spec §2).
+ */
+export type PriceTierChoice = number | string;
+
+const sameLabel = (a: string, b: string) => a.replace(/\s+/g, " ").trim().toLowerCase() === b.replace(/\s+/g, " ").trim().toLowerCase();
+
+/** The tier `choice` names among `tiers`, or null when it names none. */
+export function findPriceTier(tiers: readonly PriceTier[], choice?: PriceTierChoice | null): { index: number; tier: PriceTier } | null {
+  const index =
+    choice === undefined || choice === null ? 0 : typeof choice === "number" ? choice : tiers.findIndex((t) => sameLabel(t.label, choice));
+  const tier = Number.isInteger(index) && index >= 0 ? tiers[index] : undefined;
+  return tier ? { index, tier } : null;
+}
+
+/** A tier can be booked at its price only when it has one; 0 or less means "on request". */
+export const isPriced = (tier: PriceTier) => typeof tier.price === "number" && Number.isFinite(tier.price) && tier.price > 0;
+
+/** The package's tiers a traveller may choose, with their positions in its list. */
+export const bookableTiers = (tiers: readonly PriceTier[]) => tiers.flatMap((tier, index) => (isPriced(tier) ? [{ index, tier }] : []));

@@ -3,6 +3,8 @@ import { BOOKING_STATUSES, PAYMENT_STATUSES } from "@db/bookings";
 import { searchTerm } from "../../db/text-search";
 import { MAX_TRAVELLERS, ROOM_SUPPLEMENT_PER_NIGHT, TRANSPORT_PER_DAY } from "./pricing";
 
+export const PRICE_TIER_MESSAGE = "Please choose one of this package's price tiers";
+
 export const ROOM_TYPES = Object.keys(ROOM_SUPPLEMENT_PER_NIGHT) as [string, ...string[]];
 export const TRANSPORT_TYPES = Object.keys(TRANSPORT_PER_DAY) as [string, ...string[]];
 
@@ -79,6 +81,17 @@ export const createBookingSchema = z
       })
       .default({}),
     specialRequests: optionalText(1000),
+    /**
+     * The package's price tier (priceRanges): its position counted from 0, or its label. The server checks
+     * it against the package and prices it; omitted, the first tier. No price is taken from the client.
+     */
+    priceTier: z
+      .union([z.number().int(PRICE_TIER_MESSAGE).min(0, PRICE_TIER_MESSAGE).max(99, PRICE_TIER_MESSAGE), text(100, PRICE_TIER_MESSAGE)], {
+        errorMap: () => ({ message: PRICE_TIER_MESSAGE }),
+      })
+      .optional()
+      .nullable()
+      .transform((v) => v ?? undefined),
   })
   .superRefine((b, ctx) => {
     const { adults, children, travellers } = b.customerDetails;

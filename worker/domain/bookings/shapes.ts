@@ -17,6 +17,7 @@ export const bookingColumns = {
   children: bookings.children,
   hotelPreference: bookings.hotelPreference,
   transportPreference: bookings.transportPreference,
+  priceTier: bookings.priceTier,
   basePrice: bookings.basePrice,
   discount: bookings.discount,
   roomCharge: bookings.roomCharge,
@@ -97,6 +98,8 @@ export function toBooking(r: BookingRow, people: TravellerRow[]) {
       taxes: r.taxes,
       total: r.total,
     },
+    /** The package price (tier) the booking was priced at; null on bookings from before tiers could be chosen. */
+    priceTier: r.priceTier ?? null,
     specialRequests: r.specialRequests,
     sellerResponse: r.sellerResponseStatus
       ? { status: r.sellerResponseStatus, message: r.sellerResponseMessage ?? "", respondedAt: r.sellerRespondedAt }

@@ -8,6 +8,8 @@ import { z } from "zod";
  */
 export const ALL_PACKAGES = "all-packages";
 
+const DURATION_MESSAGE = "Duration must be a whole number of days, from 1 to 60";
+
 const searchSchema = z.object({
   // Kept as typed (the page shows it back); the query normalises it (normalizeSearchTerm, ADR 0021).
   destination: z
@@ -23,7 +25,14 @@ const searchSchema = z.object({
     .string()
     .optional()
     .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()))
-    .pipe(z.coerce.number().int("Duration must be a whole number of days").min(1).max(60).optional()),
+    .pipe(
+      z.coerce
+        .number({ invalid_type_error: DURATION_MESSAGE })
+        .int(DURATION_MESSAGE)
+        .min(1, DURATION_MESSAGE)
+        .max(60, DURATION_MESSAGE)
+        .optional(),
+    ),
 });
 
 export type PackageSearch = z.infer<typeof searchSchema>;

@@ -8,6 +8,7 @@ import { publishContentVersion } from "../../cache/version-pointer";
 import { type Load, loadDirect, preparedRead } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import { containsTerm, normalizeSearchTerm } from "../../db/text-search";
+import { type HighlightRow, landingHighlights } from "./highlights";
 import type { PackageSearch } from "./search-query";
 import { packageSummary, publicPackage, publicSeller, publicWebsiteConfig, type SellerSiteData } from "./shapes";
 
@@ -109,6 +110,35 @@ const recentSummaries = preparedRead((db: Db) => summariesQuery(db).limit(sql.pl
 export async function listPackageSummaries(db: Db, sellerId: string, load: Load = loadDirect, limit?: number) {
   const rows = await load(limit ? recentSummaries(db, { sellerId, limit }) : allSummaries(db, { sellerId }));
   return rows.map(packageSummary);
+}
+
+/**
+ * What the landing's highlights count: each on-sale package's city, length, rating, first picture and
+ * cheapest priced tier (a tier of 0 or less is "on request", as booking treats it).
+ */
+const highlightRows = preparedRead((db: Db) =>
+  onSaleOf(
+    db
+      .select({
+        city: packages.city,
+        durationDays: packages.durationDays,
+        rating: packages.rating,
+        reviews: packages.reviews,
+        image: sql<string | null>`json_extract(${packages.images}, '$[0]')`.as("first_image"),
+        lowestPrice: sql<number | null>`(
+          SELECT min(json_extract(tier.value, '$.price')) FROM json_each(${packages.priceRanges}) AS tier
+          WHERE json_type(tier.value, '$.price') IN ('integer', 'real') AND json_extract(tier.value, '$.price') > 0)`.as("lowest_price"),
+      })
+      .from(packages)
+      .$dynamic(),
+    sql.placeholder("sellerId"),
+  ),
+);
+
+/** The landing's Trending Destinations and Explore Packages, from this seller's own packages. */
+export async function getLandingHighlights(db: Db, sellerId: string, load: Load = loadDirect) {
+  const rows: HighlightRow[] = await load(highlightRows(db, { sellerId }));
+  return landingHighlights(rows);
 }
 
 /** A published package of this seller only; another seller's id reads as missing. */

@@ -1,0 +1,95 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useFetcher, useLoaderData } from "@remix-run/react";
+import { notFound } from "@worker/domain/errors";
+import { NOT_FOUND, findBooking } from "@worker/domain/bookings/service";
+import { BookingDetail } from "~/components/bookings/booking-detail";
+import { cancelBookingAction } from "~/components/bookings/customer-bookings.server";
+import { LoadErrorBoundary, LoadFailed } from "~/components/bookings/load-failed";
+import { isCancellable } from "~/components/bookings/types";
+import { CustomerPrompt } from "~/components/seller/customer-gate";
+import { siteCustomerData } from "~/components/seller/customer-gate.server";
+import { SiteLink } from "~/components/seller/site-link";
+import type { ActionResult } from "~/lib/action-result";
+import { sellerMeta, siteFromMatches, siteHref, useSellerSite } from "~/lib/seller-site";
+import { requireSellerTenant } from "~/lib/seller-site.server";
+import { signedInHeaders } from "~/lib/session.server";
+import { useActionToast } from "~/lib/use-action-toast";
+import { useHydrated } from "~/lib/use-hydrated";
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const ref = data && data.customer ? data.booking.bookingId : null;
+  return sellerMeta(siteFromMatches(matches), { title: ref ? `Booking ${ref}` : "My Booking", path: "/dashboard", noindex: true });
+};
+
+export const headers = () => signedInHeaders;
+
+/**
+ * One of the customer's bookings with this seller, read in one D1 batch with the site and the session check.
+ * SECURITY: another customer's booking, or one with another seller, reads as missing on this site.
+ */
+export function loader({ context, params }: LoaderFunctionArgs) {
+  const { sellerId } = requireSellerTenant(context);
+  return siteCustomerData(context, async (userId) => {
+    const booking = await findBooking(context, params.id ?? "");
+    if (!booking || booking.userId._id !== userId || booking.sellerId !== sellerId) throw notFound(NOT_FOUND);
+    return { booking };
+  });
+}
+
+/** The customer's Cancel, as on the dashboard. */
+export const action = (args: ActionFunctionArgs) => cancelBookingAction(args);
+
+function BookingPage({ children }: { children: React.ReactNode }) {
+  const site = useSellerSite();
+  return (
+    <main id="main" className="container page stack seller-booking">
+      <p>
+        <SiteLink to={siteHref(site, "/dashboard")}>← My bookings</SiteLink>
+      </p>
+      {children}
+    </main>
+  );
+}
+
+export default function Page() {
+  const loaded = useLoaderData<typeof loader>();
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher, "Failed to cancel booking");
+  const hydrated = useHydrated();
+  if (!loaded.customer) return <CustomerPrompt title="My Booking" />;
+  const { booking } = loaded;
+  const busy = !hydrated || fetcher.state !== "idle";
+
+  function cancel() {
+    if (!window.confirm(`Cancel booking ${booking.bookingId}? This cannot be undone.`)) return;
+    fetcher.submit({ intent: "cancel", id: booking._id }, { method: "post" });
+  }
+
+  return (
+    <BookingPage>
+      <BookingDetail
+        booking={booking}
+        actions={
+          isCancellable(booking) ? (
+            <p>
+              <button type="button" className="btn btn-outline" disabled={busy} onClick={cancel}>
+                Cancel booking
+              </button>
+            </p>
+          ) : null
+        }
+      />
+    </BookingPage>
+  );
+}
+
+/** Spec §8: "Booking not found", or the fallback with Try Again. */
+export function ErrorBoundary() {
+  return (
+    <LoadErrorBoundary also={[404]}>
+      <BookingPage>
+        <LoadFailed fallback="Failed to fetch booking details" />
+      </BookingPage>
+    </LoadErrorBoundary>
+  );
+}

@@ -1,0 +1,86 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatRupees } from "../../app/lib/format";
+import { priceBooking } from "../../worker/domain/bookings/pricing";
+import { ASHA, SELLER_A, daysFromNow } from "../support/bookings";
+import { type E2E, startE2E } from "../support/e2e";
+import { bearer, loginViaApi } from "../support/session";
+
+let e2e: E2E;
+let browser: Browser;
+let site: string;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  ({ browser } = e2e);
+  site = `http://wanderlust.localhost:${e2e.port}`;
+});
+afterAll(() => e2e?.close());
+
+describe("a customer of a seller's site, on its own domain", () => {
+  it("books Goa at its second price tier; the booking is priced at it, and its page shows the tier and the seller's reason", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    await e2e.signIn(page, ASHA, { origin: site });
+    await page.goto(`${site}/package/p_goa`);
+    await page.waitForSelector("html[data-hydrated]");
+    await page.getByRole("button", { name: "Book Now" }).click();
+    const dialog = page.getByRole("dialog", { name: "Book Goa Beach Escape" });
+    await dialog.waitFor();
+
+    // Both of the package's prices are offered; the first is chosen until the traveller picks another.
+    const tiers = dialog.getByRole("group", { name: "Price tier" }).getByRole("radio");
+    await expect(tiers.count()).resolves.toBe(2);
+    await expect(dialog.getByRole("radio", { name: /Per person/ }).isChecked()).resolves.toBe(true);
+    await dialog.getByRole("radio", { name: /Premium/ }).check();
+
+    await dialog.getByLabel("Travel start date").fill(daysFromNow(40));
+    await dialog.locator("#traveller-0-name").fill("Asha Verma");
+    await dialog.locator("#traveller-0-age").fill("34");
+    await dialog.locator("#traveller-0-gender").selectOption("female");
+    const expected = priceBooking({ unitPrice: 2_199_900, adults: 1, children: 0, durationDays: 5 });
+    await expect(dialog.getByTestId("price-tier").textContent()).resolves.toBe("Premium (₹21,999 per person)");
+    await expect(dialog.locator(".price-total").last().textContent()).resolves.toBe(formatRupees(expected.total));
+
+    await dialog.getByRole("button", { name: "Send booking request" }).click();
+    const ref = (await dialog.getByTestId("booking-ref").textContent()) ?? "";
+    expect(ref).toMatch(/^TB-\d{4}-\d{6}$/);
+    const stored = await e2e.w.d1.prepare("SELECT id, total, price_tier FROM bookings WHERE booking_ref = ?").bind(ref).first<{
+      id: string;
+      total: number;
+      price_tier: string;
+    }>();
+    expect(stored?.total).toBe(expected.total);
+    expect(JSON.parse(stored?.price_tier ?? "null")).toEqual({ label: "Premium", price: 2_199_900 });
+
+    // The site's dashboard lists it at that price and links it to its own page on this domain.
+    await dialog.getByRole("link", { name: "Go to my dashboard" }).click();
+    await page.waitForURL(`${site}/dashboard`);
+    const item = page.locator(`[data-booking="${ref}"]`);
+    await item.waitFor();
+    expect(await item.textContent()).toContain(formatRupees(expected.total));
+    await item.getByRole("link", { name: ref }).click();
+    await page.waitForURL(`${site}/booking/${stored?.id}`);
+    await page.getByRole("heading", { level: 1, name: `Booking ${ref}` }).waitFor();
+    await expect(page.getByTestId("price-tier").textContent()).resolves.toBe("Premium (₹21,999 per person)");
+    await expect(page.locator(".price-total").last().textContent()).resolves.toBe(formatRupees(expected.total));
+    await page.getByText("No response yet.").waitFor();
+    expect(await page.title()).toBe(`Booking ${ref} | Wanderlust Journeys`);
+
+    // The seller turns it down; the customer reads why on the dashboard and on the booking's page.
+    const seller = await loginViaApi(e2e.w, SELLER_A);
+    const reason = "Premium rooms are full on those dates";
+    const rejected = await e2e.w.api("PUT", `/api/bookings/seller/bookings/${stored?.id}/reject`, { message: reason }, bearer(seller));
+    expect(rejected.status).toBe(200);
+    await page.reload();
+    await expect(page.getByTestId("seller-response").textContent()).resolves.toContain(reason);
+    await page.getByRole("link", { name: "← My bookings" }).click();
+    await page.waitForURL(`${site}/dashboard`);
+    await expect(item.textContent()).resolves.toContain(`Reason: ${reason}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
