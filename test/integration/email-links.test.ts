@@ -92,17 +92,17 @@ describe("booking emails", () => {
     expect(linksOf(decision, ["localhost"])).toEqual([`${PLATFORM}/booking/${id}`]);
   });
 
-  it("links a booking made on the seller's own domain to that site's customer dashboard, where the customer is signed in", async () => {
+  it("links a booking made on the seller's own domain to that site's booking page, where the customer is signed in", async () => {
     const res = await book(asha, "p_goa", { domain: DOMAIN });
     expect(res.status).toBe(201);
     const { _id: id, bookingId } = res.body.data;
 
     const receipt = await latestEmail(w, ASHA);
     expect(receipt.subject).toBe(`Booking request received: ${bookingId}`);
-    expect(linksOf(receipt, [DOMAIN])).toEqual([`http://${DOMAIN}/dashboard`]);
-    const dashboard = await open(`http://${DOMAIN}/dashboard`, asha.cookie);
-    expect(dashboard.status).toBe(200);
-    expect(dashboard.html).toContain(bookingId);
+    expect(linksOf(receipt, [DOMAIN])).toEqual([`http://${DOMAIN}/booking/${id}`]);
+    const bookingPage = await open(`http://${DOMAIN}/booking/${id}`, asha.cookie);
+    expect(bookingPage.status).toBe(200);
+    expect(bookingPage.html).toContain(bookingId);
 
     // The seller answers in their dashboard, which lives on the platform only.
     expect(linksOf(await latestEmail(w, SELLER_A), ["localhost"])).toEqual([`${PLATFORM}/seller-dashboard/orders/${id}`]);
@@ -114,7 +114,7 @@ describe("booking emails", () => {
     expect(approved.status).toBe(200);
     const decision = await latestEmail(w, ASHA);
     expect(decision.subject).toBe(`Booking confirmed: ${bookingId}`);
-    expect(linksOf(decision, [DOMAIN])).toEqual([`http://${DOMAIN}/dashboard`]);
+    expect(linksOf(decision, [DOMAIN])).toEqual([`http://${DOMAIN}/booking/${id}`]);
   });
 
   it("links the seller to the booking the customer cancelled", async () => {

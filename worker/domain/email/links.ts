@@ -43,12 +43,13 @@ export async function canonicalDomainOf(db: Db, sellerId: string): Promise<strin
 
 /**
  * Where a customer opens a booking, signed in as they were when they booked (ADR 0026). On a seller's own
- * domain the session cookie belongs to that domain, so the link is that site's customer dashboard, which
- * lists the customer's bookings with the seller. On the platform's hosts (the main site and seller sites by
- * path share one cookie) it is the booking's own page; signed out, it asks for a sign-in and comes back.
+ * domain the session cookie belongs to that domain, so the link is that site's own booking page; on the
+ * platform's hosts (the main site and seller sites by path share one cookie) it is the platform's booking page.
+ * Signed out, either asks for a sign-in and comes back.
  */
 export function customerBookingUrl(config: Pick<AppConfig, "PUBLIC_ORIGIN">, bookingId: string, domain: string | null) {
-  return domain ? `${domainOrigin(config, domain)}/dashboard` : platformUrl(config, `/booking/${encodeURIComponent(bookingId)}`);
+  const path = `/booking/${encodeURIComponent(bookingId)}`;
+  return domain ? `${domainOrigin(config, domain)}${path}` : platformUrl(config, path);
 }
 
 /** Where the seller answers a booking: their dashboard, which lives on the platform only. */
