@@ -9,7 +9,12 @@ export function MobileMenu({
   items,
   onClose,
   opener,
-}: { open: boolean; items: NavItem[]; onClose: () => void; opener?: React.RefObject<HTMLElement> }) {
+}: {
+  open: boolean;
+  items: NavItem[];
+  onClose: () => void;
+  opener?: React.RefObject<HTMLElement>;
+}) {
   return (
     <MenuDrawer
       id="seller-mobile-menu"
