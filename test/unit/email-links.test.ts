@@ -13,7 +13,7 @@ describe("PUBLIC_ORIGIN, where links in emails point (ADR 0026)", () => {
     expect(domainOrigin(config, "wanderlust.localhost")).toBe("http://wanderlust.localhost:8787");
     expect(sellerSiteUrl(config, { sellerId: "s_x", hostname: null })).toBe("http://localhost:8787/seller/s_x/website");
     expect(customerBookingUrl(config, "bk_1", null)).toBe("http://localhost:8787/booking/bk_1");
-    expect(customerBookingUrl(config, "bk_1", "trips.example.com")).toBe("http://trips.example.com:8787/dashboard");
+    expect(customerBookingUrl(config, "bk_1", "trips.example.com")).toBe("http://trips.example.com:8787/booking/bk_1");
     expect(sellerBookingUrl(config, "bk_1")).toBe("http://localhost:8787/seller-dashboard/orders/bk_1");
   });
 
