@@ -12,7 +12,7 @@ export function useTransitionLoading() {
 
 /** A signed-in area's content: "Loading..." while the next page of the area loads. */
 export function PageContent({ children, label }: { children: React.ReactNode; label?: string }) {
-  return useTransitionLoading() ? <LoadingCard label={label} /> : <>{children}</>;
+  return useTransitionLoading() ? <LoadingCard label={label} /> : children;
 }
 
 /** The loading and failed states of a screen. */
