@@ -1,0 +1,183 @@
+import { createHmac } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { PaymentProviderError, razorpayProvider, testProvider } from "../../worker/payments/provider";
+import { verifyPaymentSignature, verifyWebhookSignature } from "../../worker/payments/signature";
+
+// Signatures computed independently of our code, with Node's own HMAC, as Razorpay documents them.
+const hmac = (secret: string, message: string) => createHmac("sha256", secret).update(message).digest("hex");
+
+const KEY_SECRET = "rzp_secret_for_tests";
+const WEBHOOK_SECRET = "whsec_for_tests";
+
+describe("Razorpay's payment signature", () => {
+  const orderId = "order_IluGWxBm9U8zJ8";
+  const paymentId = "pay_29QQoUBi66xm2f";
+  const good = hmac(KEY_SECRET, `${orderId}|${paymentId}`);
+
+  it("passes when it is the HMAC-SHA256 of order_id|payment_id under the key secret", async () => {
+    await expect(verifyPaymentSignature(KEY_SECRET, { orderId, paymentId, signature: good })).resolves.toBe(true);
+    await expect(verifyPaymentSignature(KEY_SECRET, { orderId, paymentId, signature: good.toUpperCase() })).resolves.toBe(true);
+  });
+
+  it("fails when tampered, under another secret, for another order or payment, or when it is not a signature", async () => {
+    const flipped = `${good.slice(0, -1)}${good.endsWith("0") ? "1" : "0"}`;
+    const cases = [
+      { orderId, paymentId, signature: flipped },
+      { orderId, paymentId, signature: hmac("another secret", `${orderId}|${paymentId}`) },
+      { orderId: "order_other", paymentId, signature: good },
+      { orderId, paymentId: "pay_other", signature: good },
+      { orderId, paymentId, signature: good.slice(0, 63) },
+      { orderId, paymentId, signature: `${good}00` },
+      { orderId, paymentId, signature: "z".repeat(64) },
+      { orderId, paymentId, signature: "" },
+    ];
+    for (const c of cases) await expect(verifyPaymentSignature(KEY_SECRET, c), JSON.stringify(c)).resolves.toBe(false);
+    await expect(verifyPaymentSignature("", { orderId, paymentId, signature: hmac("", `${orderId}|${paymentId}`) })).resolves.toBe(false);
+  });
+});
+
+describe("Razorpay's webhook signature", () => {
+  const body = JSON.stringify({
+    entity: "event",
+    event: "payment.captured",
+    payload: { payment: { entity: { id: "pay_1", amount: 1599900 } } },
+  });
+
+  it("covers the raw body under the webhook secret", async () => {
+    await expect(verifyWebhookSignature(WEBHOOK_SECRET, body, hmac(WEBHOOK_SECRET, body))).resolves.toBe(true);
+  });
+
+  it("fails for a changed amount, re-serialised JSON, the key secret instead, or no header", async () => {
+    const signature = hmac(WEBHOOK_SECRET, body);
+    await expect(verifyWebhookSignature(WEBHOOK_SECRET, body.replace("1599900", "1"), signature)).resolves.toBe(false);
+    await expect(verifyWebhookSignature(WEBHOOK_SECRET, JSON.stringify(JSON.parse(body), null, 1), signature)).resolves.toBe(false);
+    await expect(verifyWebhookSignature(WEBHOOK_SECRET, body, hmac(KEY_SECRET, body))).resolves.toBe(false);
+    await expect(verifyWebhookSignature(WEBHOOK_SECRET, body, null)).resolves.toBe(false);
+  });
+});
+
+/** A stand-in of Razorpay's API: records what it is sent and answers as Razorpay's documentation shows. */
+function razorpayStandIn(answer?: (path: string, body: Record<string, unknown>) => Response) {
+  const requests: { url: string; method: string; headers: Headers; body: Record<string, unknown> }[] = [];
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const body = JSON.parse(String(init?.body ?? "{}"));
+    requests.push({ url, method: init?.method ?? "GET", headers: new Headers(init?.headers), body });
+    const path = new URL(url).pathname;
+    if (answer) return answer(path, body);
+    if (path === "/v1/orders") {
+      return Response.json({
+        id: "order_IluGWxBm9U8zJ8",
+        entity: "order",
+        amount: body.amount,
+        amount_paid: 0,
+        amount_due: body.amount,
+        currency: "INR",
+        receipt: body.receipt,
+        status: "created",
+        attempts: 0,
+        notes: [],
+        created_at: 1642662092,
+      });
+    }
+    const refund = /^\/v1\/payments\/([^/]+)\/refund$/.exec(path);
+    if (refund) {
+      return Response.json({
+        id: "rfnd_FP8QHiV938haTz",
+        entity: "refund",
+        amount: body.amount,
+        receipt: body.receipt,
+        currency: "INR",
+        payment_id: decodeURIComponent(refund[1]),
+        status: "processed",
+        speed_processed: "normal",
+        created_at: 1597078866,
+      });
+    }
+    return Response.json(
+      { error: { code: "BAD_REQUEST_ERROR", description: "The requested URL was not found on the server." } },
+      { status: 400 },
+    );
+  }) as typeof globalThis.fetch;
+  return { fetch, requests };
+}
+
+describe("the Razorpay adapter's requests", () => {
+  const config = {
+    keyId: "rzp_test_1DP5mmOlF5G5ag",
+    keySecret: KEY_SECRET,
+    webhookSecret: WEBHOOK_SECRET,
+    baseUrl: "https://razorpay.stand-in/v1",
+  };
+
+  it("creates an Order in paise with our id as the receipt, authenticated with the key pair", async () => {
+    const standIn = razorpayStandIn();
+    const provider = razorpayProvider({ ...config, fetch: standIn.fetch });
+    const order = await provider.createOrder({ amount: 4799700, receipt: "ck_01HZX", notes: { cart: "ck_01HZX" } });
+    expect(order).toEqual({ id: "order_IluGWxBm9U8zJ8", amount: 4799700, currency: "INR", receipt: "ck_01HZX" });
+    const [request] = standIn.requests;
+    expect(request.url).toBe("https://razorpay.stand-in/v1/orders");
+    expect(request.method).toBe("POST");
+    expect(request.headers.get("authorization")).toBe(`Basic ${Buffer.from(`${config.keyId}:${KEY_SECRET}`).toString("base64")}`);
+    expect(request.headers.get("content-type")).toBe("application/json");
+    expect(request.body).toEqual({ amount: 4799700, currency: "INR", receipt: "ck_01HZX", notes: { cart: "ck_01HZX" } });
+  });
+
+  it("refunds through the Refunds API of the payment", async () => {
+    const standIn = razorpayStandIn();
+    const provider = razorpayProvider({ ...config, fetch: standIn.fetch });
+    const refund = await provider.refund({ paymentId: "pay_29QQoUBi66xm2f", amount: 1599900, receipt: "rf_bk_w1" });
+    expect(refund).toEqual({ id: "rfnd_FP8QHiV938haTz", paymentId: "pay_29QQoUBi66xm2f", amount: 1599900, status: "processed" });
+    expect(standIn.requests[0].url).toBe("https://razorpay.stand-in/v1/payments/pay_29QQoUBi66xm2f/refund");
+    expect(standIn.requests[0].body).toEqual({ amount: 1599900, receipt: "rf_bk_w1", speed: "normal" });
+  });
+
+  it("refuses amounts that are not whole paise before asking, and reports Razorpay's own error text", async () => {
+    const standIn = razorpayStandIn();
+    const provider = razorpayProvider({ ...config, fetch: standIn.fetch });
+    for (const amount of [0, -100, 159.5, Number.NaN]) await expect(provider.createOrder({ amount, receipt: "r" })).rejects.toThrow();
+    expect(standIn.requests).toHaveLength(0);
+
+    const failing = razorpayProvider({
+      ...config,
+      fetch: razorpayStandIn(() =>
+        Response.json({ error: { code: "BAD_REQUEST_ERROR", description: "Authentication failed" } }, { status: 401 }),
+      ).fetch,
+    });
+    await expect(failing.createOrder({ amount: 100, receipt: "r" })).rejects.toEqual(
+      new PaymentProviderError("Authentication failed", 401),
+    );
+  });
+
+  it("does not trust an Order that differs from the one asked for", async () => {
+    const lying = razorpayProvider({
+      ...config,
+      fetch: razorpayStandIn((_path, body) => Response.json({ id: "order_1", amount: 1, currency: "INR", receipt: body.receipt })).fetch,
+    });
+    await expect(lying.createOrder({ amount: 100, receipt: "r" })).rejects.toBeInstanceOf(PaymentProviderError);
+  });
+});
+
+describe("the test provider", () => {
+  it("signs payments and webhooks by Razorpay's scheme, so the production checks accept them", async () => {
+    const provider = testProvider({ keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET });
+    const order = await provider.createOrder({ amount: 2199900, receipt: "ck_1" });
+    const paid = await provider.pay(order.id);
+    expect(paid.signature).toBe(hmac(KEY_SECRET, `${order.id}|${paid.paymentId}`));
+    const rzp = razorpayProvider({ keyId: "k", keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET });
+    await expect(rzp.verifyPayment({ orderId: order.id, ...paid })).resolves.toBe(true);
+    await expect(provider.verifyPayment({ orderId: "order_other", ...paid })).resolves.toBe(false);
+
+    const body = JSON.stringify({ event: "payment.captured" });
+    await expect(rzp.verifyWebhook(body, await provider.signWebhook(body))).resolves.toBe(true);
+  });
+
+  it("refunds at once", async () => {
+    const provider = testProvider({ keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET });
+    await expect(provider.refund({ paymentId: "pay_1", amount: 500, receipt: "rf_1" })).resolves.toMatchObject({
+      paymentId: "pay_1",
+      amount: 500,
+      status: "processed",
+    });
+  });
+});

@@ -1,0 +1,139 @@
+import { z } from "zod";
+import { paymentMessage, sign, verifyPaymentSignature, verifyWebhookSignature } from "./signature";
+
+/**
+ * What checkout needs from a payment provider (ADR 0029). Amounts are integer paise; the only currency is INR.
+ * Two implementations: Razorpay over its REST API (by fetch, no SDK) and a built-in test provider for
+ * development and tests, which signs with Razorpay's scheme so both share one verification path.
+ */
+export type PaymentOrder = { id: string; amount: number; currency: "INR"; receipt: string };
+export type ProviderRefund = { id: string; paymentId: string; amount: number; status: "pending" | "processed" | "failed" };
+
+export interface PaymentProvider {
+  readonly name: "razorpay" | "test";
+  /** The public key the checkout page opens with (Razorpay's key id; the test provider's name). */
+  readonly publicKey: string;
+  createOrder(input: { amount: number; receipt: string; notes?: Record<string, string> }): Promise<PaymentOrder>;
+  /** A Checkout callback, checked against the order id we stored. */
+  verifyPayment(input: { orderId: string; paymentId: string; signature: string }): Promise<boolean>;
+  /** A webhook, checked against its raw body. */
+  verifyWebhook(rawBody: string, signature: string | null): Promise<boolean>;
+  refund(input: { paymentId: string; amount: number; receipt: string }): Promise<ProviderRefund>;
+}
+
+/** The provider answered with an error or something we cannot read; nothing was recorded on our side. */
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = "PaymentProviderError";
+  }
+}
+
+/** Paise: a positive whole number within what Razorpay accepts for one order (₹5 crore). */
+export const paise = z.number().int().positive().max(50_000_000_00);
+
+// Razorpay's receipt is at most 40 characters.
+const receipt = z.string().min(1).max(40);
+
+const orderShape = z.object({ id: z.string().min(1), amount: paise, currency: z.literal("INR"), receipt });
+const refundShape = z.object({
+  id: z.string().min(1),
+  payment_id: z.string().min(1),
+  amount: paise,
+  status: z.enum(["pending", "processed", "failed"]),
+});
+const errorShape = z.object({ error: z.object({ description: z.string() }) });
+
+export type RazorpayConfig = {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  /** Razorpay's API; a local stand-in in tests. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+};
+
+export const RAZORPAY_API = "https://api.razorpay.com/v1";
+
+/** Razorpay by its REST API: Orders, Refunds, Checkout signatures and webhooks (HTTP Basic with the key pair). */
+export function razorpayProvider(config: RazorpayConfig): PaymentProvider {
+  const base = (config.baseUrl ?? RAZORPAY_API).replace(/\/$/, "");
+  const send = config.fetch ?? fetch;
+  const authorization = `Basic ${btoa(`${config.keyId}:${config.keySecret}`)}`;
+
+  async function call<T>(path: string, body: unknown, shape: z.ZodType<T>): Promise<T> {
+    const res = await send(`${base}${path}`, {
+      method: "POST",
+      headers: { authorization, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const json: unknown = await res.json().catch(() => null);
+    if (!res.ok) {
+      const error = errorShape.safeParse(json);
+      throw new PaymentProviderError(error.success ? error.data.error.description : `Razorpay answered ${res.status}`, res.status);
+    }
+    const parsed = shape.safeParse(json);
+    if (!parsed.success) throw new PaymentProviderError("Razorpay answered in a shape we do not know", 502);
+    return parsed.data;
+  }
+
+  return {
+    name: "razorpay",
+    publicKey: config.keyId,
+    async createOrder(input) {
+      const order = await call(
+        "/orders",
+        { amount: paise.parse(input.amount), currency: "INR", receipt: receipt.parse(input.receipt), notes: input.notes ?? {} },
+        orderShape,
+      );
+      if (order.amount !== input.amount || order.receipt !== input.receipt) {
+        throw new PaymentProviderError("Razorpay created an order that does not match the request", 502);
+      }
+      return order;
+    },
+    verifyPayment: (input) => verifyPaymentSignature(config.keySecret, input),
+    verifyWebhook: (rawBody, signature) => verifyWebhookSignature(config.webhookSecret, rawBody, signature),
+    async refund(input) {
+      const refund = await call(
+        `/payments/${encodeURIComponent(input.paymentId)}/refund`,
+        { amount: paise.parse(input.amount), receipt: receipt.parse(input.receipt), speed: "normal" },
+        refundShape,
+      );
+      return { id: refund.id, paymentId: refund.payment_id, amount: refund.amount, status: refund.status };
+    },
+  };
+}
+
+/**
+ * The built-in test provider: orders and refunds are made on the spot (refunds are processed at once), and it
+ * signs payments and webhooks with its secrets by Razorpay's scheme, so they are verified exactly as Razorpay's are.
+ */
+export function testProvider(config: { keySecret: string; webhookSecret: string; newId?: (prefix: string) => string }) {
+  const newId = config.newId ?? ((prefix: string) => `${prefix}_test_${crypto.randomUUID().replace(/-/g, "").slice(0, 14)}`);
+  const provider: PaymentProvider & {
+    /** What the test checkout page hands back on "success": a payment id and its signature. */
+    pay(orderId: string): Promise<{ paymentId: string; signature: string }>;
+    /** Signs a webhook body as Razorpay would. */
+    signWebhook(rawBody: string): Promise<string>;
+  } = {
+    name: "test",
+    publicKey: "test",
+    async createOrder(input) {
+      return { id: newId("order"), amount: paise.parse(input.amount), currency: "INR", receipt: receipt.parse(input.receipt) };
+    },
+    verifyPayment: (input) => verifyPaymentSignature(config.keySecret, input),
+    verifyWebhook: (rawBody, signature) => verifyWebhookSignature(config.webhookSecret, rawBody, signature),
+    async refund(input) {
+      return { id: newId("rfnd"), paymentId: input.paymentId, amount: paise.parse(input.amount), status: "processed" };
+    },
+    async pay(orderId) {
+      const paymentId = newId("pay");
+      return { paymentId, signature: await sign(config.keySecret, paymentMessage(orderId, paymentId)) };
+    },
+    signWebhook: (rawBody) => sign(config.webhookSecret, rawBody),
+  };
+  return provider;
+}
