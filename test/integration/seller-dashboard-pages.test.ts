@@ -62,6 +62,15 @@ describe("seller dashboard pages render on the server in one D1 round trip", () 
     expect(html).toMatch(/href="\/seller-dashboard\/orders\/bk_w\d+"/);
   });
 
+  it("orders: the payment column says Completed, Refunded or Pending", async () => {
+    const refunded = await page("/seller-dashboard/orders?paymentStatus=refunded");
+    expect(refunded.status).toBe(200);
+    expect(refunded.html).toContain('<td data-label="Payment">Refunded</td>');
+    expect(refunded.html).not.toContain('<td data-label="Payment">Pending</td>');
+    const completed = await page("/seller-dashboard/orders?paymentStatus=completed");
+    expect(completed.html).toContain('<td data-label="Payment">Completed</td>');
+  });
+
   it("packages: the seller's own packages, drafts included", async () => {
     const { status, calls, html } = await page("/seller-dashboard/packages");
     expect(status).toBe(200);

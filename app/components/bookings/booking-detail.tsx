@@ -4,7 +4,7 @@ import "./bookings.css";
 import { PricingList } from "./pricing-list";
 import { StatusBadge } from "./status-badge";
 import { TravellersDialog } from "./travellers-dialog";
-import { type Booking, ROOM_LABELS, TRANSPORT_LABELS } from "./types";
+import { type Booking, ROOM_LABELS, TRANSPORT_LABELS, paymentLabel } from "./types";
 
 const label = (s: string | null | undefined) => (s ? s.replace(/-/g, " ").replace(/^\w/, (c) => c.toUpperCase()) : "Not specified");
 
@@ -31,7 +31,7 @@ export function BookingDetail({ booking: b, actions }: { booking: Booking; actio
           <dt>Status</dt>
           <dd data-testid="booking-status">{label(b.status)}</dd>
           <dt>Payment status</dt>
-          <dd>{b.paymentStatus === "completed" ? "Completed" : "Pending"}</dd>
+          <dd>{paymentLabel(b.paymentStatus)}</dd>
           <dt>Created</dt>
           <dd>
             {formatDate(b.createdAt)}, {formatTime(b.createdAt)}

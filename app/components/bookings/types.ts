@@ -12,6 +12,16 @@ export const STATUS_LABELS: Record<BookingStatus, string> = {
   rejected: "Rejected",
 };
 
+/**
+ * A booking's payment as the spec shows it: "Completed" once paid, "Pending" otherwise, and a refund labelled as
+ * such (ADR 0029).
+ */
+export function paymentLabel(status: string) {
+  if (status === "completed") return "Completed";
+  if (status === "refunded") return "Refunded";
+  return "Pending";
+}
+
 /** Mirrors the server's rule: a pending or confirmed booking may be cancelled before its start date. */
 export function isCancellable(b: Booking, today = todayInIndia()) {
   return (b.status === "pending" || b.status === "confirmed") && b.travelDates.startDate > today;

@@ -4,6 +4,7 @@ import { listSellerBookings } from "@worker/domain/bookings/service";
 import { sellerListQuery } from "@worker/domain/bookings/schemas";
 import { StatusBadge } from "~/components/bookings/status-badge";
 import { TableRegion } from "~/components/bookings/table-region";
+import { paymentLabel } from "~/components/bookings/types";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatDate, formatRupees } from "~/lib/format";
 import { PageContent } from "~/components/load-state";
@@ -106,7 +107,7 @@ export default function Page() {
                       <td data-label="Status">
                         <StatusBadge status={b.status} />
                       </td>
-                      <td data-label="Payment">{b.paymentStatus === "completed" ? "Completed" : "Pending"}</td>
+                      <td data-label="Payment">{paymentLabel(b.paymentStatus)}</td>
                     </tr>
                   ))}
                 </tbody>
