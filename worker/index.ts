@@ -57,9 +57,11 @@ async function answer(incoming: Request, env: Env, ctx: ExecutionContext, url: U
   const d1Calls = isDevelopment(config) ? { calls: 0 } : null;
   const db = createDb(withInjectedFaults(d1Calls ? countingD1(env.DB, d1Calls) : env.DB, env, config, request));
   const tenant = await resolveRequestTenant(url, config, db, requestTime(request, env, config));
-  // An unknown host, or a main-site path on a seller's own domain, is not ours to serve.
-  if (tenant.kind === "unknown-host" || (tenant.kind === "seller" && tenant.mode === "domain" && !isCleanSellerPath(url.pathname))) {
-    return siteNotFoundPage();
+  // An unknown host is not ours to serve; on a seller's own domain, a path that is none of the site's pages (a
+  // main-site path, say) is a missing page of a site that exists.
+  if (tenant.kind === "unknown-host") return siteNotFoundPage();
+  if (tenant.kind === "seller" && tenant.mode === "domain" && !isCleanSellerPath(url.pathname)) {
+    return plainPage(404, "Page not found", "There is no page at this address.");
   }
   const cacheable = tenant.kind === "seller" && isCacheablePage(request, tenant, url);
   let response = cacheable ? await matchPage(tenant.sellerId, url) : null;
