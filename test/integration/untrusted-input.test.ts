@@ -121,6 +121,17 @@ describe("malformed percent-encoding", () => {
   });
 });
 
+describe("an over-long seller id in the address", () => {
+  it("is the site's 404, and asking for the customer dashboard's data alone is no 5xx", async () => {
+    allowConsoleErrors(...REMIX_REFUSALS);
+    const id = "goa%20".repeat(30);
+    const headers = { authorization: `Bearer ${customer.token}` };
+    expect((await w.request(`/seller/${id}/website/dashboard`, { headers })).status).toBe(404);
+    // Only the page's loader runs here (no layout to find the seller missing): it was a 500 from the query's limits.
+    expect((await w.request(`/seller/${id}/website/dashboard?_data=seller-path%2Fdashboard`, { headers })).status).toBeLessThan(500);
+  });
+});
+
 describe("security headers", () => {
   const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
 

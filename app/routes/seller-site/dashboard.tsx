@@ -22,7 +22,9 @@ export const headers = () => signedInHeaders;
 
 /** The login prompt, or the customer's stats and recent bookings with this seller: one D1 batch with the site and the session check. */
 export function loader({ context }: LoaderFunctionArgs) {
-  const recent = customerListQuery.parse({ sellerId: requireSellerTenant(context).sellerId, limit: "5" });
+  // The seller comes from the resolved site, not from input: it is not put through the query's limits (an address
+  // with an over-long id is the layout's 404, not this loader's validation error).
+  const recent = { ...customerListQuery.parse({ limit: "5" }), sellerId: requireSellerTenant(context).sellerId };
   return siteCustomerData(context, async (userId) => ({ bookings: await listCustomerBookings(context, userId, recent) }));
 }
 
