@@ -52,8 +52,16 @@ function pathOf(url: URL) {
   return `${pathname}${query ? `?${query}` : ""}`;
 }
 
+/**
+ * Past this, the way back keeps only the page, not its query (and past that, nothing): a `Location` header stays a
+ * size every client reads.
+ */
+const MAX_REDIRECT_BACK = 2000;
+
 function loginRedirect(url: URL, headers: HeadersInit = signedInHeaders) {
-  return redirect(`/login?redirect=${encodeURIComponent(pathOf(url))}`, { headers });
+  let back = encodeURIComponent(pathOf(url));
+  if (back.length > MAX_REDIRECT_BACK) back = encodeURIComponent(pathOf(new URL(url.pathname, url.origin)));
+  return redirect(back.length > MAX_REDIRECT_BACK ? "/login" : `/login?redirect=${back}`, { headers });
 }
 
 /**

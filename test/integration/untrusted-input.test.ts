@@ -132,6 +132,17 @@ describe("an over-long seller id in the address", () => {
   });
 });
 
+describe("an over-long address behind login", () => {
+  it("sends a signed-out visitor to login with the page alone as the way back, in a Location any client reads", async () => {
+    const long = "हिमालय ".repeat(600);
+    const res = await w.request(`/superadmin-panel/requests?q=${encodeURIComponent(long)}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/login?redirect=%2Fsuperadmin-panel%2Frequests");
+    const short = await w.request("/superadmin-panel/requests?q=goa");
+    expect(short.headers.get("location")).toBe(`/login?redirect=${encodeURIComponent("/superadmin-panel/requests?q=goa")}`);
+  });
+});
+
 describe("security headers", () => {
   const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
 
