@@ -48,6 +48,8 @@ export const bookings = sqliteTable(
     sellerResponseStatus: text("seller_response_status", { enum: ["approved", "rejected"] }),
     sellerResponseMessage: text("seller_response_message"),
     sellerRespondedAt: text("seller_responded_at"),
+    // Who ended a cancelled booking: the customer, or the 48-hour expiry of an unanswered paid request (ADR 0029).
+    cancelledBy: text("cancelled_by", { enum: ["customer", "expiry"] }),
     createdAt: text("created_at").notNull().default(now),
     updatedAt: text("updated_at").notNull().default(now),
   },

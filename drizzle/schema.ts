@@ -2,3 +2,4 @@ export * from "./bookings";
 export * from "./packages";
 export * from "./sellers";
 export * from "./users";
+export * from "./payments";

@@ -28,6 +28,13 @@ export interface Env {
   CF_ZONE_ID?: string;
   CF_PURGE_TOKEN?: string;
   CF_API_BASE?: string;
+  /** Razorpay (ADR 0029): all three from `wrangler secret put`; without them, outside production, the test provider. */
+  RAZORPAY_KEY_ID?: string;
+  RAZORPAY_KEY_SECRET?: string;
+  RAZORPAY_WEBHOOK_SECRET?: string;
+  /** The built-in test provider's signing secrets (development and tests only; refused in production). */
+  TEST_PAYMENTS_KEY_SECRET?: string;
+  TEST_PAYMENTS_WEBHOOK_SECRET?: string;
 }
 
 const configFields = z.object({
@@ -55,6 +62,11 @@ const configFields = z.object({
   CF_PURGE_TOKEN: z.string().optional(),
   CF_API_BASE: z.string().url().default("https://api.cloudflare.com/client/v4"),
   PUBLIC_ORIGIN: z.string().optional(),
+  RAZORPAY_KEY_ID: z.string().min(1).optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  TEST_PAYMENTS_KEY_SECRET: z.string().min(16).optional(),
+  TEST_PAYMENTS_WEBHOOK_SECRET: z.string().min(16).optional(),
 });
 
 /**
@@ -76,7 +88,15 @@ function publicOriginOf(config: z.infer<typeof configFields>): string | null {
   return config.PLATFORM_HOSTS.includes(url.hostname) ? url.origin : null;
 }
 
+const RAZORPAY_KEYS = ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"] as const;
+
 const configSchema = configFields.transform((config, ctx) => {
+  // Half a Razorpay set-up would take money it cannot verify or refund: all three keys, or none.
+  const razorpay = RAZORPAY_KEYS.filter((k) => config[k]);
+  if (razorpay.length > 0 && razorpay.length < RAZORPAY_KEYS.length) {
+    ctx.addIssue({ code: "custom", path: ["RAZORPAY_KEY_ID"], message: `Set all of ${RAZORPAY_KEYS.join(", ")}, or none` });
+    return z.NEVER;
+  }
   const origin = publicOriginOf(config);
   if (origin) return { ...config, PUBLIC_ORIGIN: origin };
   ctx.addIssue({ code: "custom", path: ["PUBLIC_ORIGIN"], message: "PUBLIC_ORIGIN must be http(s)://<one of PLATFORM_HOSTS>[:port]" });

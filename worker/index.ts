@@ -11,7 +11,8 @@ import { type Env, isDevelopment, readConfig } from "./env";
 import { createLoadContext } from "./load-context";
 import { isCleanSellerPath, resolveRequestTenant, routeTrees, treeOf } from "./tenant";
 import { plainPage, siteNotFoundPage } from "./site-not-found";
-import { runMaintenance } from "./maintenance";
+import { DAILY_CLEANUP_CRON, runMaintenance } from "./maintenance";
+import { expireUnanswered } from "./domain/payments/refunds";
 import { serveMedia } from "./media";
 import { withSecurityHeaders } from "./security-headers";
 import { checkPageOrigin } from "./page-origin";
@@ -34,10 +35,19 @@ export default {
     return withSecurityHeaders(await answer(request, env, ctx, url).catch(busyPageOnD1Failure));
   },
 
-  /** The daily clean-up of expired rows (Cron Trigger in wrangler.toml). */
-  async scheduled(_controller: ScheduledController, env: Env): Promise<void> {
-    const removed = await runMaintenance(createDb(env.DB));
-    console.log(`maintenance removed ${JSON.stringify(removed)}`);
+  /**
+   * Cron Triggers (wrangler.toml): every 15 minutes, unanswered paid requests past 48 hours are expired and
+   * refunded (ADR 0029); once a day, expired rows are cleaned up.
+   */
+  async scheduled(controller: ScheduledController, env: Env): Promise<void> {
+    const db = createDb(env.DB);
+    const now = new Date(controller.scheduledTime);
+    const payments = await expireUnanswered(db, readConfig(env), now);
+    console.log(`payments ${JSON.stringify(payments)}`);
+    if (controller.cron === DAILY_CLEANUP_CRON) {
+      const removed = await runMaintenance(db, now.getTime());
+      console.log(`maintenance removed ${JSON.stringify(removed)}`);
+    }
   },
 } satisfies ExportedHandler<Env>;
 

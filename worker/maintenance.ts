@@ -5,6 +5,9 @@ import type { Db } from "./db/client";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The once-a-day trigger in wrangler.toml; the other one, every 15 minutes, expires unanswered paid requests. */
+export const DAILY_CLEANUP_CRON = "17 3 * * *";
+
 /** How long each kind of short-lived row is kept (ADR 0014). */
 export const RETENTION = {
   /** Longest rate-limit window is one hour; a day of margin. */

@@ -11,4 +11,6 @@ export const TEST_ENV = {
   HANDOVER_JWT_SECRET: "test-only-sister-secret-0123456789abcdef",
   HANDOVER_JWT_ISSUER: "https://tours.sister.example",
   EMAIL_FROM: "Tripbazaar <no-reply@tripbazaar.example>",
+  TEST_PAYMENTS_KEY_SECRET: "test-only-payments-key-secret-0123",
+  TEST_PAYMENTS_WEBHOOK_SECRET: "test-only-payments-webhook-secret-0123",
 } as const;

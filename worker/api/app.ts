@@ -4,6 +4,7 @@ import { createDb } from "../db/client";
 import { withInjectedFaults } from "../db/fault-d1";
 import { authRoutes } from "../domain/auth/routes";
 import { bookingRoutes } from "../domain/bookings/routes";
+import { cartRoutes, paymentRoutes } from "../domain/payments/routes";
 import { devRoutes } from "../domain/email/dev-routes";
 import { sellerAdminRoutes } from "../domain/seller-admin/routes";
 import { sellerRequestRoutes } from "../domain/seller-requests/routes";
@@ -47,6 +48,8 @@ export function createApiApp() {
     .get("/health", describeRoute({ summary: "Liveness", returns: "`{ ok: true }`", database: false }), (c) => c.json({ ok: true }))
     .route("/auth", authRoutes)
     .route("/bookings", bookingRoutes)
+    .route("/cart", cartRoutes)
+    .route("/payments", paymentRoutes)
     .route("/seller-website", sellerWebsiteRoutes)
     .route("/seller-admin", sellerAdminRoutes)
     .route("/seller-requests", sellerRequestRoutes)

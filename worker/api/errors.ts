@@ -19,6 +19,7 @@ const STATUS_OF_KIND: Record<DomainErrorKind, ContentfulStatusCode> = {
   unsupported: 415,
   unprocessable: 422,
   "rate-limited": 429,
+  unavailable: 503,
 };
 const KIND_OF_STATUS = new Map(Object.entries(STATUS_OF_KIND).map(([kind, status]) => [status, kind as DomainErrorKind]));
 

@@ -11,7 +11,8 @@ export type DomainErrorKind =
   | "too-large"
   | "unsupported"
   | "unprocessable"
-  | "rate-limited";
+  | "rate-limited"
+  | "unavailable";
 
 export type DomainIssue = { path: string; message: string };
 
@@ -35,3 +36,5 @@ export const tooManyRequests = (message = "Too many requests. Please try again l
 export const unprocessable = (message: string, issues?: DomainIssue[]) => new DomainError("unprocessable", message, issues);
 export const tooLarge = (message: string) => new DomainError("too-large", message);
 export const unsupported = (message: string) => new DomainError("unsupported", message);
+/** A service we depend on (the payment provider) did not answer; nothing was changed. */
+export const unavailable = (message: string) => new DomainError("unavailable", message);

@@ -28,31 +28,9 @@ export async function createBooking(db: Db, customer: CurrentUser, idempotencyKe
   const earlier = await replayOf(db, key, hash);
   if (earlier) return earlier;
 
-  const pkg = await db
-    .select({ p: packages, sellerEmail: sellers.email, sellerName: sellers.name })
-    .from(packages)
-    .innerJoin(sellers, eq(sellers.id, packages.sellerId))
-    .where(and(eq(packages.id, input.packageId), onSale()))
-    .get();
-  if (!pkg) throw notFound("Package not found");
-  // SECURITY: the tier is checked against the package and its price read from it; the client names it only.
-  const chosen = findPriceTier(pkg.p.priceRanges, input.priceTier);
-  if (!chosen) throw unprocessable(input.priceTier === undefined ? PRICED_ON_REQUEST : PRICE_TIER_MESSAGE);
-  if (!isPriced(chosen.tier)) throw unprocessable(PRICED_ON_REQUEST);
-  const priceTier = { label: chosen.tier.label, price: chosen.tier.price };
-  const unitPrice = priceTier.price;
-  if (input.travelDates.startDate <= todayInIndia()) throw unprocessable("The travel start date must be in the future");
-
+  const { pkg, priceTier, price } = await priceRequest(db, input);
   const { adults, children } = input.customerDetails;
   const { hotel, transport } = input.preferences;
-  const price = priceBooking({
-    unitPrice,
-    adults,
-    children,
-    durationDays: pkg.p.durationDays,
-    roomType: hotel.roomType,
-    transportType: transport.type,
-  });
   const id = `bk_${crypto.randomUUID()}`;
   const now = new Date();
   const createdAt = now.toISOString();
@@ -151,6 +129,46 @@ export async function createBooking(db: Db, customer: CurrentUser, idempotencyKe
     }
     throw error;
   }
+}
+
+/** A package on sale as a booking request needs it: the package, its seller's contact and the figures the list shows. */
+const packageOnSale = (db: Db, packageId: string) =>
+  db
+    .select({ p: packages, sellerEmail: sellers.email, sellerName: sellers.name })
+    .from(packages)
+    .innerJoin(sellers, eq(sellers.id, packages.sellerId))
+    .where(and(eq(packages.id, packageId), onSale()))
+    .get();
+
+export type PricedRequest = {
+  pkg: NonNullable<Awaited<ReturnType<typeof packageOnSale>>>;
+  priceTier: { label: string; price: number };
+  price: ReturnType<typeof priceBooking>;
+};
+
+/**
+ * A booking request priced on the server (ADR 0010): the package must be on sale, the tier one of its priced
+ * tiers and the start date in the future. Booking, the cart and checkout all price through here.
+ */
+export async function priceRequest(db: Db, input: CreateBookingInput, today = todayInIndia()): Promise<PricedRequest> {
+  const pkg = await packageOnSale(db, input.packageId);
+  if (!pkg) throw notFound("Package not found");
+  // SECURITY: the tier is checked against the package and its price read from it; the client names it only.
+  const chosen = findPriceTier(pkg.p.priceRanges, input.priceTier);
+  if (!chosen) throw unprocessable(input.priceTier === undefined ? PRICED_ON_REQUEST : PRICE_TIER_MESSAGE);
+  if (!isPriced(chosen.tier)) throw unprocessable(PRICED_ON_REQUEST);
+  const priceTier = { label: chosen.tier.label, price: chosen.tier.price };
+  if (input.travelDates.startDate <= today) throw unprocessable("The travel start date must be in the future");
+  const { adults, children } = input.customerDetails;
+  const price = priceBooking({
+    unitPrice: priceTier.price,
+    adults,
+    children,
+    durationDays: pkg.p.durationDays,
+    roomType: input.preferences.hotel.roomType,
+    transportType: input.preferences.transport.type,
+  });
+  return { pkg, priceTier, price };
 }
 
 /** An earlier request with the same key: replay its answer, or refuse another body. */

@@ -2,7 +2,10 @@ import { formatDate, formatRupees } from "~/lib/format";
 import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
 import type { Tenant } from "../../tenant";
-import { canonicalDomainOf, customerBookingUrl, sellerBookingUrl } from "../email/links";
+import { canonicalDomainOf, customerBookingUrl, platformUrl, sellerBookingUrl } from "../email/links";
+import { refundLine } from "../payments/emails";
+
+type Refund = { amount: number; status: string } | null;
 import { trySendEmail } from "../email/send";
 import type { Booking } from "./shapes";
 
@@ -23,14 +26,19 @@ function bookedOnDomain(tenant: Tenant, b: Booking) {
   return tenant.kind === "seller" && tenant.mode === "domain" && tenant.sellerId === b.sellerId ? tenant.hostname : null;
 }
 
-/** The seller is asked to answer; the customer gets a receipt linking to the booking on the site they booked on. */
-export async function emailNewRequest(db: Db, config: AppConfig, b: Booking, seller: { email: string; name: string }, from: Tenant) {
+/** The seller is asked to answer a request; a paid one says so (ADR 0029). */
+export async function emailSellerRequest(db: Db, config: AppConfig, b: Booking, seller: { email: string }, paid: boolean) {
   await trySendEmail(db, config, {
     to: seller.email,
     sellerId: b.sellerId,
-    subject: `New booking request ${b.bookingId}`,
-    text: `${b.userId.name} (${b.userId.email}) has requested a booking.\n\n${summary(b)}\n\nSpecial requests: ${b.specialRequests ?? "none"}\n\nApprove or reject it in your seller dashboard:\n${sellerBookingUrl(config, b._id)}`,
+    subject: paid ? `New paid booking request ${b.bookingId}` : `New booking request ${b.bookingId}`,
+    text: `${b.userId.name} (${b.userId.email}) has requested a booking${paid ? ` and paid ${formatRupees(b.pricing.total)}` : ""}.\n\n${summary(b)}\n\nSpecial requests: ${b.specialRequests ?? "none"}\n\n${paid ? "Please answer within 48 hours: an unanswered request is refunded to the customer automatically.\n\n" : ""}Approve or reject it in your seller dashboard:\n${sellerBookingUrl(config, b._id)}`,
   });
+}
+
+/** The seller is asked to answer; the customer gets a receipt linking to the booking on the site they booked on. */
+export async function emailNewRequest(db: Db, config: AppConfig, b: Booking, seller: { email: string; name: string }, from: Tenant) {
+  await emailSellerRequest(db, config, b, seller, false);
   await trySendEmail(db, config, {
     to: b.userId.email,
     sellerId: b.sellerId,
@@ -43,7 +51,7 @@ export async function emailNewRequest(db: Db, config: AppConfig, b: Booking, sel
  * The customer hears the seller's answer. The site the booking was made on is not stored, so the link goes
  * to the seller's canonical site: its custom domain when one is active, else the platform (ADR 0026).
  */
-export async function emailDecision(db: Db, config: AppConfig, b: Booking) {
+export async function emailDecision(db: Db, config: AppConfig, b: Booking, refund: Refund = null) {
   const approved = b.status === "confirmed";
   // Sent after the answer is written, which nothing may fail (ADR 0020): without the domain, the platform's page.
   const link = customerBookingUrl(config, b._id, await canonicalDomainOf(db, b.sellerId).catch(() => null));
@@ -53,15 +61,23 @@ export async function emailDecision(db: Db, config: AppConfig, b: Booking) {
     subject: approved ? `Booking confirmed: ${b.bookingId}` : `Booking rejected: ${b.bookingId}`,
     text: approved
       ? `Hello ${b.userId.name},\n\nGood news: your booking has been confirmed by the seller.\n\n${summary(b)}\n\nMessage from the seller: ${b.sellerResponse?.message ?? ""}\n\nSee your booking:\n${link}`
-      : `Hello ${b.userId.name},\n\nSorry, the seller could not accept your booking request.\n\n${summary(b)}\n\nReason: ${b.sellerResponse?.message ?? ""}\n\nSee your booking:\n${link}`,
+      : `Hello ${b.userId.name},\n\nSorry, the seller could not accept your booking request.\n\n${summary(b)}\n\nReason: ${b.sellerResponse?.message ?? ""}${refundLine(refund)}\n\nSee your booking:\n${link}`,
   });
 }
 
-export async function emailCancellation(db: Db, config: AppConfig, b: Booking, sellerEmail: string) {
+/** Both sides hear of a cancellation by the customer, the customer with the refund the policy gives. */
+export async function emailCancellation(db: Db, config: AppConfig, b: Booking, sellerEmail: string, refund: Refund = null) {
   await trySendEmail(db, config, {
     to: sellerEmail,
     sellerId: b.sellerId,
     subject: `Booking cancelled by the customer: ${b.bookingId}`,
-    text: `${b.userId.name} has cancelled this booking.\n\n${summary(b)}\n\nSee it in your seller dashboard:\n${sellerBookingUrl(config, b._id)}`,
+    text: `${b.userId.name} has cancelled this booking.\n\n${summary(b)}${refund ? `\n\nRefunded to the customer under the cancellation policy: ${formatRupees(refund.amount)}` : ""}\n\nSee it in your seller dashboard:\n${sellerBookingUrl(config, b._id)}`,
+  });
+  const paid = b.paymentStatus === "completed" || b.paymentStatus === "refunded";
+  await trySendEmail(db, config, {
+    to: b.userId.email,
+    sellerId: b.sellerId,
+    subject: `Booking cancelled: ${b.bookingId}`,
+    text: `Hello ${b.userId.name},\n\nYour booking has been cancelled.\n\n${summary(b)}${refund ? refundLine(refund) : paid ? "\n\nUnder the cancellation policy no refund is due this close to the start date." : ""}\n\nCancellation and refund policy:\n${platformUrl(config, "/cancellation-and-refund")}`,
   });
 }

@@ -3,7 +3,10 @@ import { sellers } from "@db/schema";
 import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
 import { emailCancellation, emailDecision } from "./emails";
-import { cancelBooking, decideBooking } from "./service";
+import { cancelBooking, decideBooking, findBooking } from "./service";
+import { readerOf } from "../../db/batcher";
+import { refundIfQueued } from "../payments/refunds";
+import type { Booking } from "./shapes";
 
 export const APPROVED_BY_SELLER = "Booking approved by seller";
 
@@ -16,15 +19,19 @@ export async function respondToBooking(
   decision: "approved" | "rejected",
   message: string,
 ) {
-  const booking = await decideBooking(db, sellerId, id, decision, message);
-  await emailDecision(db, config, booking);
+  await decideBooking(db, sellerId, id, decision, message);
+  const refund = decision === "rejected" ? await refundIfQueued(db, config, id, new Date()) : null;
+  const booking = (await findBooking(readerOf(db), id)) as Booking;
+  await emailDecision(db, config, booking, refund);
   return booking;
 }
 
-/** The customer cancels their own booking before it starts; the seller is emailed. */
+/** The customer cancels their own booking before it starts; the refund the policy gives is made, and both sides are emailed. */
 export async function cancelAsCustomer(db: Db, config: AppConfig, userId: string, id: string) {
-  const booking = await cancelBooking(db, userId, id);
+  await cancelBooking(db, userId, id);
+  const refund = await refundIfQueued(db, config, id, new Date());
+  const booking = (await findBooking(readerOf(db), id)) as Booking;
   const seller = await db.select({ email: sellers.email }).from(sellers).where(eq(sellers.id, booking.sellerId)).get();
-  if (seller) await emailCancellation(db, config, booking, seller.email);
+  if (seller) await emailCancellation(db, config, booking, seller.email, refund);
   return booking;
 }

@@ -1,5 +1,5 @@
 import { type SQL, and, count, desc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
-import { bookings, packages, travellers, users } from "@db/schema";
+import { bookings, packages, paymentItems, travellers, users } from "@db/schema";
 import type { BookingStatus } from "@db/bookings";
 import type { Role } from "@db/users";
 import { conflict, forbidden, notFound } from "../errors";
@@ -10,6 +10,8 @@ import type { z } from "zod";
 import type { customerListQuery, sellerListQuery } from "./schemas";
 import { type Booking, pagination, selectBookings, toBooking, travellersOf } from "./shapes";
 import { canTransition, illegalTransitionMessage, todayInIndia } from "./transitions";
+import { cancellationRefund } from "../payments/policy";
+import { queueRefund } from "../payments/refunds";
 
 export const NO_PERMISSION = "You do not have permission to view this booking";
 export const NOT_FOUND = "Booking not found";
@@ -135,38 +137,59 @@ export async function listSellerBookings({ db, load }: Reader, sellerId: string,
 
 /**
  * Approve or reject as ONE conditional UPDATE: of any number of concurrent
- * calls only the first finds the booking pending; the rest get 409.
+ * calls only the first finds the booking pending; the rest get 409. A rejected paid request queues its full
+ * refund in the same batch (ADR 0029); the caller then asks the provider for it.
  */
 export async function decideBooking(db: Db, sellerId: string, id: string, decision: "approved" | "rejected", message: string) {
   const to: BookingStatus = decision === "approved" ? "confirmed" : "rejected";
   const now = new Date().toISOString();
-  const updated = await db
-    .update(bookings)
-    .set({ status: to, sellerResponseStatus: decision, sellerResponseMessage: message, sellerRespondedAt: now, updatedAt: now })
-    .where(and(eq(bookings.id, id), eq(bookings.sellerId, sellerId), eq(bookings.status, "pending")))
-    .returning({ id: bookings.id });
+  const [updated] = await db.batch([
+    db
+      .update(bookings)
+      .set({ status: to, sellerResponseStatus: decision, sellerResponseMessage: message, sellerRespondedAt: now, updatedAt: now })
+      .where(and(eq(bookings.id, id), eq(bookings.sellerId, sellerId), eq(bookings.status, "pending")))
+      .returning({ id: bookings.id }),
+    queueRefund(db, id, "rejected", sql`${bookings.status} = 'rejected' and ${bookings.sellerId} = ${sellerId}`),
+  ]);
   if (updated.length === 0) await explainRefusal(db, id, (b) => b.sellerId === sellerId, to);
   return (await findBooking(readerOf(db), id)) as Booking;
 }
 
-/** The customer cancels their own pending or confirmed booking before it starts. */
+/**
+ * The customer cancels their own pending or confirmed booking before it starts. What was paid comes back as
+ * the policy says (payments/policy.ts), queued in the same batch as the cancellation. The policy depends on
+ * the status read first, so the update only matches that status: a seller's answer in between makes it 409.
+ */
 export async function cancelBooking(db: Db, userId: string, id: string) {
   const today = todayInIndia();
-  const updated = await db
-    .update(bookings)
-    .set({ status: "cancelled", updatedAt: new Date().toISOString() })
-    .where(
-      and(
-        eq(bookings.id, id),
-        eq(bookings.userId, userId),
-        inArray(bookings.status, ["pending", "confirmed"]),
-        sql`${bookings.startDate} > ${today}`,
-      ),
-    )
-    .returning({ id: bookings.id });
+  const current = await db
+    .select({ status: bookings.status, startDate: bookings.startDate, paid: paymentItems.amount, paymentStatus: bookings.paymentStatus })
+    .from(bookings)
+    .leftJoin(paymentItems, eq(paymentItems.bookingId, bookings.id))
+    .where(and(eq(bookings.id, id), eq(bookings.userId, userId)))
+    .get();
+  const observed = current && (current.status === "pending" || current.status === "confirmed") ? current.status : "pending";
+  const paid = current?.paymentStatus === "completed" ? (current.paid ?? 0) : 0;
+  const refund = current ? cancellationRefund({ status: observed, startDate: current.startDate, paid }, today) : { amount: 0 };
+  const [updated] = await db.batch([
+    db
+      .update(bookings)
+      .set({ status: "cancelled", cancelledBy: "customer", updatedAt: new Date().toISOString() })
+      .where(and(eq(bookings.id, id), eq(bookings.userId, userId), eq(bookings.status, observed), sql`${bookings.startDate} > ${today}`))
+      .returning({ id: bookings.id }),
+    queueRefund(
+      db,
+      id,
+      "cancelled",
+      sql`${bookings.status} = 'cancelled' and ${bookings.cancelledBy} = 'customer' and ${bookings.userId} = ${userId} and ${refund.amount} > 0`,
+      refund.amount,
+    ),
+  ]);
   if (updated.length === 0) {
     const row = await explainRefusal(db, id, (b) => b.userId === userId, "cancelled");
     if (row.startDate <= today) throw conflict("A booking can only be cancelled before its start date");
+    // Its status changed between the read and the update (the seller answered): the policy must be read again.
+    throw conflict("This booking changed while you were cancelling it; please look at it again");
   }
   return (await findBooking(readerOf(db), id)) as Booking;
 }

@@ -6,6 +6,8 @@ import type { ApiEnv } from "../../api/app-env";
 import { developmentOnly } from "../../api/guard";
 import { describeRoute } from "../../api/route-info";
 import { validate } from "../../api/validate";
+import { requestTime } from "../../clock";
+import { expireUnanswered } from "../payments/refunds";
 
 /** Development-only helpers; every route here is 404 unless ENVIRONMENT is development. */
 export const devRoutes = new Hono<ApiEnv>()
@@ -23,5 +25,18 @@ export const devRoutes = new Hono<ApiEnv>()
         .orderBy(desc(outbox.createdAt), sql`rowid desc`)
         .limit(50);
       return c.json({ messages: rows });
+    },
+  )
+  .post(
+    "/scheduled",
+    describeRoute({
+      summary: "Run the scheduled payments job now (development only)",
+      description:
+        "What the 15-minute Cron Trigger runs: expiry of unanswered paid requests and refund retries. With TEST_CLOCK=1, `x-tb-now` sets its clock.",
+      returns: "`{ success, data: { expired, refundsRetried } }`",
+    }),
+    async (c) => {
+      const now = new Date(requestTime(c.req.raw, c.env, c.var.config));
+      return c.json({ success: true, data: await expireUnanswered(c.var.db, c.var.config, now) });
     },
   );

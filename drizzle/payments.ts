@@ -1,0 +1,128 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { bookings } from "./bookings";
+import { packages } from "./packages";
+import { sellers } from "./sellers";
+import { users } from "./users";
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+
+/**
+ * The money tables (ADR 0029). Amounts are integer paise. Every payment, refund and webhook is a row; a booking's
+ * `payment_status` only summarises them.
+ */
+
+/** A traveller's cart, on the server so it follows them across devices. `request` is a booking request as POST /api/bookings takes it. */
+export const cartItems = sqliteTable(
+  "cart_items",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    packageId: text("package_id")
+      .notNull()
+      .references(() => packages.id),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => sellers.id),
+    request: text("request", { mode: "json" }).notNull().$type<unknown>(),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("cart_items_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const PAYMENT_ROW_STATUSES = ["created", "captured", "failed"] as const;
+export const PROVIDERS = ["test", "razorpay"] as const;
+
+/** One checkout: one provider order, paid once, for one or more bookings. */
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    provider: text("provider", { enum: PROVIDERS }).notNull(),
+    providerOrderId: text("provider_order_id").notNull().unique(),
+    providerPaymentId: text("provider_payment_id").unique(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull().default("INR"),
+    status: text("status", { enum: PAYMENT_ROW_STATUSES }).notNull().default("created"),
+    failureReason: text("failure_reason"),
+    /** The seller site the checkout started on (Book Now), whose brand the success page keeps; null for the main site's cart. */
+    siteSellerId: text("site_seller_id"),
+    siteHost: text("site_host"),
+    createdAt: text("created_at").notNull().default(now),
+    capturedAt: text("captured_at"),
+    updatedAt: text("updated_at").notNull().default(now),
+  },
+  (t) => [index("payments_user_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * A payment's share per booking: what each seller's ledger reads. The booking id is chosen at checkout and the
+ * booking written from `booking` (its row and travellers) in the batch that captures the payment.
+ */
+export const paymentItems = sqliteTable(
+  "payment_items",
+  {
+    bookingId: text("booking_id").primaryKey(),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => sellers.id),
+    cartItemId: text("cart_item_id"),
+    amount: integer("amount").notNull(),
+    booking: text("booking", { mode: "json" }).notNull().$type<unknown>(),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("payment_items_payment_idx").on(t.paymentId), index("payment_items_seller_idx").on(t.sellerId, t.createdAt)],
+);
+
+export const REFUND_REASONS = ["rejected", "cancelled", "expired"] as const;
+export const REFUND_STATUSES = ["pending", "processed", "failed"] as const;
+
+/** At most one refund per booking: its id is `rf_{bookingId}`. */
+export const refunds = sqliteTable(
+  "refunds",
+  {
+    id: text("id").primaryKey(),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => sellers.id),
+    amount: integer("amount").notNull(),
+    reason: text("reason", { enum: REFUND_REASONS }).notNull(),
+    status: text("status", { enum: REFUND_STATUSES }).notNull().default("pending"),
+    providerRefundId: text("provider_refund_id").unique(),
+    failureReason: text("failure_reason"),
+    createdAt: text("created_at").notNull().default(now),
+    processedAt: text("processed_at"),
+  },
+  (t) => [index("refunds_seller_idx").on(t.sellerId, t.createdAt), index("refunds_payment_idx").on(t.paymentId)],
+);
+
+export const EVENT_OUTCOMES = ["applied", "duplicate", "ignored", "refused"] as const;
+
+/** Every webhook and payment callback we were sent, once per provider event id. */
+export const paymentEvents = sqliteTable(
+  "payment_events",
+  {
+    id: text("id").primaryKey(),
+    provider: text("provider", { enum: PROVIDERS }).notNull(),
+    type: text("type").notNull(),
+    paymentId: text("payment_id"),
+    outcome: text("outcome", { enum: EVENT_OUTCOMES }).notNull(),
+    detail: text("detail"),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("payment_events_payment_idx").on(t.paymentId)],
+);

@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ASHA, SELLER_A, SELLER_B, bookingRequest } from "../support/bookings";
+import { newCustomer } from "../support/security-fixtures";
+import { bearer, loginViaApi } from "../support/session";
+import { fillCart, payAndConfirm, sendWebhook, signPayment, startCheckout, webhookBody } from "../support/payments";
+import { type TestWorker, startWorker } from "../support/worker";
+
+let w: TestWorker;
+beforeAll(async () => {
+  w = await startWorker({ bindings: { TEST_CLOCK: "1" } });
+});
+afterAll(() => w?.dispose());
+
+const count = async (sql: string, ...params: unknown[]) =>
+  (
+    await w.d1
+      .prepare(sql)
+      .bind(...params)
+      .first<{ n: number }>()
+  )?.n ?? 0;
+const bookingsOf = (paymentId: string) =>
+  w.d1
+    .prepare(
+      "SELECT b.id, b.status, b.payment_status, b.seller_id, b.total FROM bookings b JOIN payment_items i ON i.booking_id = b.id WHERE i.payment_id = ? ORDER BY b.seller_id",
+    )
+    .bind(paymentId)
+    .all<{ id: string; status: string; payment_status: string; seller_id: string; total: number }>()
+    .then((r) => r.results);
+
+describe("checkout from the cart with the test provider", () => {
+  it("pays once for trips of two sellers and makes one paid, pending booking per trip", async () => {
+    const c = await newCustomer(w, "cart-two");
+    await fillCart(w, bearer(c), ["p_goa", "p_spiti"]);
+    const cart = await w.api("GET", "/api/cart", undefined, bearer(c));
+    expect(cart.body.data.items).toHaveLength(2);
+    const session = await startCheckout(w, bearer(c));
+    expect(session.amount).toBe(cart.body.data.total);
+    expect(await bookingsOf(session.paymentId)).toHaveLength(0);
+
+    await payAndConfirm(w, bearer(c), session.paymentId);
+    const made = await bookingsOf(session.paymentId);
+    expect(made.map((b) => [b.seller_id, b.status, b.payment_status])).toEqual([
+      ["s_himalayan", "pending", "completed"],
+      ["s_wanderlust", "pending", "completed"],
+    ]);
+    expect(made.reduce((s, b) => s + b.total, 0)).toBe(session.amount);
+    expect((await w.api("GET", "/api/cart", undefined, bearer(c))).body.data.items).toHaveLength(0);
+    const view = await w.api("GET", `/api/payments/${session.paymentId}`, undefined, bearer(c));
+    expect(view.body.data.status).toBe("captured");
+    expect(view.body.data.sellers).toHaveLength(2);
+  });
+
+  it("a failed payment makes no booking, and a retry on the same order succeeds", async () => {
+    const c = await newCustomer(w, "cart-fail");
+    await fillCart(w, bearer(c), ["p_goa"]);
+    const session = await startCheckout(w, bearer(c));
+    const failed = await w.api("POST", `/api/payments/${session.paymentId}/test-pay`, { outcome: "failure" }, bearer(c));
+    expect(failed.body.data.error.description).toMatch(/declined/);
+    const noted = await w.api(
+      "POST",
+      `/api/payments/${session.paymentId}/failure`,
+      { reason: failed.body.data.error.description },
+      bearer(c),
+    );
+    expect(noted.status).toBe(200);
+    expect(await bookingsOf(session.paymentId)).toHaveLength(0);
+    expect((await w.api("GET", `/api/payments/${session.paymentId}`, undefined, bearer(c))).body.data.status).toBe("failed");
+    expect((await w.api("GET", "/api/cart", undefined, bearer(c))).body.data.items).toHaveLength(1);
+
+    await payAndConfirm(w, bearer(c), session.paymentId);
+    expect(await bookingsOf(session.paymentId)).toHaveLength(1);
+  });
+});
+
+describe("verifying payments", () => {
+  it("a valid signature passes; a tampered one, one under another secret, or for another order is refused and books nothing", async () => {
+    const c = await newCustomer(w, "sig");
+    await fillCart(w, bearer(c), ["p_goa"]);
+    const session = await startCheckout(w, bearer(c));
+    const paymentId = "pay_forged_0001";
+    const good = await signPayment(session.orderId, paymentId);
+    const tampered = `${good.slice(0, -1)}${good.endsWith("0") ? "1" : "0"}`;
+    const cases = [
+      { razorpay_order_id: session.orderId, razorpay_payment_id: paymentId, razorpay_signature: tampered },
+      {
+        razorpay_order_id: session.orderId,
+        razorpay_payment_id: paymentId,
+        razorpay_signature: await signPayment(session.orderId, paymentId, "another-secret-entirely-000"),
+      },
+      { razorpay_order_id: "order_other", razorpay_payment_id: paymentId, razorpay_signature: await signPayment("order_other", paymentId) },
+      { razorpay_order_id: session.orderId, razorpay_payment_id: "pay_other", razorpay_signature: good },
+    ];
+    for (const body of cases) {
+      const res = await w.api("POST", `/api/payments/${session.paymentId}/confirm`, body, bearer(c));
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ success: false, message: expect.stringMatching(/could not verify/) });
+    }
+    expect(await bookingsOf(session.paymentId)).toHaveLength(0);
+    const ok = await w.api(
+      "POST",
+      `/api/payments/${session.paymentId}/confirm`,
+      { razorpay_order_id: session.orderId, razorpay_payment_id: paymentId, razorpay_signature: good },
+      bearer(c),
+    );
+    expect(ok.status).toBe(200);
+    expect(await bookingsOf(session.paymentId)).toHaveLength(1);
+  });
+
+  it("another customer cannot confirm, read or retry someone's payment", async () => {
+    const c = await newCustomer(w, "owner");
+    const other = await newCustomer(w, "intruder");
+    await fillCart(w, bearer(c), ["p_goa"]);
+    const session = await startCheckout(w, bearer(c));
+    const sig = await signPayment(session.orderId, "pay_x");
+    const body = { razorpay_order_id: session.orderId, razorpay_payment_id: "pay_x", razorpay_signature: sig };
+    expect((await w.api("POST", `/api/payments/${session.paymentId}/confirm`, body, bearer(other))).status).toBe(404);
+    expect((await w.api("GET", `/api/payments/${session.paymentId}`, undefined, bearer(other))).status).toBe(404);
+    expect((await w.api("POST", `/api/payments/${session.paymentId}/test-pay`, { outcome: "success" }, bearer(other))).status).toBe(404);
+    expect(await bookingsOf(session.paymentId)).toHaveLength(0);
+  });
+});
+
+describe("webhooks", () => {
+  it("the same payment.captured sent 20 times at once has one effect", async () => {
+    const c = await newCustomer(w, "hook20");
+    await fillCart(w, bearer(c), ["p_goa", "p_spiti"]);
+    const session = await startCheckout(w, bearer(c));
+    const body = webhookBody("payment.captured", {
+      id: "pay_hook20",
+      order_id: session.orderId,
+      amount: session.amount,
+      currency: "INR",
+      status: "captured",
+    });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => sendWebhook(w, body, { eventId: "evt_hook20" })));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(answers.filter((a) => a.body.outcome === "applied")).toHaveLength(1);
+    expect(await bookingsOf(session.paymentId)).toHaveLength(2);
+    expect(await count("SELECT count(*) AS n FROM payment_events WHERE id = 'evt_hook20'")).toBe(1);
+    expect(await count("SELECT count(*) AS n FROM outbox WHERE subject LIKE 'Payment receipt%' AND \"to\" = ?", c.user.email)).toBe(1);
+    // Different event ids for the same payment (Razorpay retries) still capture once.
+    const again = await Promise.all(Array.from({ length: 5 }, (_, i) => sendWebhook(w, body, { eventId: `evt_hook20_${i}` })));
+    expect(again.every((a) => a.body.outcome === "duplicate")).toBe(true);
+    expect(await bookingsOf(session.paymentId)).toHaveLength(2);
+  });
+
+  it("refuses a wrong signature, a wrong amount and an unknown order, and books nothing", async () => {
+    const c = await newCustomer(w, "hookbad");
+    await fillCart(w, bearer(c), ["p_goa"]);
+    const session = await startCheckout(w, bearer(c));
+    const entity = { id: "pay_bad", order_id: session.orderId, amount: session.amount, currency: "INR", status: "captured" };
+    const body = webhookBody("payment.captured", entity);
+    expect((await sendWebhook(w, body, { secret: "not-the-webhook-secret-000" })).status).toBe(400);
+    expect((await sendWebhook(w, body, { signature: "" })).status).toBe(400);
+    const less = await sendWebhook(w, webhookBody("payment.captured", { ...entity, amount: session.amount - 100 }), {
+      eventId: "evt_less",
+    });
+    expect(less.body.outcome).toBe("refused");
+    const unknown = await sendWebhook(w, webhookBody("payment.captured", { ...entity, order_id: "order_nope" }), {
+      eventId: "evt_unknown",
+    });
+    expect(unknown.body.outcome).toBe("refused");
+    expect(await bookingsOf(session.paymentId)).toHaveLength(0);
+    expect(await count("SELECT count(*) AS n FROM payment_events WHERE outcome = 'refused' AND id IN ('evt_less', 'evt_unknown')")).toBe(2);
+  });
+
+  it("a late payment.failed after the capture changes nothing", async () => {
+    const c = await newCustomer(w, "late");
+    await fillCart(w, bearer(c), ["p_goa"]);
+    const session = await startCheckout(w, bearer(c));
+    await payAndConfirm(w, bearer(c), session.paymentId);
+    const late = await sendWebhook(
+      w,
+      webhookBody("payment.failed", {
+        id: "pay_late",
+        order_id: session.orderId,
+        amount: session.amount,
+        currency: "INR",
+        status: "failed",
+      }),
+      { eventId: "evt_late" },
+    );
+    expect(late.body.outcome).toBe("ignored");
+    expect((await w.api("GET", `/api/payments/${session.paymentId}`, undefined, bearer(c))).body.data.status).toBe("captured");
+  });
+});
+
+describe("refunds", () => {
+  it("rejecting a paid request refunds it in full and tells the customer", async () => {
+    const c = await newCustomer(w, "reject");
+    await fillCart(w, bearer(c), ["p_spiti"]);
+    const session = await startCheckout(w, bearer(c));
+    await payAndConfirm(w, bearer(c), session.paymentId);
+    const [booking] = await bookingsOf(session.paymentId);
+    const seller = await loginViaApi(w, SELLER_B);
+    const res = await w.api(
+      "PUT",
+      `/api/bookings/seller/bookings/${booking.id}/reject`,
+      { message: "Roads closed by snow" },
+      bearer(seller),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data.paymentStatus).toBe("refunded");
+    const refund = await w.d1.prepare("SELECT amount, status, reason FROM refunds WHERE booking_id = ?").bind(booking.id).first();
+    expect(refund).toEqual({ amount: booking.total, status: "processed", reason: "rejected" });
+    const mail = await w.api("GET", `/api/dev/outbox?to=${encodeURIComponent(c.user.email)}`);
+    expect(mail.body.messages[0].subject).toMatch(/rejected/);
+    expect(mail.body.messages[0].text).toMatch(/has been refunded/);
+  });
+
+  it("a paid request unanswered for 48 hours is cancelled and refunded by the scheduled run (clock injected)", async () => {
+    const c = await newCustomer(w, "expiry");
+    await fillCart(w, bearer(c), ["p_goa"]);
+    const session = await startCheckout(w, bearer(c));
+    await payAndConfirm(w, bearer(c), session.paymentId);
+    const [booking] = await bookingsOf(session.paymentId);
+    const at = (hours: number) => ({ "x-tb-now": String(Date.now() + hours * 3_600_000) });
+    const early = await w.api("POST", "/api/dev/scheduled", undefined, at(47));
+    expect(early.status).toBe(200);
+    expect((await bookingsOf(session.paymentId))[0].status).toBe("pending");
+    await w.api("POST", "/api/dev/scheduled", undefined, at(49));
+    const [after] = await bookingsOf(session.paymentId);
+    expect([after.status, after.payment_status]).toEqual(["cancelled", "refunded"]);
+    const refund = await w.d1.prepare("SELECT amount, reason, status FROM refunds WHERE booking_id = ?").bind(booking.id).first();
+    expect(refund).toEqual({ amount: booking.total, reason: "expired", status: "processed" });
+    const mail = await w.api("GET", `/api/dev/outbox?to=${encodeURIComponent(c.user.email)}`);
+    expect(mail.body.messages[0].subject).toMatch(/expired/);
+    // A second run finds nothing more to do.
+    await w.api("POST", "/api/dev/scheduled", undefined, at(50));
+    expect(await count("SELECT count(*) AS n FROM refunds WHERE booking_id = ?", booking.id)).toBe(1);
+  });
+});
+
+it.skip("placeholder", () => {
+  void ASHA;
+  void SELLER_A;
+  void bookingRequest;
+});

@@ -1,0 +1,133 @@
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { cartItems, packages, sellers } from "@db/schema";
+import type { Reader } from "../../db/batcher";
+import type { Db } from "../../db/client";
+import { priceRequest } from "../bookings/create";
+import { findPriceTier, isPriced, priceBooking, type Pricing } from "../bookings/pricing";
+import { type CreateBookingInput, createBookingSchema } from "../bookings/schemas";
+import { todayInIndia } from "../bookings/transitions";
+import { onSale } from "../on-sale";
+import { durationLabel } from "../seller-website/shapes";
+import { conflict, notFound } from "../errors";
+import { MAX_CART_ITEMS } from "./checkout";
+
+export const CART_FULL = `Your cart holds at most ${MAX_CART_ITEMS} trips; please check out or remove one first`;
+export const CART_ITEM_NOT_FOUND = "This trip is not in your cart";
+
+export type CartLine = {
+  id: string;
+  packageId: string;
+  packageName: string;
+  city: string;
+  duration: string;
+  image: string | null;
+  sellerId: string;
+  sellerName: string;
+  startDate: string;
+  adults: number;
+  children: number;
+  tier: string | null;
+  roomType: string;
+  transportType: string;
+  /** Priced now, as checkout will price it; null with `problem` when it can no longer be bought. */
+  pricing: Pricing | null;
+  problem: string | null;
+};
+
+/**
+ * The traveller's cart, priced as checkout will price it, in one read (it joins the batch of the page).
+ * A trip that can no longer be bought (unpublished, a tier gone, a past date) is listed with the reason.
+ */
+export async function listCart({ db, load }: Reader, userId: string, today = todayInIndia()) {
+  const rows = await load(
+    db
+      .select({
+        // D1 batches return rows keyed by column name, so joined columns with clashing names are aliased.
+        id: sql<string>`${cartItems.id}`.as("cart_item_id"),
+        request: cartItems.request,
+        packageId: sql<string>`${packages.id}`.as("package_ref"),
+        packageName: sql<string>`${packages.name}`.as("package_name"),
+        city: packages.city,
+        durationDays: packages.durationDays,
+        images: packages.images,
+        priceRanges: packages.priceRanges,
+        sellerId: sql<string>`${sellers.id}`.as("seller_ref"),
+        sellerName: sql<string>`${sellers.name}`.as("seller_name"),
+        onSale: sql<number>`case when ${onSale()} then 1 else 0 end`.as("on_sale"),
+      })
+      .from(cartItems)
+      .innerJoin(packages, eq(packages.id, cartItems.packageId))
+      .innerJoin(sellers, eq(sellers.id, cartItems.sellerId))
+      .where(eq(cartItems.userId, userId))
+      .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
+      .limit(MAX_CART_ITEMS),
+  );
+  const lines: CartLine[] = rows.map((r) => {
+    const parsed = createBookingSchema.safeParse(r.request);
+    const input = parsed.success ? parsed.data : null;
+    const chosen = input ? findPriceTier(r.priceRanges, input.priceTier) : null;
+    let problem: string | null = null;
+    if (!input) problem = "This trip's details are no longer valid";
+    else if (!Number(r.onSale)) problem = "This package is no longer available";
+    else if (!chosen || !isPriced(chosen.tier)) problem = "This package's price has changed; please add it again";
+    else if (input.travelDates.startDate <= today) problem = "The travel date has passed";
+    const pricing =
+      input && chosen && !problem
+        ? priceBooking({
+            unitPrice: chosen.tier.price,
+            adults: input.customerDetails.adults,
+            children: input.customerDetails.children,
+            durationDays: r.durationDays,
+            roomType: input.preferences.hotel.roomType,
+            transportType: input.preferences.transport.type,
+          })
+        : null;
+    return {
+      id: r.id,
+      packageId: r.packageId,
+      packageName: r.packageName,
+      city: r.city,
+      duration: durationLabel(r.durationDays),
+      image: r.images[0] ?? null,
+      sellerId: r.sellerId,
+      sellerName: r.sellerName,
+      startDate: input?.travelDates.startDate ?? "",
+      adults: input?.customerDetails.adults ?? 0,
+      children: input?.customerDetails.children ?? 0,
+      tier: chosen?.tier.label ?? null,
+      roomType: input?.preferences.hotel.roomType ?? "standard",
+      transportType: input?.preferences.transport.type ?? "included",
+      pricing,
+      problem,
+    };
+  });
+  const total = lines.reduce((sum, l) => sum + (l.pricing?.total ?? 0), 0);
+  return { items: lines, total, payable: lines.length > 0 && lines.every((l) => l.pricing !== null) };
+}
+
+/** Adds a trip, priced and checked as checkout will check it; the cart's limit is held in the same statement. */
+export async function addToCart(db: Db, userId: string, input: CreateBookingInput) {
+  const { pkg } = await priceRequest(db, input);
+  const id = `ci_${crypto.randomUUID()}`;
+  const inserted = await db
+    .insert(cartItems)
+    .select(
+      sql`select ${id}, ${userId}, ${pkg.p.id}, ${pkg.p.sellerId}, ${JSON.stringify(input)}, strftime('%Y-%m-%dT%H:%M:%fZ','now')
+          where (select count(*) from ${cartItems} where ${cartItems.userId} = ${userId}) < ${MAX_CART_ITEMS}`,
+    )
+    .returning({ id: cartItems.id });
+  if (inserted.length === 0) throw conflict(CART_FULL);
+  return { id, packageName: pkg.p.name };
+}
+
+export async function removeFromCart(db: Db, userId: string, id: string) {
+  const removed = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)))
+    .returning({ id: cartItems.id });
+  if (removed.length === 0) throw notFound(CART_ITEM_NOT_FOUND);
+}
+
+/** How many trips are in the cart (the header's badge). */
+export const cartCount = ({ db, load }: Reader, userId: string) =>
+  load(db.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, userId))).then((r) => r[0]?.n ?? 0);

@@ -1,0 +1,217 @@
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { paymentEvents, payments, refunds } from "@db/schema";
+import type { Db } from "../../db/client";
+import type { AppConfig } from "../../env";
+import { paymentProviderOf } from "../../payments/config";
+import { badRequest, notFound, unavailable } from "../errors";
+import { PAYMENTS_UNAVAILABLE, capturePayment } from "./checkout";
+import { afterCapture } from "./emails";
+import { settleRefund } from "./refunds";
+
+export const NOT_VERIFIED = "We could not verify this payment. No booking was made; if money was taken it will be refunded.";
+export const PAYMENT_NOT_FOUND = "Payment not found";
+
+/** What Razorpay Checkout's handler hands the page on success, as the page posts it back. */
+export const confirmBody = z.object({
+  razorpay_order_id: z.string().trim().min(1).max(100),
+  razorpay_payment_id: z.string().trim().min(1).max(100),
+  razorpay_signature: z.string().trim().min(1).max(200),
+});
+
+export const failureBody = z.object({
+  reason: z.string().trim().max(300).optional(),
+});
+
+async function ownPayment(db: Db, userId: string, paymentId: string) {
+  const payment = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.userId, userId)))
+    .get();
+  if (!payment) throw notFound(PAYMENT_NOT_FOUND);
+  return payment;
+}
+
+/**
+ * The Checkout callback (ADR 0029): the signature must be the provider's HMAC of OUR stored order id and the
+ * payment id, else nothing happens. Capturing is idempotent, so the callback and the webhook, in any order or
+ * at once, write the bookings once.
+ */
+export async function confirmPayment(
+  db: Db,
+  config: AppConfig,
+  userId: string,
+  paymentId: string,
+  body: z.infer<typeof confirmBody>,
+  now: Date,
+) {
+  const payment = await ownPayment(db, userId, paymentId);
+  const configured = paymentProviderOf(config);
+  if (!configured || configured.kind !== payment.provider) throw unavailable(PAYMENTS_UNAVAILABLE);
+  const valid =
+    body.razorpay_order_id === payment.providerOrderId &&
+    (await configured.provider.verifyPayment({
+      orderId: payment.providerOrderId,
+      paymentId: body.razorpay_payment_id,
+      signature: body.razorpay_signature,
+    }));
+  if (!valid) {
+    console.warn(`payment ${payment.id}: a Checkout callback with a signature that does not verify was refused`);
+    await db.insert(paymentEvents).values({
+      id: `callback:${crypto.randomUUID()}`,
+      provider: payment.provider,
+      type: "checkout.callback",
+      paymentId: payment.id,
+      outcome: "refused",
+      detail: "signature does not verify",
+    });
+    throw badRequest(NOT_VERIFIED);
+  }
+  if (payment.status === "captured" && payment.providerPaymentId !== body.razorpay_payment_id) {
+    console.warn(`payment ${payment.id}: a second payment ${body.razorpay_payment_id} for a paid order`);
+  }
+  const outcome = await capturePayment(db, payment, body.razorpay_payment_id, now);
+  if (outcome === "captured") await afterCapture(db, config, payment.id);
+  return { paymentId: payment.id, status: "captured" as const, captured: outcome === "captured" };
+}
+
+/**
+ * The page tells us the provider's checkout reported a failure. No money moved and no booking exists; the
+ * payment reads failed (with the provider's reason) until a retry on the same order succeeds.
+ */
+export async function recordFailure(db: Db, userId: string, paymentId: string, reason: string | undefined) {
+  const payment = await ownPayment(db, userId, paymentId);
+  await markFailed(db, payment.id, reason ?? "Payment failed");
+  return { paymentId: payment.id };
+}
+
+export async function markFailed(db: Db, paymentId: string, reason: string) {
+  return db
+    .update(payments)
+    .set({ status: "failed", failureReason: reason.slice(0, 300), updatedAt: new Date().toISOString() })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, "created")))
+    .returning({ id: payments.id });
+}
+
+// Webhooks ---------------------------------------------------------------------------------------------
+
+const paymentEntity = z.object({
+  id: z.string().min(1).max(100),
+  order_id: z.string().min(1).max(100),
+  amount: z.number().int(),
+  currency: z.string(),
+  error_description: z.string().max(300).nullish(),
+});
+const refundEntity = z.object({
+  id: z.string().min(1).max(100),
+  payment_id: z.string().min(1).max(100),
+  amount: z.number().int(),
+  receipt: z.string().max(100).nullish(),
+});
+const webhookShape = z.object({
+  event: z.string().min(1).max(100),
+  payload: z
+    .object({
+      payment: z.object({ entity: paymentEntity }).optional(),
+      refund: z.object({ entity: refundEntity }).optional(),
+    })
+    .default({}),
+});
+
+export type WebhookOutcome = "applied" | "duplicate" | "ignored" | "refused";
+
+async function eventId(rawBody: string, header: string | null) {
+  if (header && /^[\w.-]{1,100}$/.test(header)) return header;
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(rawBody));
+  return `sha256:${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
+/**
+ * A provider webhook (`payment.captured`, `payment.failed`, `refund.processed`). Its signature is checked over
+ * the raw body first. Each event id is stored once: a duplicate, late or out-of-order event changes nothing
+ * twice, and an event whose order or amount does not match what we stored is refused and logged.
+ */
+export async function receiveWebhook(
+  db: Db,
+  config: AppConfig,
+  rawBody: string,
+  signature: string | null,
+  eventHeader: string | null,
+  now: Date,
+): Promise<{ outcome: WebhookOutcome; message: string }> {
+  const configured = paymentProviderOf(config);
+  if (!configured) throw unavailable(PAYMENTS_UNAVAILABLE);
+  if (!(await configured.provider.verifyWebhook(rawBody, signature))) {
+    console.warn("webhook refused: its signature does not verify");
+    throw badRequest("Invalid webhook signature");
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody);
+  } catch {
+    throw badRequest("Malformed webhook body");
+  }
+  const parsed = webhookShape.safeParse(json);
+  if (!parsed.success) throw badRequest("Malformed webhook body");
+  const event = parsed.data;
+  const id = await eventId(rawBody, eventHeader);
+  const seen = await db.select({ outcome: paymentEvents.outcome }).from(paymentEvents).where(eq(paymentEvents.id, id)).get();
+  if (seen) return { outcome: "duplicate", message: "Event already received" };
+
+  const record = (outcome: WebhookOutcome, paymentId: string | null, detail: string) =>
+    db.insert(paymentEvents).values({ id, provider: configured.kind, type: event.event, paymentId, outcome, detail }).onConflictDoNothing();
+  const finish = async (outcome: WebhookOutcome, paymentId: string | null, detail: string) => {
+    if (outcome === "refused") console.warn(`webhook ${id} (${event.event}) refused: ${detail}`);
+    await record(outcome, paymentId, detail);
+    return { outcome, message: detail };
+  };
+
+  if (event.event === "payment.captured" || event.event === "payment.failed") {
+    const entity = event.payload.payment?.entity;
+    if (!entity) return finish("refused", null, "no payment in the event");
+    const payment = await db.select().from(payments).where(eq(payments.providerOrderId, entity.order_id)).get();
+    if (!payment) return finish("refused", null, `unknown order ${entity.order_id}`);
+    if (entity.amount !== payment.amount || entity.currency !== payment.currency)
+      return finish(
+        "refused",
+        payment.id,
+        `amount ${entity.amount} ${entity.currency} does not match ${payment.amount} ${payment.currency}`,
+      );
+    if (event.event === "payment.failed") {
+      const changed = await markFailed(db, payment.id, entity.error_description ?? "Payment failed");
+      return finish(
+        changed.length > 0 ? "applied" : "ignored",
+        payment.id,
+        changed.length > 0 ? "payment failed" : `payment is ${payment.status}`,
+      );
+    }
+    const outcome = await capturePayment(db, payment, entity.id, now, [
+      db
+        .insert(paymentEvents)
+        .values({ id, provider: configured.kind, type: event.event, paymentId: payment.id, outcome: "applied", detail: "captured" }),
+    ]);
+    if (outcome === "captured") {
+      await afterCapture(db, config, payment.id);
+      return { outcome: "applied", message: "captured" };
+    }
+    return finish("duplicate", payment.id, "payment already captured");
+  }
+
+  if (event.event === "refund.processed" || event.event === "refund.failed") {
+    const entity = event.payload.refund?.entity;
+    if (!entity) return finish("refused", null, "no refund in the event");
+    const refund = await db
+      .select()
+      .from(refunds)
+      .where(entity.receipt ? eq(refunds.id, entity.receipt) : eq(refunds.providerRefundId, entity.id))
+      .get();
+    if (!refund) return finish("refused", null, `unknown refund ${entity.id}`);
+    if (entity.amount !== refund.amount)
+      return finish("refused", refund.paymentId, `refund amount ${entity.amount} does not match ${refund.amount}`);
+    if (refund.status !== "pending") return finish("duplicate", refund.paymentId, `refund already ${refund.status}`);
+    await settleRefund(db, refund, { id: entity.id, status: event.event === "refund.processed" ? "processed" : "failed" }, now);
+    return finish("applied", refund.paymentId, event.event);
+  }
+  return finish("ignored", null, `event ${event.event} is not used`);
+}

@@ -1,0 +1,70 @@
+import { eq, inArray } from "drizzle-orm";
+import { paymentItems, payments, sellers } from "@db/schema";
+import { formatDate, formatRupees } from "~/lib/format";
+import { readerOf } from "../../db/batcher";
+import type { Db } from "../../db/client";
+import type { AppConfig } from "../../env";
+import { emailSellerRequest } from "../bookings/emails";
+import { findBooking } from "../bookings/service";
+import type { Booking } from "../bookings/shapes";
+import { customerBookingUrl, platformUrl } from "../email/links";
+import { trySendEmail } from "../email/send";
+import { REQUEST_EXPIRY_HOURS } from "./policy";
+
+type Refund = { amount: number; status: string } | null;
+
+/** How a refund reads in an email to the customer. */
+export function refundLine(refund: Refund) {
+  if (!refund) return "";
+  const state = refund.status === "processed" ? "has been refunded" : "is being refunded";
+  return `\n\n${formatRupees(refund.amount)} ${state} to the card, UPI or bank account you paid with. Banks usually show a refund within 5 to 7 working days.`;
+}
+
+/**
+ * After a payment is captured: one receipt to the customer for the payment, and each seller is asked to answer
+ * their paid request. Sent after the capture is written, which nothing here may undo (ADR 0020).
+ */
+export async function afterCapture(db: Db, config: AppConfig, paymentId: string) {
+  try {
+    const payment = await db.select().from(payments).where(eq(payments.id, paymentId)).get();
+    if (!payment) return;
+    const items = await db.select({ bookingId: paymentItems.bookingId }).from(paymentItems).where(eq(paymentItems.paymentId, paymentId));
+    const booked = (await Promise.all(items.map((i) => findBooking(readerOf(db), i.bookingId)))).filter((b): b is Booking => b !== null);
+    if (booked.length === 0) return;
+    const sellerRows = await db
+      .select({ id: sellers.id, name: sellers.name, email: sellers.email })
+      .from(sellers)
+      .where(inArray(sellers.id, [...new Set(booked.map((b) => b.sellerId))]));
+    const sellerOf = new Map(sellerRows.map((s) => [s.id, s]));
+    const customer = booked[0].userId;
+    const domainFor = (b: Booking) => (payment.siteHost && payment.siteSellerId === b.sellerId ? payment.siteHost : null);
+    const lines = booked.map(
+      (b) =>
+        `- ${b.bookingId}: ${b.packageId.name} with ${sellerOf.get(b.sellerId)?.name ?? "the travel agent"}, ${formatDate(b.travelDates.startDate)}, ${formatRupees(b.pricing.total)}\n  ${customerBookingUrl(config, b._id, domainFor(b))}`,
+    );
+    await trySendEmail(db, config, {
+      to: customer.email,
+      sellerId: payment.siteSellerId,
+      subject: `Payment receipt: ${formatRupees(payment.amount)} paid`,
+      text: `Hello ${customer.name},\n\nThank you. We received your payment of ${formatRupees(payment.amount)} on ${formatDate(payment.capturedAt ?? payment.updatedAt)}.\n\nReceipt: ${payment.id}\nPayment reference: ${payment.providerPaymentId ?? ""}\n\n${lines.join("\n")}\n\nEach travel agent now confirms their booking. If one cannot take it, or does not answer within ${REQUEST_EXPIRY_HOURS} hours, that booking's amount is refunded in full automatically.\n\nCancellation and refund policy:\n${platformUrl(config, "/cancellation-and-refund")}`,
+    });
+    for (const b of booked) {
+      const seller = sellerOf.get(b.sellerId);
+      if (seller) await emailSellerRequest(db, config, b, seller, true);
+    }
+  } catch (error) {
+    console.warn(`emails after payment ${paymentId} not sent`, error);
+  }
+}
+
+/** The customer hears that their request expired unanswered and is refunded. */
+export async function emailExpired(db: Db, config: AppConfig, bookingId: string, refund: Refund) {
+  const b = await findBooking(readerOf(db), bookingId);
+  if (!b) return;
+  await trySendEmail(db, config, {
+    to: b.userId.email,
+    sellerId: b.sellerId,
+    subject: `Booking request expired: ${b.bookingId}`,
+    text: `Hello ${b.userId.name},\n\nThe travel agent did not answer your request for ${b.packageId.name} (${formatDate(b.travelDates.startDate)}) within ${REQUEST_EXPIRY_HOURS} hours, so it has been cancelled.${refundLine(refund)}\n\nSee your booking:\n${customerBookingUrl(config, b._id, null)}`,
+  });
+}

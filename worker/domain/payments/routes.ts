@@ -1,0 +1,212 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { ApiEnv } from "../../api/app-env";
+import { badRequest, notFound } from "../../api/errors";
+import { requireUserMiddleware } from "../../api/guard";
+import { describeRoute } from "../../api/route-info";
+import { validate } from "../../api/validate";
+import { requestTime } from "../../clock";
+import { readerOf } from "../../db/batcher";
+import { paymentProviderOf } from "../../payments/config";
+import { createBookingSchema } from "../bookings/schemas";
+import { addToCart, listCart, removeFromCart } from "./cart";
+import { reopenCheckout, startCheckout } from "./checkout";
+import { confirmBody, confirmPayment, failureBody, receiveWebhook, recordFailure } from "./confirm";
+import { readPaymentAs } from "./views";
+
+const customerOnly = requireUserMiddleware("user", "Only customer accounts can buy trips");
+const now = (c: { req: { raw: Request }; env: ApiEnv["Bindings"]; var: ApiEnv["Variables"] }) =>
+  new Date(requestTime(c.req.raw, c.env, c.var.config));
+
+/** /api/cart — the traveller's cart, kept on the server (ADR 0029). */
+export const cartRoutes = new Hono<ApiEnv>()
+  .use(customerOnly)
+  .get(
+    "/",
+    describeRoute({ summary: "The signed-in traveller's cart, priced now", returns: "`{ success, data: { items, total, payable } }`" }),
+    async (c) => c.json({ success: true, data: await listCart(readerOf(c.var.db), c.var.user.id) }),
+  )
+  .post(
+    "/",
+    describeRoute({
+      summary: "Add a trip to the cart",
+      description: "The same request as POST /api/bookings; it is priced and checked now and again at checkout.",
+      status: 201,
+      returns: "`{ success, data: { id }, message }`",
+      errors: [404, 409, 422],
+    }),
+    validate("json", createBookingSchema),
+    async (c) => {
+      const added = await addToCart(c.var.db, c.var.user.id, c.req.valid("json"));
+      return c.json({ success: true, data: { id: added.id }, message: `${added.packageName} added to your cart` }, 201);
+    },
+  )
+  .delete(
+    "/:id",
+    describeRoute({ summary: "Remove a trip from the cart", returns: "`{ success, message }`", errors: [404] }),
+    async (c) => {
+      await removeFromCart(c.var.db, c.var.user.id, c.req.param("id"));
+      return c.json({ success: true, message: "Removed from your cart" });
+    },
+  );
+
+const checkoutBody = z.union([
+  z.object({ source: z.literal("cart") }).strict(),
+  z.object({ source: z.literal("item"), item: createBookingSchema }),
+]);
+
+const testOutcome = z.object({ outcome: z.enum(["success", "failure"]) });
+
+/** /api/payments — checkout, the provider's callbacks and the webhook. */
+export const paymentRoutes = new Hono<ApiEnv>()
+  .post(
+    "/webhook",
+    describeRoute({
+      summary: "The payment provider's webhook",
+      description:
+        "`payment.captured`, `payment.failed`, `refund.processed`, `refund.failed`. `X-Razorpay-Signature` must be the HMAC-SHA256 of the raw body under the webhook secret; each `X-Razorpay-Event-Id` takes effect once.",
+      body: { contentType: ["application/json"], description: "The provider's event, verified over its raw bytes" },
+      returns: "`{ success, outcome, message }`",
+      errors: [400],
+    }),
+    async (c) => {
+      const raw = await c.req.text().catch(() => null);
+      if (raw === null || raw.length > 100_000) throw badRequest("Malformed webhook body");
+      const result = await receiveWebhook(
+        c.var.db,
+        c.var.config,
+        raw,
+        c.req.header("x-razorpay-signature") ?? null,
+        c.req.header("x-razorpay-event-id") ?? null,
+        now(c),
+      );
+      return c.json({ success: true, ...result });
+    },
+  )
+  .use(requireUserMiddleware())
+  .post(
+    "/checkout",
+    customerOnly,
+    describeRoute({
+      summary: "Start paying for the cart, or for one trip (Book Now on a seller's website)",
+      description:
+        "Prices everything on the server and creates one provider order for the total. No booking exists until the payment is verified.",
+      status: 201,
+      returns: "`{ success, data: { paymentId, provider, key, orderId, amount, currency, prefill, items } }`",
+      errors: [404, 422, 503],
+    }),
+    validate("json", checkoutBody),
+    async (c) => {
+      const body = c.req.valid("json");
+      const tenant = c.var.tenant;
+      const site = tenant.kind === "seller" ? { sellerId: tenant.sellerId, host: tenant.mode === "domain" ? tenant.hostname : null } : null;
+      const session = await startCheckout(
+        c.var.db,
+        c.var.config,
+        c.var.user,
+        body.source === "cart" ? { kind: "cart" } : { kind: "item", input: body.item, site },
+      );
+      return c.json({ success: true, data: session }, 201);
+    },
+  )
+  .get(
+    "/:id",
+    describeRoute({
+      summary: "One of the signed-in traveller's payments with its bookings",
+      returns: "`{ success, data }`",
+      errors: [404],
+    }),
+    async (c) => c.json({ success: true, data: await readPaymentAs(readerOf(c.var.db), c.var.user.id, c.req.param("id")) }),
+  )
+  .post(
+    "/:id/reopen",
+    customerOnly,
+    describeRoute({
+      summary: "Open an unpaid checkout again (retry after a failed payment)",
+      returns: "`{ success, data: checkout }`",
+      errors: [404, 503],
+    }),
+    async (c) => c.json({ success: true, data: await reopenCheckout(c.var.db, c.var.config, c.var.user, c.req.param("id")) }),
+  )
+  .post(
+    "/:id/confirm",
+    customerOnly,
+    describeRoute({
+      summary: "Confirm a payment with the provider's Checkout signature",
+      description: "The signature is checked against the order id we stored. Confirming twice, or after the webhook, has one effect.",
+      returns: "`{ success, data: { paymentId, status }, message }`",
+      errors: [400, 404, 503],
+    }),
+    validate("json", confirmBody),
+    async (c) => {
+      const result = await confirmPayment(c.var.db, c.var.config, c.var.user.id, c.req.param("id"), c.req.valid("json"), now(c));
+      return c.json({ success: true, data: result, message: "Payment received" });
+    },
+  )
+  .post(
+    "/:id/failure",
+    customerOnly,
+    describeRoute({
+      summary: "Record that the provider's checkout reported a failed payment",
+      returns: "`{ success, message }`",
+      errors: [404],
+    }),
+    validate("json", failureBody),
+    async (c) => {
+      await recordFailure(c.var.db, c.var.user.id, c.req.param("id"), c.req.valid("json").reason);
+      return c.json({ success: true, message: "Payment failed. No booking was made and no money was taken." });
+    },
+  )
+  .post(
+    "/:id/test-pay",
+    customerOnly,
+    describeRoute({
+      summary: "The test provider's checkout: pay or fail (development and tests only)",
+      description:
+        "Answers as Razorpay Checkout's handler would (`razorpay_order_id`, `razorpay_payment_id`, `razorpay_signature`) or with an error, and sends the signed webhook Razorpay would send.",
+      returns: "`{ success, data }`",
+      errors: [404],
+    }),
+    validate("json", testOutcome),
+    async (c) => {
+      const configured = paymentProviderOf(c.var.config);
+      if (!configured || configured.kind !== "test") throw notFound("No such API route");
+      const session = await reopenCheckout(c.var.db, c.var.config, c.var.user, c.req.param("id"));
+      const { outcome } = c.req.valid("json");
+      const paid = outcome === "success" ? await configured.provider.pay(session.orderId) : null;
+      const paymentId = paid?.paymentId ?? `pay_test_failed_${crypto.randomUUID().slice(0, 8)}`;
+      const event = {
+        entity: "event",
+        event: paid ? "payment.captured" : "payment.failed",
+        payload: {
+          payment: {
+            entity: {
+              id: paymentId,
+              entity: "payment",
+              order_id: session.orderId,
+              amount: session.amount,
+              currency: "INR",
+              status: paid ? "captured" : "failed",
+              error_description: paid ? null : "Payment declined by the test bank",
+            },
+          },
+        },
+        created_at: Math.floor(Date.now() / 1000),
+      };
+      const raw = JSON.stringify(event);
+      const signature = await configured.provider.signWebhook(raw);
+      const at = now(c);
+      // As Razorpay does, the webhook arrives on its own, around the time the page hears back.
+      c.executionCtx.waitUntil(
+        receiveWebhook(c.var.db, c.var.config, raw, signature, `evt_test_${crypto.randomUUID().slice(0, 12)}`, at).catch((error) =>
+          console.warn("test webhook not delivered", error),
+        ),
+      );
+      if (!paid)
+        return c.json({ success: true, data: { error: { code: "BAD_REQUEST_ERROR", description: "Payment declined by the test bank" } } });
+      return c.json({
+        success: true,
+        data: { razorpay_order_id: session.orderId, razorpay_payment_id: paid.paymentId, razorpay_signature: paid.signature },
+      });
+    },
+  );

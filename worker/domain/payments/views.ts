@@ -1,0 +1,126 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { bookings, paymentItems, payments, refunds, sellers } from "@db/schema";
+import type { Reader } from "../../db/batcher";
+import { notFound } from "../errors";
+import type { BookingDraft } from "./checkout";
+import { PAYMENT_NOT_FOUND } from "./confirm";
+
+/**
+ * One checkout as its traveller sees it (booking-success): the payment, and per seller the bookings it made,
+ * with their state and any refund. Read in one batch; only the payer's own payment is found.
+ */
+export async function readPaymentAs({ db, load }: Reader, userId: string, paymentId: string) {
+  const [paymentRows, items, refundRows] = await Promise.all([
+    load(
+      db
+        .select({
+          id: payments.id,
+          status: payments.status,
+          amount: payments.amount,
+          provider: payments.provider,
+          providerPaymentId: payments.providerPaymentId,
+          failureReason: payments.failureReason,
+          capturedAt: payments.capturedAt,
+          createdAt: payments.createdAt,
+          siteSellerId: payments.siteSellerId,
+        })
+        .from(payments)
+        .where(and(eq(payments.id, paymentId), eq(payments.userId, userId))),
+    ),
+    load(
+      db
+        .select({
+          bookingId: paymentItems.bookingId,
+          sellerId: paymentItems.sellerId,
+          amount: paymentItems.amount,
+          draft: paymentItems.booking,
+          sellerName: sql<string>`${sellers.name}`.as("seller_name"),
+          bookingRef: bookings.bookingRef,
+          status: bookings.status,
+          paymentStatus: bookings.paymentStatus,
+          responseMessage: bookings.sellerResponseMessage,
+        })
+        .from(paymentItems)
+        .innerJoin(payments, eq(payments.id, paymentItems.paymentId))
+        .innerJoin(sellers, eq(sellers.id, paymentItems.sellerId))
+        .leftJoin(bookings, eq(bookings.id, paymentItems.bookingId))
+        .where(and(eq(paymentItems.paymentId, paymentId), eq(payments.userId, userId)))
+        .orderBy(asc(paymentItems.sellerId), asc(paymentItems.bookingId)),
+    ),
+    load(
+      db
+        .select({ bookingId: refunds.bookingId, amount: refunds.amount, status: refunds.status, reason: refunds.reason })
+        .from(refunds)
+        .innerJoin(payments, eq(payments.id, refunds.paymentId))
+        .where(and(eq(refunds.paymentId, paymentId), eq(payments.userId, userId))),
+    ),
+  ]);
+  const payment = paymentRows[0];
+  if (!payment) throw notFound(PAYMENT_NOT_FOUND);
+  const refundOf = new Map(refundRows.map((r) => [r.bookingId, r]));
+  const sellersSeen = new Map<string, { sellerId: string; sellerName: string; bookings: ReturnType<typeof line>[] }>();
+  function line(i: (typeof items)[number]) {
+    const draft = i.draft as BookingDraft;
+    return {
+      _id: i.bookingId,
+      bookingId: i.bookingRef,
+      packageName: draft.packageName,
+      startDate: draft.row.startDate,
+      adults: draft.row.adults,
+      children: draft.row.children,
+      amount: i.amount,
+      status: i.status,
+      paymentStatus: i.paymentStatus,
+      sellerMessage: i.responseMessage,
+      refund: refundOf.get(i.bookingId) ?? null,
+    };
+  }
+  for (const i of items) {
+    const group = sellersSeen.get(i.sellerId) ?? { sellerId: i.sellerId, sellerName: i.sellerName, bookings: [] };
+    group.bookings.push(line(i));
+    sellersSeen.set(i.sellerId, group);
+  }
+  return { ...payment, sellers: [...sellersSeen.values()] };
+}
+
+/**
+ * What was paid for a booking and what came back, for the booking's pages (seller and customer). The caller has
+ * already checked the viewer may see the booking; this adds no access of its own and is scoped to that booking.
+ */
+export async function bookingMoney({ db, load }: Reader, bookingId: string) {
+  const [paid, back] = await Promise.all([
+    load(
+      db
+        .select({
+          paymentId: payments.id,
+          amount: paymentItems.amount,
+          // D1 batches key rows by column name: the two amounts need their own names.
+          paymentTotal: sql<number>`${payments.amount}`.as("payment_total"),
+          status: payments.status,
+          provider: payments.provider,
+          providerPaymentId: payments.providerPaymentId,
+          capturedAt: payments.capturedAt,
+        })
+        .from(paymentItems)
+        .innerJoin(payments, eq(payments.id, paymentItems.paymentId))
+        .where(and(eq(paymentItems.bookingId, bookingId), eq(payments.status, "captured"))),
+    ),
+    load(
+      db
+        .select({
+          id: refunds.id,
+          amount: refunds.amount,
+          status: refunds.status,
+          reason: refunds.reason,
+          createdAt: refunds.createdAt,
+          processedAt: refunds.processedAt,
+          providerRefundId: refunds.providerRefundId,
+        })
+        .from(refunds)
+        .where(eq(refunds.bookingId, bookingId)),
+    ),
+  ]);
+  return { payment: paid[0] ?? null, refund: back[0] ?? null };
+}
+
+export type BookingMoney = Awaited<ReturnType<typeof bookingMoney>>;
