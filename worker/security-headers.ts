@@ -17,12 +17,14 @@ export const LOCKED_DOWN_CSP = "default-src 'none'; style-src 'unsafe-inline'; i
 export function pageCsp(nonce: string): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    // Razorpay Checkout (ADR 0029): its script, and the frames and calls it makes.
+    `script-src 'self' 'nonce-${nonce}' https://checkout.razorpay.com`,
     // React style attributes and the toaster's injected <style> carry no script.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    "connect-src 'self'",
+    "connect-src 'self' https://api.razorpay.com https://lumberjack.razorpay.com",
+    "frame-src https://api.razorpay.com https://checkout.razorpay.com",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

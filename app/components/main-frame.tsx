@@ -13,14 +13,21 @@ const NAV = [
 ];
 
 /** What the header offers: the visitor's dashboard when the page's session cookie is valid, else Login and Sign up. */
-export type HeaderAccount = { to: string; label: string } | null;
+export type HeaderAccount = { to: string; label: string; cart?: boolean } | null;
 
 function AccountLinks({ account, onNavigate }: { account: HeaderAccount; onNavigate?: () => void }) {
   if (account) {
     return (
-      <Link to={account.to} className="btn" onClick={onNavigate}>
-        {account.label}
-      </Link>
+      <>
+        {account.cart ? (
+          <Link to="/cart" className="btn btn-outline" onClick={onNavigate}>
+            Cart
+          </Link>
+        ) : null}
+        <Link to={account.to} className="btn" onClick={onNavigate}>
+          {account.label}
+        </Link>
+      </>
     );
   }
   return (

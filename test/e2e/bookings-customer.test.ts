@@ -108,15 +108,24 @@ describe("Book Now on the seller's site", () => {
     await expect(dialog.locator(".price-total").last().textContent()).resolves.toBe(formatRupees(expected.total));
 
     const before = await countAshaBookings();
-    await dialog.getByRole("button", { name: "Send booking request" }).dblclick();
-    const ref = (await dialog.getByTestId("booking-ref").textContent()) ?? "";
-    expect(ref).toMatch(/^TB-\d{4}-\d{6}$/);
+    // Book Now pays at once (ADR 0029); a double click starts one checkout, and the test provider's page takes the money.
+    await dialog.getByRole("button", { name: `Pay ${formatRupees(expected.total)}` }).dblclick();
+    const pay = page.getByRole("dialog", { name: "Test payment" });
+    await pay.getByRole("button", { name: `Pay ${formatRupees(expected.total)}` }).click();
+    await dialog.getByText(/^Payment received/).waitFor();
     expect(await countAshaBookings()).toBe(before + 1);
-    await expect(dialog.getByRole("link", { name: "Go to my dashboard" }).getAttribute("href")).resolves.toBe(
-      "/seller/s_wanderlust/website/dashboard",
+    const stored = await w.d1
+      .prepare(
+        "SELECT b.id, b.booking_ref AS ref, b.total, b.status, b.payment_status FROM bookings b JOIN users u ON u.id = b.user_id WHERE u.email = ? ORDER BY b.created_at DESC LIMIT 1",
+      )
+      .bind("asha@example.com")
+      .first<{ id: string; ref: string; total: number; status: string; payment_status: string }>();
+    expect(stored).toMatchObject({ total: expected.total, status: "pending", payment_status: "completed" });
+    const ref = stored?.ref ?? "";
+    expect(ref).toMatch(/^TB-\d{4}-\d{6}$/);
+    await expect(dialog.getByRole("link", { name: "See your booking" }).getAttribute("href")).resolves.toBe(
+      `/seller/s_wanderlust/website/booking/${stored?.id}`,
     );
-    const stored = await w.d1.prepare("SELECT total, status FROM bookings WHERE booking_ref = ?").bind(ref).first();
-    expect(stored).toEqual({ total: expected.total, status: "pending" });
     expect(errors).toEqual([]);
     await context.close();
 
@@ -126,6 +135,7 @@ describe("Book Now on the seller's site", () => {
     await seller.goto(`${origin}/seller-dashboard/orders`);
     const row = seller.locator("tbody tr").first();
     await row.getByRole("link", { name: ref }).waitFor();
+    await expect(row.locator('[data-label="Payment"]').textContent()).resolves.toBe("Completed");
     await expect(row.locator(".badge").textContent()).resolves.toBe("Pending");
     await sellerContext.close();
   });

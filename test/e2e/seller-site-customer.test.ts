@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => e2e?.close());
 
 describe("a customer of a seller's site, on its own domain", () => {
-  it("books Goa at its second price tier; the booking is priced at it, and its page shows the tier and the seller's reason", async () => {
+  it("books and pays for Goa at its second price tier; the seller sees a paid request; the rejection's refund shows", async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     const errors: string[] = [];
@@ -44,20 +44,35 @@ describe("a customer of a seller's site, on its own domain", () => {
     await expect(dialog.getByTestId("price-tier").textContent()).resolves.toBe("Premium (₹21,999 per person)");
     await expect(dialog.locator(".price-total").last().textContent()).resolves.toBe(formatRupees(expected.total));
 
-    await dialog.getByRole("button", { name: "Send booking request" }).click();
-    const ref = (await dialog.getByTestId("booking-ref").textContent()) ?? "";
+    // Book Now → pay, on the seller's own domain, through the test provider's checkout.
+    await dialog.getByRole("button", { name: `Pay ${formatRupees(expected.total)}` }).click();
+    const pay = page.getByRole("dialog", { name: "Test payment" });
+    await pay.getByRole("button", { name: `Pay ${formatRupees(expected.total)}` }).click();
+    await dialog.getByText(/^Payment received/).waitFor();
+    const stored = await e2e.w.d1
+      .prepare(
+        "SELECT id, booking_ref AS ref, total, price_tier, payment_status FROM bookings WHERE user_id = 'u_asha' ORDER BY created_at DESC LIMIT 1",
+      )
+      .first<{ id: string; ref: string; total: number; price_tier: string; payment_status: string }>();
+    const ref = stored?.ref ?? "";
     expect(ref).toMatch(/^TB-\d{4}-\d{6}$/);
-    const stored = await e2e.w.d1.prepare("SELECT id, total, price_tier FROM bookings WHERE booking_ref = ?").bind(ref).first<{
-      id: string;
-      total: number;
-      price_tier: string;
-    }>();
     expect(stored?.total).toBe(expected.total);
+    expect(stored?.payment_status).toBe("completed");
     expect(JSON.parse(stored?.price_tier ?? "null")).toEqual({ label: "Premium", price: 2_199_900 });
 
+    // The seller sees a paid request in the dashboard, with the payment beside the pricing.
+    const sellerContext = await browser.newContext();
+    const sellerPage = await sellerContext.newPage();
+    await e2e.signIn(sellerPage, SELLER_A);
+    await sellerPage.goto(`${e2e.origin}/seller-dashboard/orders`);
+    const row = sellerPage.locator("tbody tr", { has: sellerPage.getByRole("link", { name: ref }) });
+    await expect(row.locator('[data-label="Payment"]').textContent()).resolves.toBe("Completed");
+    await row.getByRole("link", { name: ref }).click();
+    await expect(sellerPage.getByTestId("amount-paid").textContent()).resolves.toBe(formatRupees(expected.total));
+    await sellerContext.close();
+
     // The site's dashboard lists it at that price and links it to its own page on this domain.
-    await dialog.getByRole("link", { name: "Go to my dashboard" }).click();
-    await page.waitForURL(`${site}/dashboard`);
+    await page.goto(`${site}/dashboard`);
     const item = page.locator(`[data-booking="${ref}"]`);
     await item.waitFor();
     expect(await item.textContent()).toContain(formatRupees(expected.total));
@@ -76,6 +91,8 @@ describe("a customer of a seller's site, on its own domain", () => {
     expect(rejected.status).toBe(200);
     await page.reload();
     await expect(page.getByTestId("seller-response").textContent()).resolves.toContain(reason);
+    // The refund shows on the customer's side too: the whole amount, back automatically.
+    await expect(page.getByTestId("amount-refunded").textContent()).resolves.toBe(`−${formatRupees(expected.total)}`);
     await page.getByRole("link", { name: "← My bookings" }).click();
     await page.waitForURL(`${site}/dashboard`);
     await expect(item.textContent()).resolves.toContain(`Reason: ${reason}`);

@@ -10,7 +10,7 @@ export async function hmacHex(secret: string, message: string) {
   return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-export const signPayment = (orderId: string, paymentId: string, secret = TEST_ENV.TEST_PAYMENTS_KEY_SECRET) =>
+export const signPayment = (orderId: string, paymentId: string, secret: string = TEST_ENV.TEST_PAYMENTS_KEY_SECRET) =>
   hmacHex(secret, `${orderId}|${paymentId}`);
 
 /** A webhook body as Razorpay sends it. */
@@ -20,7 +20,7 @@ export function webhookBody(event: string, entity: Record<string, unknown>) {
 }
 
 export async function sendWebhook(w: TestWorker, body: string, opts: { eventId?: string; secret?: string; signature?: string } = {}) {
-  const signature = opts.signature ?? (await hmacHex(opts.secret ?? TEST_ENV.TEST_PAYMENTS_WEBHOOK_SECRET, body));
+  const signature = opts.signature ?? (await hmacHex(opts.secret ?? (TEST_ENV.TEST_PAYMENTS_WEBHOOK_SECRET as string), body));
   const res = await w.request("/api/payments/webhook", {
     method: "POST",
     headers: {

@@ -2,6 +2,8 @@ import { useState } from "react";
 import { formatDate, formatTime } from "~/lib/format";
 import "./bookings.css";
 import { PricingList } from "./pricing-list";
+import { MoneyPanel } from "../payments/money-panel";
+import type { BookingMoney } from "@worker/domain/payments/views";
 import { StatusBadge } from "./status-badge";
 import { TravellersDialog } from "./travellers-dialog";
 import { type Booking, ROOM_LABELS, TRANSPORT_LABELS, paymentLabel } from "./types";
@@ -9,7 +11,7 @@ import { type Booking, ROOM_LABELS, TRANSPORT_LABELS, paymentLabel } from "./typ
 const label = (s: string | null | undefined) => (s ? s.replace(/-/g, " ").replace(/^\w/, (c) => c.toUpperCase()) : "Not specified");
 
 /** Spec §2 "Seller booking detail": every field of the booking; actions are passed in. */
-export function BookingDetail({ booking: b, actions }: { booking: Booking; actions?: React.ReactNode }) {
+export function BookingDetail({ booking: b, actions, money }: { booking: Booking; actions?: React.ReactNode; money?: BookingMoney }) {
   const [showTravellers, setShowTravellers] = useState(false);
   const guests = b.customerDetails.adults + b.customerDetails.children;
   const travellers = b.customerDetails.travellers;
@@ -114,6 +116,7 @@ export function BookingDetail({ booking: b, actions }: { booking: Booking; actio
         <section className="card stack" aria-labelledby="pricing-heading">
           <h2 id="pricing-heading">Pricing</h2>
           <PricingList pricing={b.pricing} tier={b.priceTier} />
+          {money ? <MoneyPanel money={money} /> : null}
         </section>
 
         <section className="card stack" aria-labelledby="requests-heading">

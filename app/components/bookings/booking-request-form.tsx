@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigate } from "@remix-run/react";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import toast from "react-hot-toast";
 import { MAX_TRAVELLERS, ROOM_SUPPLEMENT_PER_NIGHT, TRANSPORT_PER_DAY, bookableTiers, priceBooking } from "@worker/domain/bookings/pricing";
 import type { PublicPackage } from "@worker/domain/seller-website/shapes";
@@ -7,11 +7,13 @@ import { api, errorMessage } from "~/lib/api";
 import { getStoredUser, getToken } from "~/lib/auth-storage";
 import { formatRupees } from "~/lib/format";
 import { siteHref, useSellerSite } from "~/lib/seller-site";
+import type { CheckoutSession } from "@worker/domain/payments/checkout";
+import { CheckoutStatus, useCheckout } from "../payments/use-checkout";
 import { PricingList } from "./pricing-list";
 import "./bookings.css";
 import { Modal } from "./modal";
 import { type TravellerDraft, TravellerFields, emptyTraveller } from "./traveller-fields";
-import { type BookingResponse, ROOM_LABELS, TRANSPORT_LABELS } from "./types";
+import { ROOM_LABELS, TRANSPORT_LABELS } from "./types";
 
 const PRICED_ON_REQUEST = "This package is priced on request; please contact the seller";
 
@@ -23,54 +25,60 @@ function tomorrow() {
 const resize = (list: TravellerDraft[], n: number, type: "adult" | "child") =>
   list.length >= n ? list.slice(0, n) : [...list, ...Array.from({ length: n - list.length }, () => emptyTraveller(type))];
 
-/** Book Now on a seller's package page: the booking request form with a live price preview (issue #4/#5). */
+type Links = { login: string; contact: string; booking: (id: string) => string; cart: string };
+
+/**
+ * Book Now on a seller's package page (issue #4/#5): the traveller fills in the trip and pays for it at once,
+ * through the same checkout as the cart, under the seller's brand (ADR 0029).
+ */
 export function BookingRequestForm({ pkg }: { pkg: PublicPackage }) {
   const site = useSellerSite();
+  const links: Links = {
+    login: siteHref(site, "/login"),
+    contact: siteHref(site, "/contact"),
+    booking: (id) => siteHref(site, `/booking/${encodeURIComponent(id)}`),
+    cart: "/cart",
+  };
+  return <TripForm pkg={pkg} mode="book" links={links} label="Book Now" />;
+}
+
+/** Add to cart on the marketplace's package page: the same trip form; the cart pays for every trip at once. */
+export function AddToCartForm({ pkg }: { pkg: PublicPackage }) {
+  const links: Links = {
+    login: "/login",
+    contact: "/contact",
+    booking: (id) => `/booking/${encodeURIComponent(id)}`,
+    cart: "/cart",
+  };
+  return <TripForm pkg={pkg} mode="cart" links={links} label="Add to cart" />;
+}
+
+function TripForm({ pkg, mode, links, label }: { pkg: PublicPackage; mode: "book" | "cart"; links: Links; label: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [open, setOpen] = useState(false);
-  // One key per opening of the form: a double click or a retry cannot book twice.
-  const [idempotencyKey, setIdempotencyKey] = useState("");
 
   function start() {
     if (!getToken()) {
-      navigate(siteHref(site, `/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`));
+      navigate(`${links.login}?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`);
       return;
     }
-    setIdempotencyKey(crypto.randomUUID());
     setOpen(true);
   }
 
   return (
     <>
       <button type="button" className="btn" onClick={start} aria-haspopup="dialog">
-        Book Now
+        {label}
       </button>
-      <Modal open={open} onClose={() => setOpen(false)} title={`Book ${pkg.name}`}>
-        {open ? (
-          <RequestForm
-            pkg={pkg}
-            idempotencyKey={idempotencyKey}
-            dashboardHref={siteHref(site, "/dashboard")}
-            contactHref={siteHref(site, "/contact")}
-          />
-        ) : null}
+      <Modal open={open} onClose={() => setOpen(false)} title={`${mode === "cart" ? "Add" : "Book"} ${pkg.name}`}>
+        {open ? <RequestForm pkg={pkg} mode={mode} links={links} /> : null}
       </Modal>
     </>
   );
 }
 
-function RequestForm({
-  pkg,
-  idempotencyKey,
-  dashboardHref,
-  contactHref,
-}: {
-  pkg: PublicPackage;
-  idempotencyKey: string;
-  dashboardHref: string;
-  contactHref: string;
-}) {
+function RequestForm({ pkg, mode, links }: { pkg: PublicPackage; mode: "book" | "cart"; links: Links }) {
   const tiers = bookableTiers(pkg.priceRanges);
   const [tierIndex, setTierIndex] = useState(() => tiers[0]?.index ?? 0);
   const chosenTier = tiers.find((t) => t.index === tierIndex)?.tier;
@@ -88,27 +96,52 @@ function RequestForm({
   const [specialRequests, setSpecialRequests] = useState("");
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState("");
-  const [created, setCreated] = useState<string | null>(null);
+  const [added, setAdded] = useState(false);
+  const [paid, setPaid] = useState<CheckoutSession | null>(null);
+  const checkout = useCheckout(
+    useCallback((session: CheckoutSession) => {
+      setPaid(session);
+      toast.success("Payment received");
+    }, []),
+  );
 
   if (!chosenTier) {
     return (
       <div className="stack">
         <p>{PRICED_ON_REQUEST}.</p>
         <p>
-          <Link to={contactHref}>Contact the seller</Link>
+          <Link to={links.contact}>Contact the seller</Link>
         </p>
       </div>
     );
   }
-  if (created) {
+  if (paid) {
     return (
       <div className="stack" role="status">
-        <p className="success-text">Booking request sent! The seller will confirm it soon.</p>
+        <p className="success-text">Payment received: {formatRupees(paid.amount)}. Your booking request has been sent to the seller.</p>
         <p>
-          Your booking id is <strong data-testid="booking-ref">{created}</strong>.
+          The seller confirms it within 48 hours. If they cannot take it, or do not answer in time, the full amount is refunded
+          automatically. A receipt is on its way to your email.
         </p>
         <p>
-          <Link to={dashboardHref}>Go to my dashboard</Link>
+          {paid.items.map((i) => (
+            <Link key={i.bookingId} to={links.booking(i.bookingId)} data-testid="paid-booking-link">
+              See your booking
+            </Link>
+          ))}
+        </p>
+      </div>
+    );
+  }
+  if (added) {
+    return (
+      <div className="stack" role="status">
+        <p className="success-text">{pkg.name} is in your cart.</p>
+        <p>Add more trips, from any travel agent, and pay for all of them at once.</p>
+        <p className="row-actions">
+          <Link className="btn" to={links.cart}>
+            Go to cart
+          </Link>
         </p>
       </div>
     );
@@ -129,38 +162,41 @@ function RequestForm({
     setChildList((l) => resize(l, n, "child"));
   };
 
+  const toTraveller = (type: "adult" | "child") => (t: TravellerDraft) => ({
+    ...t,
+    fullName: t.fullName.trim(),
+    age: Number(t.age),
+    type,
+  });
+  const request = () => ({
+    packageId: pkg._id,
+    priceTier: tierIndex,
+    travelDates: { startDate },
+    customerDetails: {
+      adults,
+      children,
+      travellers: [...adultList.map(toTraveller("adult")), ...childList.map(toTraveller("child"))],
+    },
+    preferences: { hotel: { name: hotelName, roomType }, transport: { name: transportName, type: transportType } },
+    specialRequests,
+  });
+
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    if (submitting) return;
-    setSubmitting(true);
+    if (submitting || checkout.busy) return;
     setError("");
-    const toTraveller = (type: "adult" | "child") => (t: TravellerDraft) => ({
-      ...t,
-      fullName: t.fullName.trim(),
-      age: Number(t.age),
-      type,
-    });
+    if (mode === "book") {
+      const refused = await checkout.start({ source: "item", item: request() });
+      if (refused) toast.error(refused);
+      return;
+    }
+    setSubmitting(true);
     try {
-      const res = await api<BookingResponse>("/api/bookings", {
-        method: "POST",
-        headers: { "Idempotency-Key": idempotencyKey },
-        body: {
-          packageId: pkg._id,
-          priceTier: tierIndex,
-          travelDates: { startDate },
-          customerDetails: {
-            adults,
-            children,
-            travellers: [...adultList.map(toTraveller("adult")), ...childList.map(toTraveller("child"))],
-          },
-          preferences: { hotel: { name: hotelName, roomType }, transport: { name: transportName, type: transportType } },
-          specialRequests,
-        },
-      });
-      setCreated(res.data.bookingId);
-      toast.success("Booking request sent");
+      await api("/api/cart", { method: "POST", body: request() });
+      setAdded(true);
+      toast.success("Added to your cart");
     } catch (err) {
-      const message = errorMessage(err, "Failed to send the booking request");
+      const message = errorMessage(err, "Could not add this trip to your cart");
       setError(message);
       toast.error(message);
     } finally {
@@ -266,16 +302,22 @@ function RequestForm({
       <section className="price-preview" aria-labelledby="bk-price" aria-live="polite">
         <h3 id="bk-price">Price preview</h3>
         <PricingList pricing={price} tier={chosenTier} />
-        <p className="muted">The seller confirms the final price. Nothing is charged now.</p>
+        <p className="muted">
+          {mode === "book"
+            ? "You pay this now. If the seller cannot take the booking, or does not answer within 48 hours, the full amount is refunded."
+            : "You pay at checkout, once, for every trip in your cart."}
+        </p>
       </section>
       {error ? (
         <p id="booking-error" className="error-text" role="alert">
           {error}
         </p>
       ) : null}
-      <button type="submit" className="btn" disabled={submitting}>
-        {submitting ? "Sending request..." : "Send booking request"}
+      <CheckoutStatus phase={checkout.phase} onRetry={checkout.retry} />
+      <button type="submit" className="btn" disabled={submitting || checkout.busy}>
+        {mode === "cart" ? (submitting ? "Adding..." : "Add to cart") : checkout.busy ? "Paying..." : `Pay ${formatRupees(price.total)}`}
       </button>
+      {checkout.testDialog}
     </form>
   );
 }

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { bookingVisibleTo, findBooking } from "@worker/domain/bookings/service";
 import { BookingDetail } from "~/components/bookings/booking-detail";
+import { bookingMoney } from "@worker/domain/payments/views";
 import { cancelIntent, cancelOwnBooking } from "~/components/bookings/customer-bookings.server";
 import { LoadErrorBoundary, LoadFailed } from "~/components/bookings/load-failed";
 import { isCancellable } from "~/components/bookings/types";
@@ -19,11 +20,16 @@ export const headers = () => signedInHeaders;
  * is decided with the account's role from that same check, as `GET /api/bookings/:id` decides it.
  */
 export async function loader({ context, params }: LoaderFunctionArgs) {
-  const { user, booking } = await signedInData(context, undefined, async () => ({ booking: await findBooking(context, params.id ?? "") }));
+  const id = params.id ?? "";
+  const { user, booking, money } = await signedInData(context, undefined, async () => {
+    const [booking, money] = await Promise.all([findBooking(context, id), bookingMoney(context, id, null)]);
+    return { booking, money };
+  });
   try {
     const visible = bookingVisibleTo(booking, user);
-    // Only the customer who booked may cancel; the seller and a superadmin only read.
-    return { booking: visible, ownBooking: visible.userId._id === user.id };
+    // Only the customer who booked may cancel; the seller and a superadmin only read. The money read is
+    // unscoped (a superadmin may look), so it is shown only once the booking itself may be.
+    return { booking: visible, ownBooking: visible.userId._id === user.id, money };
   } catch (error) {
     throw pageError(error);
   }
@@ -50,7 +56,7 @@ function BookingPage({ children }: { children: React.ReactNode }) {
 
 /** A customer's own booking (the seller and a superadmin may read it too); the owner can cancel it. */
 export default function Page() {
-  const { booking, ownBooking } = useLoaderData<typeof loader>();
+  const { booking, ownBooking, money } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher, "Failed to cancel booking");
   // Before hydration a click would do nothing: the button waits for the page to be ready.
@@ -67,6 +73,7 @@ export default function Page() {
       <PageContent label="Loading booking details...">
         <BookingDetail
           booking={booking}
+          money={money}
           actions={
             ownBooking && isCancellable(booking) ? (
               <p>

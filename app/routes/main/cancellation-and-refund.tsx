@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ContentPage } from "~/components/main/content-page";
+import { REFUND_POLICY } from "@worker/domain/payments/policy";
 
 export const meta: MetaFunction = () => [
   { title: "Cancellation and Refund | Tripbazaar" },
@@ -8,13 +9,14 @@ export const meta: MetaFunction = () => [
 ];
 
 const SECTIONS = [
-  { heading: "Cancelling a booking", body: ["You can cancel a pending or confirmed booking from your dashboard before its start date."] },
   {
-    heading: "Refunds",
+    heading: "Paying for a booking",
     body: [
-      "Refunds of payments made for a cancelled booking are processed to the original payment method within 7 working days, less any non-refundable charges stated by the travel agent for that package.",
+      "You pay for a trip when you ask for it, online, through our payment partner. The travel agent then confirms the booking, and only a confirmed booking keeps your payment.",
     ],
   },
+  { heading: "Cancelling a booking", body: ["You can cancel a pending or confirmed booking from your dashboard before its start date."] },
+  { heading: "Refunds", body: REFUND_POLICY },
 ];
 
 export default function Page() {

@@ -11,7 +11,8 @@ import { dashboardOf } from "~/lib/dashboards";
  */
 export async function loader({ context }: LoaderFunctionArgs): Promise<{ account: HeaderAccount }> {
   const { viewer } = context;
-  return { account: viewer ? { to: dashboardOf(viewer.role), label: "My account" } : null };
+  // Travellers buy trips: their header has the cart too (ADR 0029).
+  return { account: viewer ? { to: dashboardOf(viewer.role), label: "My account", cart: viewer.role === "user" } : null };
 }
 
 // Signing in or out changes the cookie without changing the address: read it again on every navigation (it is

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getCatalogPackage, sellerSiteUrl } from "@worker/domain/catalog/service";
+import { AddToCartForm } from "~/components/bookings/booking-request-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatRupees } from "~/lib/format";
 
@@ -36,8 +37,9 @@ export default function TourPackage() {
           </p>
           <p className="catalog-price">{price !== undefined ? formatRupees(price) : "Call or Contact for price"}</p>
           <p>{pkg.description}</p>
-          <div>
-            <a className="btn" href={bookUrl}>
+          <div className="row-actions">
+            <AddToCartForm pkg={pkg} />
+            <a className="btn btn-outline" href={bookUrl}>
               Book with {pkg.seller.name}
             </a>
           </div>

@@ -5,6 +5,7 @@ import { approveBody, rejectBody } from "@worker/domain/bookings/schemas";
 import { readBookingAs } from "@worker/domain/bookings/service";
 import { z } from "zod";
 import { BookingDetail } from "~/components/bookings/booking-detail";
+import { bookingMoney } from "@worker/domain/payments/views";
 import { GeneralErrorBoundary, TryAgain, messageOf } from "~/components/error-boundary";
 import { actionInput, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
 import { useActionToast } from "~/lib/use-action-toast";
@@ -13,9 +14,14 @@ export const meta: MetaFunction = () => [{ title: "Booking details · Seller das
 export const headers = () => signedInHeaders;
 
 export async function loader({ context, params }: LoaderFunctionArgs) {
-  return signedInData(context, "seller", async (sellerId) => ({
-    booking: await readBookingAs(context, { id: sellerId, role: "seller" }, params.id ?? ""),
-  }));
+  const id = params.id ?? "";
+  return signedInData(context, "seller", async (sellerId) => {
+    const [booking, money] = await Promise.all([
+      readBookingAs(context, { id: sellerId, role: "seller" }, id),
+      bookingMoney(context, id, { sellerId }),
+    ]);
+    return { booking, money };
+  });
 }
 
 const decision = z.discriminatedUnion("intent", [
@@ -36,7 +42,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function Page() {
-  const { booking } = useLoaderData<typeof loader>();
+  const { booking, money } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<typeof action>();
   const busy = fetcher.state !== "idle" ? (fetcher.formData?.get("intent") as "approve" | "reject" | null) : null;
   useActionToast(fetcher, busy === "reject" ? "Failed to reject booking" : "Failed to approve booking");
@@ -54,6 +60,7 @@ export default function Page() {
       </p>
       <BookingDetail
         booking={booking}
+        money={money}
         actions={
           booking.status === "pending" ? (
             <div className="row">

@@ -3,6 +3,7 @@ import { useFetcher, useLoaderData } from "@remix-run/react";
 import { notFound } from "@worker/domain/errors";
 import { NOT_FOUND, findBooking } from "@worker/domain/bookings/service";
 import { BookingDetail } from "~/components/bookings/booking-detail";
+import { bookingMoney } from "@worker/domain/payments/views";
 import { cancelBookingAction } from "~/components/bookings/customer-bookings.server";
 import { LoadErrorBoundary, LoadFailed } from "~/components/bookings/load-failed";
 import { isCancellable } from "~/components/bookings/types";
@@ -30,9 +31,10 @@ export const headers = () => signedInHeaders;
 export function loader({ context, params }: LoaderFunctionArgs) {
   const { sellerId } = requireSellerTenant(context);
   return siteCustomerData(context, async (userId) => {
-    const booking = await findBooking(context, params.id ?? "");
+    const id = params.id ?? "";
+    const [booking, money] = await Promise.all([findBooking(context, id), bookingMoney(context, id, { userId })]);
     if (!booking || booking.userId._id !== userId || booking.sellerId !== sellerId) throw notFound(NOT_FOUND);
-    return { booking };
+    return { booking, money };
   });
 }
 
@@ -57,7 +59,7 @@ export default function Page() {
   useActionToast(fetcher, "Failed to cancel booking");
   const hydrated = useHydrated();
   if (!loaded.customer) return <CustomerPrompt title="My Booking" />;
-  const { booking } = loaded;
+  const { booking, money } = loaded;
   const busy = !hydrated || fetcher.state !== "idle";
 
   function cancel() {
@@ -69,6 +71,7 @@ export default function Page() {
     <BookingPage>
       <BookingDetail
         booking={booking}
+        money={money}
         actions={
           isCancellable(booking) ? (
             <p>

@@ -9,7 +9,11 @@ import { PAYMENT_NOT_FOUND } from "./confirm";
  * One checkout as its traveller sees it (booking-success): the payment, and per seller the bookings it made,
  * with their state and any refund. Read in one batch; only the payer's own payment is found.
  */
-export async function readPaymentAs({ db, load }: Reader, userId: string, paymentId: string) {
+export async function readPaymentAs({ db, load }: Reader, userId: string, paymentId: string | null) {
+  // Without an id, the traveller's latest payment (booking-success opened on its own).
+  const target =
+    paymentId ??
+    sql<string>`(select ${payments.id} from ${payments} where ${payments.userId} = ${userId} order by ${payments.createdAt} desc limit 1)`;
   const [paymentRows, items, refundRows] = await Promise.all([
     load(
       db
@@ -25,7 +29,7 @@ export async function readPaymentAs({ db, load }: Reader, userId: string, paymen
           siteSellerId: payments.siteSellerId,
         })
         .from(payments)
-        .where(and(eq(payments.id, paymentId), eq(payments.userId, userId))),
+        .where(and(eq(payments.id, target), eq(payments.userId, userId))),
     ),
     load(
       db
@@ -44,7 +48,7 @@ export async function readPaymentAs({ db, load }: Reader, userId: string, paymen
         .innerJoin(payments, eq(payments.id, paymentItems.paymentId))
         .innerJoin(sellers, eq(sellers.id, paymentItems.sellerId))
         .leftJoin(bookings, eq(bookings.id, paymentItems.bookingId))
-        .where(and(eq(paymentItems.paymentId, paymentId), eq(payments.userId, userId)))
+        .where(and(eq(paymentItems.paymentId, target), eq(payments.userId, userId)))
         .orderBy(asc(paymentItems.sellerId), asc(paymentItems.bookingId)),
     ),
     load(
@@ -52,11 +56,14 @@ export async function readPaymentAs({ db, load }: Reader, userId: string, paymen
         .select({ bookingId: refunds.bookingId, amount: refunds.amount, status: refunds.status, reason: refunds.reason })
         .from(refunds)
         .innerJoin(payments, eq(payments.id, refunds.paymentId))
-        .where(and(eq(refunds.paymentId, paymentId), eq(payments.userId, userId))),
+        .where(and(eq(refunds.paymentId, target), eq(payments.userId, userId))),
     ),
   ]);
   const payment = paymentRows[0];
-  if (!payment) throw notFound(PAYMENT_NOT_FOUND);
+  if (!payment) {
+    if (paymentId === null) return null;
+    throw notFound(PAYMENT_NOT_FOUND);
+  }
   const refundOf = new Map(refundRows.map((r) => [r.bookingId, r]));
   const sellersSeen = new Map<string, { sellerId: string; sellerName: string; bookings: ReturnType<typeof line>[] }>();
   function line(i: (typeof items)[number]) {
@@ -83,11 +90,18 @@ export async function readPaymentAs({ db, load }: Reader, userId: string, paymen
   return { ...payment, sellers: [...sellersSeen.values()] };
 }
 
+/** Whose view of a booking's money: its seller, its customer, or (null) a superadmin. */
+export type MoneyScope = { sellerId: string } | { userId: string } | null;
+
 /**
- * What was paid for a booking and what came back, for the booking's pages (seller and customer). The caller has
- * already checked the viewer may see the booking; this adds no access of its own and is scoped to that booking.
+ * What was paid for a booking and what came back, for the booking's pages. Scoped like every seller-owned read:
+ * a seller sees only rows with their `seller_id`, a customer only their own payment's.
  */
-export async function bookingMoney({ db, load }: Reader, bookingId: string) {
+export async function bookingMoney({ db, load }: Reader, bookingId: string, scope: MoneyScope) {
+  const paidScope =
+    scope && "sellerId" in scope ? eq(paymentItems.sellerId, scope.sellerId) : scope ? eq(payments.userId, scope.userId) : undefined;
+  const refundScope =
+    scope && "sellerId" in scope ? eq(refunds.sellerId, scope.sellerId) : scope ? eq(payments.userId, scope.userId) : undefined;
   const [paid, back] = await Promise.all([
     load(
       db
@@ -103,7 +117,7 @@ export async function bookingMoney({ db, load }: Reader, bookingId: string) {
         })
         .from(paymentItems)
         .innerJoin(payments, eq(payments.id, paymentItems.paymentId))
-        .where(and(eq(paymentItems.bookingId, bookingId), eq(payments.status, "captured"))),
+        .where(and(eq(paymentItems.bookingId, bookingId), eq(payments.status, "captured"), paidScope)),
     ),
     load(
       db
@@ -117,7 +131,8 @@ export async function bookingMoney({ db, load }: Reader, bookingId: string) {
           providerRefundId: refunds.providerRefundId,
         })
         .from(refunds)
-        .where(eq(refunds.bookingId, bookingId)),
+        .innerJoin(payments, eq(payments.id, refunds.paymentId))
+        .where(and(eq(refunds.bookingId, bookingId), refundScope)),
     ),
   ]);
   return { payment: paid[0] ?? null, refund: back[0] ?? null };

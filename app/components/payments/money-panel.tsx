@@ -1,0 +1,52 @@
+import type { BookingMoney } from "@worker/domain/payments/views";
+import { formatDate, formatRupees } from "~/lib/format";
+
+const REASONS = {
+  rejected: "the travel agent could not take the booking",
+  cancelled: "cancelled by the customer, under the refund policy",
+  expired: "the travel agent did not answer within 48 hours",
+} as const;
+
+/** A booking's payment and refund, beside its price breakdown (seller and customer pages). */
+export function MoneyPanel({ money }: { money: BookingMoney }) {
+  const { payment, refund } = money;
+  return (
+    <div className="money-panel stack" data-testid="money-panel">
+      <h3>Payment</h3>
+      {payment ? (
+        <dl className="kv kv-money">
+          <dt>Paid</dt>
+          <dd data-testid="amount-paid">{formatRupees(payment.amount)}</dd>
+          {payment.capturedAt ? (
+            <>
+              <dt>Paid on</dt>
+              <dd>{formatDate(payment.capturedAt)}</dd>
+            </>
+          ) : null}
+          <dt>Payment reference</dt>
+          <dd>{payment.providerPaymentId ?? payment.paymentId}</dd>
+          {refund ? (
+            <>
+              <dt>{refund.status === "processed" ? "Refunded" : refund.status === "failed" ? "Refund failed" : "Refund in progress"}</dt>
+              <dd data-testid="amount-refunded">−{formatRupees(refund.amount)}</dd>
+              <dt>Refund reason</dt>
+              <dd className="refund-line">{REASONS[refund.reason]}</dd>
+              {refund.processedAt ? (
+                <>
+                  <dt>Refunded on</dt>
+                  <dd>{formatDate(refund.processedAt)}</dd>
+                </>
+              ) : null}
+              <dt className="price-total">Net paid</dt>
+              <dd className="price-total">
+                {formatRupees(Math.max(0, payment.amount - (refund.status === "failed" ? 0 : refund.amount)))}
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      ) : (
+        <p className="muted">Not paid online.</p>
+      )}
+    </div>
+  );
+}

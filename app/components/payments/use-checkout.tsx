@@ -1,0 +1,188 @@
+import { useCallback, useRef, useState } from "react";
+import type { CheckoutSession } from "@worker/domain/payments/checkout";
+import { ApiRequestError, api, errorMessage } from "~/lib/api";
+import { formatRupees } from "~/lib/format";
+import { Modal } from "../bookings/modal";
+import { openRazorpay } from "./razorpay";
+
+/** What the provider's checkout hands back on success (Razorpay Checkout's handler argument). */
+export type ProviderSuccess = { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+export type ProviderResult = { kind: "paid"; response: ProviderSuccess } | { kind: "failed"; reason: string } | { kind: "dismissed" };
+
+type Phase =
+  | { kind: "idle" }
+  | { kind: "starting" }
+  | { kind: "paying"; session: CheckoutSession }
+  | { kind: "confirming"; session: CheckoutSession }
+  | { kind: "failed"; session: CheckoutSession | null; message: string };
+
+export const FAILED_PAYMENT = "Your payment did not go through. No booking was made and no money was taken.";
+
+/**
+ * The checkout flow shared by the cart and Book Now (ADR 0029): start a checkout on the server (it prices
+ * everything), open the provider's checkout (Razorpay Checkout, or the test provider's own dialog), then have
+ * the server verify the signed result. Only the server's verification makes bookings.
+ */
+export function useCheckout(onPaid: (session: CheckoutSession) => void) {
+  const [phase, setPhase] = useState<Phase>({ kind: "idle" });
+  const testResolver = useRef<((r: ProviderResult) => void) | null>(null);
+
+  const finish = useCallback(
+    async (session: CheckoutSession, result: ProviderResult) => {
+      if (result.kind === "dismissed") {
+        setPhase({ kind: "failed", session, message: "You closed the payment window. Nothing was charged and no booking was made." });
+        return;
+      }
+      if (result.kind === "failed") {
+        await api(`/api/payments/${session.paymentId}/failure`, { method: "POST", body: { reason: result.reason } }).catch(() => undefined);
+        setPhase({ kind: "failed", session, message: `${FAILED_PAYMENT} ${result.reason ? `(${result.reason})` : ""}`.trim() });
+        return;
+      }
+      setPhase({ kind: "confirming", session });
+      try {
+        await api(`/api/payments/${session.paymentId}/confirm`, { method: "POST", body: result.response });
+        setPhase({ kind: "idle" });
+        onPaid(session);
+      } catch (error) {
+        setPhase({ kind: "failed", session, message: errorMessage(error, "We could not confirm your payment. Please try again.") });
+      }
+    },
+    [onPaid],
+  );
+
+  const pay = useCallback(
+    async (session: CheckoutSession) => {
+      setPhase({ kind: "paying", session });
+      const result =
+        session.provider === "razorpay"
+          ? await openRazorpay(session).catch((error: unknown) => ({
+              kind: "failed" as const,
+              reason: error instanceof Error ? error.message : "The payment window could not open",
+            }))
+          : await new Promise<ProviderResult>((resolve) => {
+              testResolver.current = resolve;
+            });
+      await finish(session, result);
+    },
+    [finish],
+  );
+
+  /** Starts a checkout with `body` (`{ source: "cart" }` or `{ source: "item", item }`); returns an error message if it could not start. */
+  const start = useCallback(
+    async (body: unknown): Promise<string | null> => {
+      setPhase({ kind: "starting" });
+      try {
+        const res = await api<{ data: CheckoutSession }>("/api/payments/checkout", { method: "POST", body });
+        void pay(res.data);
+        return null;
+      } catch (error) {
+        const message = errorMessage(error, "Checkout could not start. Please try again.");
+        setPhase({ kind: "failed", session: null, message });
+        return error instanceof ApiRequestError && error.status === 422 ? message : message;
+      }
+    },
+    [pay],
+  );
+
+  /** Pay again for the same checkout after a failure (the provider's order stays open). */
+  const retry = useCallback(async () => {
+    if (phase.kind !== "failed" || !phase.session) return;
+    try {
+      const res = await api<{ data: CheckoutSession }>(`/api/payments/${phase.session.paymentId}/reopen`, { method: "POST", body: {} });
+      if (res.data.status === "captured") {
+        onPaid(res.data);
+        return;
+      }
+      void pay(res.data);
+    } catch (error) {
+      setPhase({ kind: "failed", session: phase.session, message: errorMessage(error, "Checkout could not start. Please try again.") });
+    }
+  }, [phase, pay, onPaid]);
+
+  const reset = useCallback(() => setPhase({ kind: "idle" }), []);
+
+  const testDialog =
+    phase.kind === "paying" && phase.session.provider === "test" ? (
+      <TestCheckout
+        session={phase.session}
+        onResult={(r) => {
+          testResolver.current?.(r);
+          testResolver.current = null;
+        }}
+      />
+    ) : null;
+
+  return {
+    phase,
+    start,
+    retry,
+    reset,
+    testDialog,
+    busy: phase.kind === "starting" || phase.kind === "paying" || phase.kind === "confirming",
+  };
+}
+
+/**
+ * The test provider's checkout page (development and tests only): the tester chooses success or failure. The
+ * answer comes back signed by the provider's scheme, exactly as Razorpay Checkout's does.
+ */
+function TestCheckout({ session, onResult }: { session: CheckoutSession; onResult: (r: ProviderResult) => void }) {
+  const [sending, setSending] = useState(false);
+  async function choose(outcome: "success" | "failure") {
+    setSending(true);
+    try {
+      const res = await api<{ data: ProviderSuccess | { error: { description: string } } }>(`/api/payments/${session.paymentId}/test-pay`, {
+        method: "POST",
+        body: { outcome },
+      });
+      onResult("error" in res.data ? { kind: "failed", reason: res.data.error.description } : { kind: "paid", response: res.data });
+    } catch (error) {
+      onResult({ kind: "failed", reason: errorMessage(error, "The test provider did not answer") });
+    }
+  }
+  return (
+    <Modal open onClose={() => onResult({ kind: "dismissed" })} title="Test payment">
+      <div className="stack test-checkout">
+        <p>
+          This is Tripbazaar's test payment provider: no real money moves. Choose how the payment of{" "}
+          <strong>{formatRupees(session.amount)}</strong> ends.
+        </p>
+        <ul className="muted">
+          {session.items.map((i) => (
+            <li key={i.bookingId}>
+              {i.packageName} with {i.sellerName}: {formatRupees(i.amount)}
+            </li>
+          ))}
+        </ul>
+        <div className="row-actions">
+          <button type="button" className="btn" disabled={sending} onClick={() => choose("success")}>
+            {`Pay ${formatRupees(session.amount)}`}
+          </button>
+          <button type="button" className="btn btn-outline" disabled={sending} onClick={() => choose("failure")}>
+            Decline payment
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+/** The checkout's state in words, next to the button that started it. */
+export function CheckoutStatus({ phase, onRetry }: { phase: Phase; onRetry: () => void }) {
+  if (phase.kind === "starting") return <p role="status">Starting secure checkout…</p>;
+  if (phase.kind === "paying") return <p role="status">Waiting for your payment…</p>;
+  if (phase.kind === "confirming") return <p role="status">Confirming your payment…</p>;
+  if (phase.kind !== "failed") return null;
+  return (
+    <div className="stack payment-failed" role="alert">
+      <p className="error-text">{phase.message}</p>
+      {phase.session ? (
+        <p>
+          <button type="button" className="btn" onClick={onRetry}>
+            Try payment again
+          </button>
+        </p>
+      ) : null}
+    </div>
+  );
+}
