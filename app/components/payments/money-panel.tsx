@@ -1,5 +1,6 @@
 import type { BookingMoney } from "@worker/domain/payments/views";
 import { formatDate, formatRupees } from "~/lib/format";
+import "./payments.css";
 
 const REASONS = {
   rejected: "the travel agent could not take the booking",
@@ -24,7 +25,7 @@ export function MoneyPanel({ money }: { money: BookingMoney }) {
             </>
           ) : null}
           <dt>Payment reference</dt>
-          <dd>{payment.providerPaymentId ?? payment.paymentId}</dd>
+          <dd className="payment-ref">{payment.providerPaymentId ?? payment.paymentId}</dd>
           {refund ? (
             <>
               <dt>{refund.status === "processed" ? "Refunded" : refund.status === "failed" ? "Refund failed" : "Refund in progress"}</dt>

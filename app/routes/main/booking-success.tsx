@@ -98,7 +98,7 @@ export default function Page() {
           <p className="success-text">
             {`We received ${formatRupees(payment.amount)}${payment.capturedAt ? ` on ${formatDate(payment.capturedAt)}` : ""}. A receipt is on its way to your email.`}
           </p>
-          <p className="muted">
+          <p className="muted payment-ref">
             Receipt {payment.id}
             {payment.providerPaymentId ? ` · Payment reference ${payment.providerPaymentId}` : ""}
           </p>

@@ -1,0 +1,160 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatRupees } from "../../app/lib/format";
+import { SELLER_A, SELLER_B, daysFromNow } from "../support/bookings";
+import { type E2E, startE2E } from "../support/e2e";
+import { fillCart } from "../support/payments";
+import { newCustomer } from "../support/security-fixtures";
+import { bearer } from "../support/session";
+
+/**
+ * Issue 15's journeys with the test provider: a cart with trips of two sellers paid at once; one seller approves
+ * and the other rejects (the refund shows on both sides and the customer is emailed); a failed payment books
+ * nothing and can be retried.
+ */
+let e2e: E2E;
+let browser: Browser;
+beforeAll(async () => {
+  e2e = await startE2E();
+  ({ browser } = e2e);
+});
+afterAll(() => e2e?.close());
+
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+async function addToCartOnPage(page: Page, packageId: string, name: string) {
+  await page.goto(`${e2e.origin}/tour-package/${packageId}`);
+  await page.waitForSelector("html[data-hydrated]");
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  const dialog = page.getByRole("dialog", { name: `Add ${name}` });
+  await dialog.getByLabel("Travel start date").fill(daysFromNow(40));
+  await dialog.locator("#traveller-0-name").fill("Meera Iyer");
+  await dialog.locator("#traveller-0-age").fill("31");
+  await dialog.locator("#traveller-0-gender").selectOption("female");
+  await dialog.getByRole("button", { name: "Add to cart" }).click();
+  await dialog.getByText(`${name} is in your cart.`).waitFor();
+}
+
+const bookingsOf = (userId: string) =>
+  e2e.w.d1
+    .prepare("SELECT id, booking_ref AS ref, seller_id, status, payment_status, total FROM bookings WHERE user_id = ? ORDER BY seller_id")
+    .bind(userId)
+    .all<{ id: string; ref: string; seller_id: string; status: string; payment_status: string; total: number }>()
+    .then((r) => r.results);
+
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describe("paying for a cart with trips of two sellers", () => {
+  it("pays once; booking-success shows both; one seller approves, the other rejects and the refund shows on both sides", async () => {
+    const customer = await newCustomer(e2e.w, "twocart");
+    const context = await browser.newContext(phone);
+    const page = await context.newPage();
+    await e2e.signIn(page, customer.user.email, { password: customer.password });
+
+    await addToCartOnPage(page, "p_goa", "Goa Beach Escape");
+    await addToCartOnPage(page, "p_spiti", "Spiti Valley Road Trip");
+
+    await page.goto(`${e2e.origin}/cart`);
+    await page.waitForSelector("html[data-hydrated]");
+    const lines = page.getByRole("list", { name: "Trips in your cart" }).getByRole("listitem");
+    await expect(lines.count()).resolves.toBe(2);
+    const cart = (await e2e.w.api("GET", "/api/cart", undefined, bearer(customer))).body.data;
+    const total = formatRupees(cart.total);
+    await expect(page.locator(".cart-total-figure").textContent()).resolves.toBe(total);
+    expect(await noSidewaysScroll(page)).toBe(0);
+
+    await page.getByRole("button", { name: `Pay ${total}` }).click();
+    const pay = page.getByRole("dialog", { name: "Test payment" });
+    await pay.getByRole("button", { name: `Pay ${total}` }).click();
+    await page.waitForURL(/\/booking-success\?payment=py_/);
+    await page.getByRole("heading", { level: 1, name: "Booking successful" }).waitFor();
+    await page.getByRole("heading", { level: 2, name: "Wanderlust Journeys" }).waitFor();
+    await page.getByRole("heading", { level: 2, name: "Himalayan Trails" }).waitFor();
+    await expect(page.getByTestId("success-booking").count()).resolves.toBe(2);
+    expect(await noSidewaysScroll(page)).toBe(0);
+
+    const [himalayan, wanderlust] = await bookingsOf(customer.user.id);
+    expect([himalayan.seller_id, himalayan.status, himalayan.payment_status]).toEqual(["s_himalayan", "pending", "completed"]);
+    expect([wanderlust.seller_id, wanderlust.status, wanderlust.payment_status]).toEqual(["s_wanderlust", "pending", "completed"]);
+    expect(himalayan.total + wanderlust.total).toBe(cart.total);
+    const receipt = await e2e.w.api("GET", `/api/dev/outbox?to=${encodeURIComponent(customer.user.email)}`);
+    expect(receipt.body.messages.some((m: { subject: string }) => m.subject === `Payment receipt: ${total} paid`)).toBe(true);
+    // The cart is empty once paid for.
+    await page.goto(`${e2e.origin}/cart`);
+    await page.getByText("Your cart is empty.").waitFor();
+
+    // Wanderlust approves in its dashboard.
+    const sellerContext = await browser.newContext();
+    const seller = await sellerContext.newPage();
+    await e2e.signIn(seller, SELLER_A);
+    await seller.goto(`${e2e.origin}/seller-dashboard/orders/${wanderlust.id}`);
+    await seller.waitForSelector("html[data-hydrated]");
+    await expect(seller.getByTestId("amount-paid").textContent()).resolves.toBe(formatRupees(wanderlust.total));
+    await seller.getByRole("button", { name: "Approve" }).click();
+    await seller.getByText("Booking approved successfully").waitFor();
+    await sellerContext.close();
+
+    // Himalayan rejects with a reason.
+    const otherContext = await browser.newContext();
+    const other = await otherContext.newPage();
+    await e2e.signIn(other, SELLER_B);
+    await other.goto(`${e2e.origin}/seller-dashboard/orders/${himalayan.id}`);
+    await other.waitForSelector("html[data-hydrated]");
+    other.once("dialog", (d) => d.accept("The Kunzum pass is closed on those dates"));
+    await other.getByRole("button", { name: "Reject" }).click();
+    await other.getByText("Booking rejected").first().waitFor();
+    await other.reload();
+    await expect(other.getByTestId("amount-refunded").textContent()).resolves.toBe(`−${formatRupees(himalayan.total)}`);
+    await otherContext.close();
+
+    const [rejected, approved] = await bookingsOf(customer.user.id);
+    expect([approved.status, approved.payment_status]).toEqual(["confirmed", "completed"]);
+    expect([rejected.status, rejected.payment_status]).toEqual(["rejected", "refunded"]);
+
+    // The customer's side: booking-success and the booking's page show the refund; the email says so.
+    await page.goto(`${e2e.origin}/booking-success`);
+    await page.getByText(`Refund made: ${formatRupees(himalayan.total)}`).waitFor();
+    await page.getByText("Message from the travel agent: The Kunzum pass is closed on those dates").waitFor();
+    await page.goto(`${e2e.origin}/booking/${rejected.id}`);
+    await expect(page.getByTestId("amount-refunded").textContent()).resolves.toBe(`−${formatRupees(himalayan.total)}`);
+    await page.goto(`${e2e.origin}/booking/${approved.id}`);
+    await expect(page.getByTestId("amount-paid").textContent()).resolves.toBe(formatRupees(approved.total));
+    expect(await page.getByTestId("amount-refunded").count()).toBe(0);
+    const mail = await e2e.w.api("GET", `/api/dev/outbox?to=${encodeURIComponent(customer.user.email)}`);
+    const rejection = mail.body.messages.find((m: { subject: string }) => m.subject === `Booking rejected: ${rejected.ref}`);
+    expect(rejection?.text).toContain(`${formatRupees(himalayan.total)} has been refunded`);
+    expect(mail.body.messages.some((m: { subject: string }) => m.subject === `Booking confirmed: ${approved.ref}`)).toBe(true);
+    await context.close();
+  });
+});
+
+describe("a failed payment", () => {
+  it("books nothing, says so clearly, and a retry pays for the same cart", async () => {
+    const customer = await newCustomer(e2e.w, "failpay");
+    await fillCart(e2e.w, bearer(customer), ["p_manali"]);
+    const context = await browser.newContext(phone);
+    const page = await context.newPage();
+    await e2e.signIn(page, customer.user.email, { password: customer.password });
+    await page.goto(`${e2e.origin}/cart`);
+    await page.waitForSelector("html[data-hydrated]");
+    const total = (await page.locator(".cart-total-figure").textContent()) ?? "";
+    await page.getByRole("button", { name: `Pay ${total}` }).click();
+    await page.getByRole("dialog", { name: "Test payment" }).getByRole("button", { name: "Decline payment" }).click();
+
+    const alert = page.getByRole("alert").filter({ hasText: "did not go through" });
+    await expect(alert.textContent()).resolves.toContain("No booking was made and no money was taken.");
+    expect(await bookingsOf(customer.user.id)).toEqual([]);
+    await expect(page.getByRole("list", { name: "Trips in your cart" }).getByRole("listitem").count()).resolves.toBe(1);
+
+    await page.getByRole("button", { name: "Try payment again" }).click();
+    await page
+      .getByRole("dialog", { name: "Test payment" })
+      .getByRole("button", { name: `Pay ${total}` })
+      .click();
+    await page.waitForURL(/\/booking-success\?payment=py_/);
+    await page.getByRole("heading", { level: 1, name: "Booking successful" }).waitFor();
+    const made = await bookingsOf(customer.user.id);
+    expect(made.map((b) => [b.status, b.payment_status])).toEqual([["pending", "completed"]]);
+    await context.close();
+  });
+});
