@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { PaymentProviderError, razorpayProvider, testProvider } from "../../worker/payments/provider";
 import { verifyPaymentSignature, verifyWebhookSignature } from "../../worker/payments/signature";
+import { refundIdOf } from "../../worker/domain/payments/refunds";
 
 // Signatures computed independently of our code, with Node's own HMAC, as Razorpay documents them.
 const hmac = (secret: string, message: string) => createHmac("sha256", secret).update(message).digest("hex");
@@ -179,5 +180,21 @@ describe("the test provider", () => {
       amount: 500,
       status: "processed",
     });
+  });
+
+  it("refuses a refund receipt Razorpay's adapter would refuse (over 40 characters)", async () => {
+    const provider = testProvider({ keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET });
+    await expect(provider.refund({ paymentId: "pay_1", amount: 500, receipt: "r".repeat(41) })).rejects.toThrow();
+  });
+});
+
+describe("refund ids", () => {
+  it("fit the provider's 40-character receipt for a booking made at checkout", async () => {
+    const id = refundIdOf(`bk_${crypto.randomUUID()}`);
+    expect(id).toMatch(/^rf_bk_[0-9a-f]{32}$/);
+    const standIn = razorpayStandIn();
+    const provider = razorpayProvider({ keyId: "rzp_test_1", keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET, fetch: standIn.fetch });
+    await expect(provider.refund({ paymentId: "pay_1", amount: 500, receipt: id })).resolves.toMatchObject({ status: "processed" });
+    expect(standIn.requests[0].body.receipt).toBe(id);
   });
 });

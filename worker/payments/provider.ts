@@ -127,6 +127,8 @@ export function testProvider(config: { keySecret: string; webhookSecret: string;
     verifyPayment: (input) => verifyPaymentSignature(config.keySecret, input),
     verifyWebhook: (rawBody, signature) => verifyWebhookSignature(config.webhookSecret, rawBody, signature),
     async refund(input) {
+      // The same limits as Razorpay's adapter, so what Razorpay would refuse fails with this provider too.
+      receipt.parse(input.receipt);
       return { id: newId("rfnd"), paymentId: input.paymentId, amount: paise.parse(input.amount), status: "processed" };
     },
     async pay(orderId) {

@@ -10,8 +10,11 @@ import { emailExpired } from "./emails";
 type Reason = (typeof refunds.$inferSelect)["reason"];
 export type RefundRow = typeof refunds.$inferSelect;
 
-/** The one refund a booking can have. */
-export const refundIdOf = (bookingId: string) => `rf_${bookingId}`;
+/**
+ * The one refund a booking can have. It is also the refund's `receipt` at the provider, which takes at most 40
+ * characters: a checkout booking id (`bk_` and a UUID, 39) loses its hyphens to fit (`rf_bk_` and 32 hex, 38).
+ */
+export const refundIdOf = (bookingId: string) => `rf_${bookingId.replace(/-/g, "")}`;
 
 /**
  * The refund row of a paid booking, written in the same batch as the booking's change and only if that change
