@@ -150,6 +150,19 @@ describe("the Razorpay adapter's requests", () => {
     );
   });
 
+  it("reports no answer at all (a network error) as the provider's trouble, for orders and refunds", async () => {
+    const down = razorpayProvider({
+      ...config,
+      fetch: (async () => {
+        throw new TypeError("fetch failed");
+      }) as typeof globalThis.fetch,
+    });
+    await expect(down.createOrder({ amount: 100, receipt: "r" })).rejects.toEqual(
+      new PaymentProviderError("Razorpay did not answer: fetch failed", 503),
+    );
+    await expect(down.refund({ paymentId: "pay_1", amount: 100, receipt: "rf_1" })).rejects.toBeInstanceOf(PaymentProviderError);
+  });
+
   it("does not trust an Order that differs from the one asked for", async () => {
     const lying = razorpayProvider({
       ...config,

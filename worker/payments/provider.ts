@@ -65,11 +65,17 @@ export function razorpayProvider(config: RazorpayConfig): PaymentProvider {
   const authorization = `Basic ${btoa(`${config.keyId}:${config.keySecret}`)}`;
 
   async function call<T>(path: string, body: unknown, shape: z.ZodType<T>): Promise<T> {
-    const res = await send(`${base}${path}`, {
-      method: "POST",
-      headers: { authorization, "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
+    let res: Response;
+    try {
+      res = await send(`${base}${path}`, {
+        method: "POST",
+        headers: { authorization, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    } catch (error) {
+      // No answer at all (DNS, connection refused or reset): the provider is down, not our request wrong.
+      throw new PaymentProviderError(`Razorpay did not answer: ${error instanceof Error ? error.message : String(error)}`, 503);
+    }
     const json: unknown = await res.json().catch(() => null);
     if (!res.ok) {
       const error = errorShape.safeParse(json);
