@@ -127,10 +127,12 @@ describe("the Razorpay adapter's requests", () => {
   it("refunds through the Refunds API of the payment", async () => {
     const standIn = razorpayStandIn();
     const provider = razorpayProvider({ ...config, fetch: standIn.fetch });
-    const refund = await provider.refund({ paymentId: "pay_29QQoUBi66xm2f", amount: 1599900, receipt: "rf_bk_w1" });
+    const refund = await provider.refund({ paymentId: "pay_29QQoUBi66xm2f", amount: 1599900, receipt: "rf_bk_w1_0001" });
     expect(refund).toEqual({ id: "rfnd_FP8QHiV938haTz", paymentId: "pay_29QQoUBi66xm2f", amount: 1599900, status: "processed" });
     expect(standIn.requests[0].url).toBe("https://razorpay.stand-in/v1/payments/pay_29QQoUBi66xm2f/refund");
-    expect(standIn.requests[0].body).toEqual({ amount: 1599900, receipt: "rf_bk_w1", speed: "normal" });
+    expect(standIn.requests[0].body).toEqual({ amount: 1599900, receipt: "rf_bk_w1_0001", speed: "normal" });
+    // Our refund id is the idempotency key: a retry after a lost answer cannot refund twice.
+    expect(standIn.requests[0].headers.get("x-refund-idempotency")).toBe("rf_bk_w1_0001");
   });
 
   it("refuses amounts that are not whole paise before asking, and reports Razorpay's own error text", async () => {
@@ -160,7 +162,7 @@ describe("the Razorpay adapter's requests", () => {
     await expect(down.createOrder({ amount: 100, receipt: "r" })).rejects.toEqual(
       new PaymentProviderError("Razorpay did not answer: fetch failed", 503),
     );
-    await expect(down.refund({ paymentId: "pay_1", amount: 100, receipt: "rf_1" })).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(down.refund({ paymentId: "pay_1", amount: 100, receipt: "rf_test_0001" })).rejects.toBeInstanceOf(PaymentProviderError);
   });
 
   it("does not trust an Order that differs from the one asked for", async () => {
@@ -188,16 +190,17 @@ describe("the test provider", () => {
 
   it("refunds at once", async () => {
     const provider = testProvider({ keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET });
-    await expect(provider.refund({ paymentId: "pay_1", amount: 500, receipt: "rf_1" })).resolves.toMatchObject({
+    await expect(provider.refund({ paymentId: "pay_1", amount: 500, receipt: "rf_test_0001" })).resolves.toMatchObject({
       paymentId: "pay_1",
       amount: 500,
       status: "processed",
     });
   });
 
-  it("refuses a refund receipt Razorpay's adapter would refuse (over 40 characters)", async () => {
+  it("refuses a refund receipt Razorpay's adapter would refuse (over 40 characters, or not an idempotency key)", async () => {
     const provider = testProvider({ keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET });
-    await expect(provider.refund({ paymentId: "pay_1", amount: 500, receipt: "r".repeat(41) })).rejects.toThrow();
+    for (const receipt of ["r".repeat(41), "rf_1", "rf bk 0001 with spaces"])
+      await expect(provider.refund({ paymentId: "pay_1", amount: 500, receipt }), receipt).rejects.toThrow();
   });
 });
 

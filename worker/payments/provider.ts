@@ -37,6 +37,8 @@ export const paise = z.number().int().positive().max(50_000_000_00);
 
 // Razorpay's receipt is at most 40 characters.
 const receipt = z.string().min(1).max(40);
+// A refund's receipt is also its idempotency key (X-Refund-Idempotency: at least 10 letters, digits, - or _).
+const refundReceipt = z.string().regex(/^[A-Za-z0-9_-]{10,40}$/, "A refund receipt is 10 to 40 letters, digits, - or _");
 
 const orderShape = z.object({ id: z.string().min(1), amount: paise, currency: z.literal("INR"), receipt });
 const refundShape = z.object({
@@ -64,12 +66,12 @@ export function razorpayProvider(config: RazorpayConfig): PaymentProvider {
   const send = config.fetch ?? fetch;
   const authorization = `Basic ${btoa(`${config.keyId}:${config.keySecret}`)}`;
 
-  async function call<T>(path: string, body: unknown, shape: z.ZodType<T>): Promise<T> {
+  async function call<T>(path: string, body: unknown, shape: z.ZodType<T>, headers: Record<string, string> = {}): Promise<T> {
     let res: Response;
     try {
       res = await send(`${base}${path}`, {
         method: "POST",
-        headers: { authorization, "content-type": "application/json" },
+        headers: { authorization, "content-type": "application/json", ...headers },
         body: JSON.stringify(body),
       });
     } catch (error) {
@@ -103,10 +105,14 @@ export function razorpayProvider(config: RazorpayConfig): PaymentProvider {
     verifyPayment: (input) => verifyPaymentSignature(config.keySecret, input),
     verifyWebhook: (rawBody, signature) => verifyWebhookSignature(config.webhookSecret, rawBody, signature),
     async refund(input) {
+      // Asked again after an answer that never came (the scheduled retry), Razorpay must not refund twice: the
+      // same body under the same idempotency key (our refund id) answers with the refund it already made.
+      const key = refundReceipt.parse(input.receipt);
       const refund = await call(
         `/payments/${encodeURIComponent(input.paymentId)}/refund`,
-        { amount: paise.parse(input.amount), receipt: receipt.parse(input.receipt), speed: "normal" },
+        { amount: paise.parse(input.amount), receipt: key, speed: "normal" },
         refundShape,
+        { "x-refund-idempotency": key },
       );
       return { id: refund.id, paymentId: refund.payment_id, amount: refund.amount, status: refund.status };
     },
@@ -134,7 +140,7 @@ export function testProvider(config: { keySecret: string; webhookSecret: string;
     verifyWebhook: (rawBody, signature) => verifyWebhookSignature(config.webhookSecret, rawBody, signature),
     async refund(input) {
       // The same limits as Razorpay's adapter, so what Razorpay would refuse fails with this provider too.
-      receipt.parse(input.receipt);
+      refundReceipt.parse(input.receipt);
       return { id: newId("rfnd"), paymentId: input.paymentId, amount: paise.parse(input.amount), status: "processed" };
     },
     async pay(orderId) {
