@@ -10,6 +10,7 @@ import {
   freshIp,
   inPool,
   newBooking,
+  newCheckout,
   newCustomer,
   newDomain,
   newPackage,
@@ -214,6 +215,8 @@ const TABLES: Partial<Record<Resource, string>> = {
   package: "packages",
   message: "contact_messages",
   domain: "custom_domains",
+  cart: "cart_items",
+  payment: "payments",
 };
 type Owned = { kind: Resource; id: string; owners: Principal[] };
 
@@ -225,13 +228,13 @@ const rowsWhere = (sql: string, ...args: unknown[]) =>
     .all()
     .then((r) => r.results);
 
-const TENANT_KINDS = new Set<Resource>(["booking", "package", "message", "domain"]);
+const TENANT_KINDS = new Set<Resource>(["booking", "package", "message", "domain", "cart", "payment"]);
 
 describe("tenant isolation", () => {
   let owned: Owned[];
   let own: Record<"sellerA" | "customer2", Partial<Record<Resource, string>>>;
   beforeAll(async () => {
-    const [pkgA, pkgA2, pkgB, msgB, domA, domB, bkAsha, bkC2] = await Promise.all([
+    const [pkgA, pkgA2, pkgB, msgB, domA, domB, bkAsha, bkC2, payAsha, payC2] = await Promise.all([
       newPackage(w, sellerA),
       newPackage(w, sellerA),
       newPackage(w, sellerB),
@@ -240,6 +243,8 @@ describe("tenant isolation", () => {
       newDomain(w, sellerB, "himalayan-matrix.example.com"),
       newBooking(w, asha, "p_goa"),
       newBooking(w, customer2, "p_kedarnath"),
+      newCheckout(w, asha, "p_manali"),
+      newCheckout(w, customer2, "p_spiti"),
     ]);
     const ofA = (kind: Resource, id: string): Owned => ({ kind, id, owners: ["sellerA"] });
     const ofB = (kind: Resource, id: string): Owned => ({ kind, id, owners: ["sellerB"] });
@@ -256,16 +261,21 @@ describe("tenant isolation", () => {
       { kind: "booking", id: bkAsha, owners: ["asha", "sellerA"] },
       { kind: "booking", id: "bk_h1", owners: ["asha", "sellerB"] },
       { kind: "booking", id: bkC2, owners: ["customer2", "sellerB"] },
+      // A traveller's cart and payments are theirs alone: no seller and no other traveller reaches them by id.
+      { kind: "cart", id: payAsha.cartItem, owners: ["asha"] },
+      { kind: "cart", id: payC2.cartItem, owners: ["customer2"] },
+      { kind: "payment", id: payAsha.payment, owners: ["asha"] },
+      { kind: "payment", id: payC2.payment, owners: ["customer2"] },
     ];
     own = {
       sellerA: { package: pkgA2, message: "msg_seed_2", domain: domA, booking: bkAsha },
-      customer2: { booking: bkC2 },
+      customer2: { booking: bkC2, cart: payC2.cartItem, payment: payC2.payment },
     };
   });
 
   it("gives another tenant 403 or 404 on every id route, for every method, and changes no row", async () => {
     const routes = API.filter((r) => resourcesOf(r).some((k) => TENANT_KINDS.has(k)));
-    expect(new Set(routes.flatMap(resourcesOf))).toEqual(new Set(["booking", "package", "message", "domain"]));
+    expect(new Set(routes.flatMap(resourcesOf))).toEqual(new Set(["booking", "package", "message", "domain", "cart", "payment"]));
     const cases = routes.flatMap((route) => {
       const kind = resourcesOf(route).find((k) => TENANT_KINDS.has(k));
       return owned
@@ -347,6 +357,8 @@ describe("tenant isolation", () => {
             ["SELECT * FROM users WHERE id = 'u_asha'"],
             ["SELECT * FROM bookings WHERE user_id = 'u_asha' ORDER BY id"],
             ["SELECT * FROM seller_requests WHERE user_id = 'u_asha'"],
+            ["SELECT * FROM cart_items WHERE user_id = 'u_asha' ORDER BY id"],
+            ["SELECT * FROM payments WHERE user_id = 'u_asha' ORDER BY id"],
           ),
       },
     ];

@@ -21,7 +21,7 @@ export function webhookBody(event: string, entity: Record<string, unknown>) {
 
 export async function sendWebhook(w: TestWorker, body: string, opts: { eventId?: string; secret?: string; signature?: string } = {}) {
   const signature = opts.signature ?? (await hmacHex(opts.secret ?? (TEST_ENV.TEST_PAYMENTS_WEBHOOK_SECRET as string), body));
-  const res = await w.request("/api/payments/webhook", {
+  const res = await w.request("/api/webhooks/payments", {
     method: "POST",
     headers: {
       "content-type": "application/json",

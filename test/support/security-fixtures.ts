@@ -86,6 +86,17 @@ export const newBooking = (w: TestWorker, customer: Session, packageId: string, 
     .api("POST", "/api/bookings", bookingRequest({ packageId, ...fields }), { ...bearer(customer), "idempotency-key": idemKey() })
     .then((res) => created("booking", res, (b) => b.data._id as string));
 
+/** A trip in `customer`'s cart and an unpaid checkout of it (ADR 0029); returns both ids. */
+export async function newCheckout(w: TestWorker, customer: Session, packageId: string) {
+  const cartItem = await w
+    .api("POST", "/api/cart", bookingRequest({ packageId }), bearer(customer))
+    .then((res) => created("cart item", res, (b) => b.data.id as string));
+  const payment = await w
+    .api("POST", "/api/payments/checkout", { source: "cart" }, bearer(customer))
+    .then((res) => created("payment", res, (b) => b.data.paymentId as string));
+  return { cartItem, payment };
+}
+
 /** A visitor's message through the seller website's public contact form; returns its id. */
 export const contactMessage = (w: TestWorker, sellerId: string, fields: Record<string, string> = {}) =>
   w

@@ -44,6 +44,9 @@ export const PUBLIC_API = new Set([
   "GET /api/seller-website/seller/:sellerId/website/searchpackages/:query",
   "POST /api/seller-website/seller/:sellerId/website/messages",
   "GET /api/dev/outbox",
+  "POST /api/dev/scheduled",
+  // The payment provider's webhook: it carries no session, its signature over the raw body is its credential.
+  "POST /api/webhooks/payments",
   "GET /api/openapi.json",
   "GET /api/docs",
 ]);
@@ -55,6 +58,8 @@ const ROLE_RULES: { match: string; roles: Role[] }[] = [
   { match: "/api/bookings/seller/", roles: ["seller"] },
   { match: "PUT /api/seller-website/config", roles: ["seller"] },
   { match: "POST /api/bookings", roles: ["user"] },
+  { match: "/api/cart", roles: ["user"] },
+  { match: "POST /api/payments/", roles: ["user"] },
 ];
 
 /** A protected path that looks like an admin or seller area must have an explicit rule, never the "any account" default. */
@@ -66,12 +71,14 @@ export function rolesFor(route: ApiRoute): Role[] | null {
 }
 
 /** Tenant-owned resources an id in a path can name; "platform" ids are the superadmin's to act on across tenants. */
-export type Resource = "booking" | "package" | "message" | "domain" | "platform" | "public";
+export type Resource = "booking" | "package" | "message" | "domain" | "cart" | "payment" | "platform" | "public";
 
 /** Which resource each path parameter names, keyed by the route path up to and including the parameter. */
 const API_PARAMS: Record<string, Resource> = {
   "/api/bookings/seller/bookings/:id": "booking",
   "/api/bookings/:id": "booking",
+  "/api/cart/:id": "cart",
+  "/api/payments/:id": "payment",
   "/api/seller-admin/packages/:id": "package",
   "/api/seller-admin/messages/:id": "message",
   "/api/seller-admin/domains/:id": "domain",
@@ -199,6 +206,11 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   "PUT /api/bookings/seller/bookings/:id/approve": { message: "See you soon" },
   "PUT /api/bookings/seller/bookings/:id/reject": { message: "Sold out on those dates" },
   "PUT /api/bookings/:id/status": { status: "cancelled" },
+  "POST /api/cart": bookingRequest({ packageId: "p_goa" }),
+  "POST /api/payments/checkout": { source: "cart" },
+  "POST /api/payments/:id/confirm": { razorpay_order_id: "order_x", razorpay_payment_id: "pay_x", razorpay_signature: "0".repeat(64) },
+  "POST /api/payments/:id/failure": { reason: "Card declined" },
+  "POST /api/payments/:id/test-pay": { outcome: "failure" },
   "PUT /api/seller-website/config": { themeColor: "#123456", secondaryColor: "#654321", websiteName: "Sample Site" },
   "PUT /api/seller-admin/config": { themeColor: "#123456", secondaryColor: "#654321", websiteName: "Sample Site" },
   "POST /api/seller-admin/packages": SAMPLE_PACKAGE,

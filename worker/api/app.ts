@@ -4,7 +4,7 @@ import { createDb } from "../db/client";
 import { withInjectedFaults } from "../db/fault-d1";
 import { authRoutes } from "../domain/auth/routes";
 import { bookingRoutes } from "../domain/bookings/routes";
-import { cartRoutes, paymentRoutes } from "../domain/payments/routes";
+import { cartRoutes, paymentRoutes, webhookRoutes } from "../domain/payments/routes";
 import { devRoutes } from "../domain/email/dev-routes";
 import { sellerAdminRoutes } from "../domain/seller-admin/routes";
 import { sellerRequestRoutes } from "../domain/seller-requests/routes";
@@ -50,6 +50,7 @@ export function createApiApp() {
     .route("/bookings", bookingRoutes)
     .route("/cart", cartRoutes)
     .route("/payments", paymentRoutes)
+    .route("/webhooks", webhookRoutes)
     .route("/seller-website", sellerWebsiteRoutes)
     .route("/seller-admin", sellerAdminRoutes)
     .route("/seller-requests", sellerRequestRoutes)

@@ -57,32 +57,37 @@ const checkoutBody = z.union([
 
 const testOutcome = z.object({ outcome: z.enum(["success", "failure"]) });
 
-/** /api/payments — checkout, the provider's callbacks and the webhook. */
+/**
+ * /api/webhooks — the payment provider's webhook, on its own: it carries no session (its signature over the raw
+ * body is its credential), so no session guard may sit on its path.
+ */
+export const webhookRoutes = new Hono<ApiEnv>().post(
+  "/payments",
+  describeRoute({
+    summary: "The payment provider's webhook",
+    description:
+      "`payment.captured`, `payment.failed`, `refund.processed`, `refund.failed`. `X-Razorpay-Signature` must be the HMAC-SHA256 of the raw body under the webhook secret; each `X-Razorpay-Event-Id` takes effect once.",
+    body: { contentType: ["application/json"], description: "The provider's event, verified over its raw bytes" },
+    returns: "`{ success, outcome, message }`",
+    errors: [400],
+  }),
+  async (c) => {
+    const raw = await c.req.text().catch(() => null);
+    if (raw === null || raw.length > 100_000) throw badRequest("Malformed webhook body");
+    const result = await receiveWebhook(
+      c.var.db,
+      c.var.config,
+      raw,
+      c.req.header("x-razorpay-signature") ?? null,
+      c.req.header("x-razorpay-event-id") ?? null,
+      now(c),
+    );
+    return c.json({ success: true, ...result });
+  },
+);
+
+/** /api/payments — checkout and the provider's Checkout callbacks. */
 export const paymentRoutes = new Hono<ApiEnv>()
-  .post(
-    "/webhook",
-    describeRoute({
-      summary: "The payment provider's webhook",
-      description:
-        "`payment.captured`, `payment.failed`, `refund.processed`, `refund.failed`. `X-Razorpay-Signature` must be the HMAC-SHA256 of the raw body under the webhook secret; each `X-Razorpay-Event-Id` takes effect once.",
-      body: { contentType: ["application/json"], description: "The provider's event, verified over its raw bytes" },
-      returns: "`{ success, outcome, message }`",
-      errors: [400],
-    }),
-    async (c) => {
-      const raw = await c.req.text().catch(() => null);
-      if (raw === null || raw.length > 100_000) throw badRequest("Malformed webhook body");
-      const result = await receiveWebhook(
-        c.var.db,
-        c.var.config,
-        raw,
-        c.req.header("x-razorpay-signature") ?? null,
-        c.req.header("x-razorpay-event-id") ?? null,
-        now(c),
-      );
-      return c.json({ success: true, ...result });
-    },
-  )
   .use(requireUserMiddleware())
   .post(
     "/checkout",
