@@ -6,7 +6,8 @@ import { validate } from "../../api/validate";
 import { requestTime } from "../../clock";
 import { readerOf } from "../../db/batcher";
 import { todayInIndia } from "../bookings/transitions";
-import { CSV_MAX_ROWS, ledgerQuery, sellerLedgerCsv, sellerLedger } from "./ledger";
+import { CSV_MAX_ROWS } from "~/lib/ledger";
+import { ledgerQuery, sellerLedger, sellerLedgerCsv } from "./ledger";
 
 /** /api/seller-payments — the signed-in seller's payments ledger and its CSV (issue 15). */
 export const sellerPaymentRoutes = new Hono<ApiEnv>()

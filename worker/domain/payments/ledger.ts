@@ -4,18 +4,13 @@ import { bookings, packages, paymentItems, payments, refunds, users } from "@db/
 import type { Reader } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import { pagination } from "../bookings/shapes";
+import { CSV_MAX_ROWS, LEDGER_KIND_LABELS, LEDGER_STATUSES, LEDGER_STATUS_LABELS, type LedgerKind, type LedgerStatus } from "~/lib/ledger";
 
 /**
  * The seller's payments ledger (issue 15): every payment share a seller received and every refund of it, newest
  * first. An entry's date is when the money moved: a payment's capture, a refund's processing (or its queueing
  * while pending). Dates are filtered as days in India, the seller's calendar.
  */
-
-export const LEDGER_STATUSES = ["received", "refunded", "refund-pending", "refund-failed"] as const;
-export type LedgerStatus = (typeof LEDGER_STATUSES)[number];
-
-/** The most rows one CSV export holds; a longer range is cut (the answer says so) and should be narrowed. */
-export const CSV_MAX_ROWS = 10_000;
 
 const DATE_MESSAGE = "Dates must look like 2026-12-31";
 
@@ -61,7 +56,7 @@ function entriesOf(db: Db, sellerId: string) {
   const paid = db
     .select({
       entryId: sql<string>`'pay_' || ${paymentItems.bookingId}`.as("entry_id"),
-      kind: sql<"payment" | "refund">`'payment'`.as("kind"),
+      kind: sql<LedgerKind>`'payment'`.as("kind"),
       at: sql<string>`${payments.capturedAt}`.as("entry_at"),
       bookingId: sql<string>`${paymentItems.bookingId}`.as("entry_booking_id"),
       bookingRef: sql<string>`${bookings.bookingRef}`.as("booking_ref"),
@@ -81,7 +76,7 @@ function entriesOf(db: Db, sellerId: string) {
   const back = db
     .select({
       entryId: sql<string>`${refunds.id}`.as("entry_id"),
-      kind: sql<"payment" | "refund">`'refund'`.as("kind"),
+      kind: sql<LedgerKind>`'refund'`.as("kind"),
       at: sql<string>`coalesce(${refunds.processedAt}, ${refunds.createdAt})`.as("entry_at"),
       bookingId: sql<string>`${refunds.bookingId}`.as("entry_booking_id"),
       bookingRef: sql<string>`${bookings.bookingRef}`.as("booking_ref"),
@@ -123,7 +118,7 @@ const MAX_BUCKETS = { day: 63, month: 24 };
 
 const toEntry = (r: {
   entryId: string;
-  kind: "payment" | "refund";
+  kind: LedgerKind;
   at: string;
   bookingId: string;
   bookingRef: string;
@@ -230,14 +225,6 @@ export function csvText(value: string | null | undefined) {
   return `"${inert.replace(/"/g, '""')}"`;
 }
 
-const KIND_LABEL = { payment: "Payment", refund: "Refund" } as const;
-export const STATUS_LABEL: Record<LedgerStatus, string> = {
-  received: "Received",
-  refunded: "Refunded",
-  "refund-pending": "Refund pending",
-  "refund-failed": "Refund failed",
-};
-
 const HEADER = ["Date", "Type", "Booking", "Package", "Customer", "Amount (₹)", "Status", "Reference"];
 
 /**
@@ -259,12 +246,12 @@ export async function sellerLedgerCsv(db: Db, sellerId: string, q: Range) {
     lines.push(
       [
         csvDate.format(new Date(e.date)),
-        csvText(KIND_LABEL[e.kind]),
+        csvText(LEDGER_KIND_LABELS[e.kind]),
         csvText(e.bookingRef),
         csvText(e.packageName),
         csvText(e.customerName),
         rupeesPlain(e.amount),
-        csvText(STATUS_LABEL[e.status]),
+        csvText(LEDGER_STATUS_LABELS[e.status]),
         csvText(e.reference),
       ].join(","),
     );
