@@ -149,7 +149,9 @@ export default function Page() {
                         <td data-label="Date">{formatDate(e.date)}</td>
                         <td data-label="Type">{LEDGER_KIND_LABELS[e.kind]}</td>
                         <td data-label="Booking">
-                          <Link to={`/seller-dashboard/orders/${encodeURIComponent(e.bookingId)}`}>{e.bookingRef}</Link>
+                          <Link className="ledger-booking" to={`/seller-dashboard/orders/${encodeURIComponent(e.bookingId)}`}>
+                            {e.bookingRef}
+                          </Link>
                         </td>
                         <td data-label="Package">{e.packageName}</td>
                         <td data-label="Customer">{e.customerName}</td>
@@ -159,8 +161,8 @@ export default function Page() {
                         <td data-label="Status">
                           <span className={`badge ${BADGE[e.status]}`}>{LEDGER_STATUS_LABELS[e.status]}</span>
                         </td>
-                        <td data-label="Reference" className="ledger-reference">
-                          {e.reference ?? "—"}
+                        <td data-label="Reference">
+                          <span className="ledger-reference">{e.reference ?? "—"}</span>
                         </td>
                       </tr>
                     ))}
@@ -171,7 +173,7 @@ export default function Page() {
                 page={ledger.pagination.page}
                 pages={ledger.pagination.pages}
                 total={ledger.pagination.total}
-                noun="entries"
+                noun={ledger.pagination.total === 1 ? "entry" : "entries"}
                 onPage={goTo}
               />
             </>
