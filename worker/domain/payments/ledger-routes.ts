@@ -1,0 +1,46 @@
+import { Hono } from "hono";
+import type { ApiEnv } from "../../api/app-env";
+import { requireUserMiddleware } from "../../api/guard";
+import { describeRoute } from "../../api/route-info";
+import { validate } from "../../api/validate";
+import { requestTime } from "../../clock";
+import { readerOf } from "../../db/batcher";
+import { todayInIndia } from "../bookings/transitions";
+import { CSV_MAX_ROWS } from "~/lib/ledger";
+import { ledgerQuery, sellerLedger, sellerLedgerCsv } from "./ledger";
+
+/** /api/seller-payments — the signed-in seller's payments ledger and its CSV (issue 15). */
+export const sellerPaymentRoutes = new Hono<ApiEnv>()
+  // SECURITY: the seller is the session's account; no seller id is read from the request.
+  .use(requireUserMiddleware("seller"))
+  .get(
+    "/",
+    describeRoute({
+      summary: "The signed-in seller's payments and refunds, newest first",
+      description:
+        "Each entry is a payment share received (`kind: payment`) or a refund of one (`kind: refund`, negative `amount`), in paise. `from` and `to` are days in India (inclusive) on the entry's date. `totals` cover the date range whatever `status` is.",
+      returns: "`{ success, data, pagination, totals, chart }`",
+    }),
+    validate("query", ledgerQuery),
+    async (c) => c.json({ success: true, ...(await sellerLedger(readerOf(c.var.db), c.var.user.id, c.req.valid("query"))) }),
+  )
+  .get(
+    "/export.csv",
+    describeRoute({
+      summary: "The signed-in seller's payments and refunds as a CSV file",
+      description: `The same filters as the ledger (\`page\` and \`limit\` are ignored). UTF-8 with a byte order mark, CRLF lines, dates as dd/mm/yyyy in India, amounts in rupees (refunds negative), oldest first. At most ${CSV_MAX_ROWS.toLocaleString("en-IN")} rows, the newest; \`X-Ledger-Truncated: true\` says when there were more.`,
+      mediaType: "text/csv",
+      returns: "A CSV attachment",
+    }),
+    validate("query", ledgerQuery),
+    async (c) => {
+      const { csv, truncated } = await sellerLedgerCsv(c.var.db, c.var.user.id, c.req.valid("query"));
+      return c.body(csv, 200, {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="tripbazaar-payments-${todayInIndia(new Date(requestTime(c.req.raw, c.env, c.var.config)))}.csv"`,
+        "Cache-Control": "private, no-store",
+        "X-Content-Type-Options": "nosniff",
+        ...(truncated ? { "X-Ledger-Truncated": "true" } : {}),
+      });
+    },
+  );

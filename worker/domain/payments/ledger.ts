@@ -1,0 +1,260 @@
+import { type SQL, and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { z } from "zod";
+import { bookings, packages, paymentItems, payments, refunds, users } from "@db/schema";
+import type { Reader } from "../../db/batcher";
+import type { Db } from "../../db/client";
+import { pagination } from "../bookings/shapes";
+import { CSV_MAX_ROWS, LEDGER_KIND_LABELS, LEDGER_STATUSES, LEDGER_STATUS_LABELS, type LedgerKind, type LedgerStatus } from "~/lib/ledger";
+
+/**
+ * The seller's payments ledger (issue 15): every payment share a seller received and every refund of it, newest
+ * first. An entry's date is when the money moved: a payment's capture, a refund's processing (or its queueing
+ * while pending). Dates are filtered as days in India, the seller's calendar.
+ */
+
+const DATE_MESSAGE = "Dates must look like 2026-12-31";
+
+const isCalendarDate = (v: string) => {
+  const at = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(v);
+};
+
+const day = z
+  .string({ invalid_type_error: DATE_MESSAGE })
+  .trim()
+  .regex(/^2\d{3}-\d{2}-\d{2}$/, DATE_MESSAGE)
+  .refine(isCalendarDate, "Please choose a real date")
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
+export const ledgerQuery = z
+  .object({
+    from: day,
+    to: day,
+    status: z
+      .enum(LEDGER_STATUSES, { errorMap: () => ({ message: `Status must be one of ${LEDGER_STATUSES.join(", ")}` }) })
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: "The start date must be on or before the end date", path: ["to"] });
+
+export type LedgerQuery = z.infer<typeof ledgerQuery>;
+type Range = Pick<LedgerQuery, "from" | "to" | "status">;
+
+/** The UTC instant an Indian calendar day starts at, as the ISO strings the tables store. */
+const dayStartInIndia = (date: string, plusDays = 0) =>
+  new Date(new Date(`${date}T00:00:00+05:30`).getTime() + plusDays * 86_400_000).toISOString();
+
+/**
+ * Every ledger entry of one seller, as a subquery. SECURITY: both halves are filtered by the seller's own id
+ * (the payment's share and the refund carry `seller_id`), so nothing outside it can be selected from this.
+ * D1 batches key rows by column name: every column has its own.
+ */
+function entriesOf(db: Db, sellerId: string) {
+  const paid = db
+    .select({
+      entryId: sql<string>`'pay_' || ${paymentItems.bookingId}`.as("entry_id"),
+      kind: sql<LedgerKind>`'payment'`.as("kind"),
+      at: sql<string>`${payments.capturedAt}`.as("entry_at"),
+      bookingId: sql<string>`${paymentItems.bookingId}`.as("entry_booking_id"),
+      bookingRef: sql<string>`${bookings.bookingRef}`.as("booking_ref"),
+      packageName: sql<string>`${packages.name}`.as("package_name"),
+      customerName: sql<string>`${users.name}`.as("customer_name"),
+      amount: sql<number>`${paymentItems.amount}`.as("entry_amount"),
+      status: sql<LedgerStatus>`'received'`.as("entry_status"),
+      reference: sql<string | null>`${payments.providerPaymentId}`.as("reference"),
+      reason: sql<string | null>`null`.as("reason"),
+    })
+    .from(paymentItems)
+    .innerJoin(payments, eq(payments.id, paymentItems.paymentId))
+    .innerJoin(bookings, and(eq(bookings.id, paymentItems.bookingId), eq(bookings.sellerId, sellerId)))
+    .innerJoin(packages, eq(packages.id, bookings.packageId))
+    .innerJoin(users, eq(users.id, payments.userId))
+    .where(and(eq(paymentItems.sellerId, sellerId), eq(payments.status, "captured")));
+  const back = db
+    .select({
+      entryId: sql<string>`${refunds.id}`.as("entry_id"),
+      kind: sql<LedgerKind>`'refund'`.as("kind"),
+      at: sql<string>`coalesce(${refunds.processedAt}, ${refunds.createdAt})`.as("entry_at"),
+      bookingId: sql<string>`${refunds.bookingId}`.as("entry_booking_id"),
+      bookingRef: sql<string>`${bookings.bookingRef}`.as("booking_ref"),
+      packageName: sql<string>`${packages.name}`.as("package_name"),
+      customerName: sql<string>`${users.name}`.as("customer_name"),
+      amount: sql<number>`-${refunds.amount}`.as("entry_amount"),
+      status:
+        sql<LedgerStatus>`case ${refunds.status} when 'processed' then 'refunded' when 'pending' then 'refund-pending' else 'refund-failed' end`.as(
+          "entry_status",
+        ),
+      reference: sql<string | null>`${refunds.providerRefundId}`.as("reference"),
+      reason: sql<string | null>`${refunds.reason}`.as("reason"),
+    })
+    .from(refunds)
+    .innerJoin(bookings, and(eq(bookings.id, refunds.bookingId), eq(bookings.sellerId, sellerId)))
+    .innerJoin(packages, eq(packages.id, bookings.packageId))
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .where(eq(refunds.sellerId, sellerId));
+  return paid.unionAll(back).as("entries");
+}
+
+type Entries = ReturnType<typeof entriesOf>;
+
+function conditions(entries: Entries, q: Range, withStatus: boolean) {
+  const where: SQL[] = [];
+  if (q.from) where.push(gte(entries.at, dayStartInIndia(q.from)));
+  if (q.to) where.push(lt(entries.at, dayStartInIndia(q.to, 1)));
+  if (withStatus && q.status) where.push(eq(entries.status, q.status));
+  return and(...where);
+}
+
+/** A chart bucket is a day for a range of two months or less, else a month. */
+function bucketOf(q: Range): "day" | "month" {
+  if (!q.from || !q.to) return "month";
+  const days = (Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000;
+  return days <= 62 ? "day" : "month";
+}
+const MAX_BUCKETS = { day: 63, month: 24 };
+
+const toEntry = (r: {
+  entryId: string;
+  kind: LedgerKind;
+  at: string;
+  bookingId: string;
+  bookingRef: string;
+  packageName: string;
+  customerName: string;
+  amount: number;
+  status: LedgerStatus;
+  reference: string | null;
+  reason: string | null;
+}) => ({
+  id: r.entryId,
+  date: r.at,
+  kind: r.kind,
+  bookingId: r.bookingId,
+  bookingRef: r.bookingRef,
+  packageName: r.packageName,
+  customerName: r.customerName,
+  /** Paise; a refund is negative. */
+  amount: Number(r.amount),
+  status: r.status,
+  reference: r.reference,
+  refundReason: r.reason,
+});
+
+export type LedgerEntry = ReturnType<typeof toEntry>;
+
+/**
+ * One page of the seller's ledger, its count, the totals of the date range (whatever the status filter: the
+ * tiles answer "what came in and went back in this period") and the chart's buckets: four reads, one D1 batch.
+ */
+export async function sellerLedger({ db, load }: Reader, sellerId: string, q: LedgerQuery) {
+  const entries = entriesOf(db, sellerId);
+  const filtered = conditions(entries, q, true);
+  const inRange = conditions(entries, q, false);
+  const bucket = bucketOf(q);
+  const bucketSql = sql<string>`strftime(${sql.raw(bucket === "day" ? "'%Y-%m-%d'" : "'%Y-%m'")}, ${entries.at}, '+330 minutes')`;
+  const [rows, [{ total }], [sums], buckets] = await Promise.all([
+    load(
+      db
+        .select()
+        .from(entries)
+        .where(filtered)
+        .orderBy(desc(entries.at), desc(entries.entryId))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit),
+    ),
+    load(db.select({ total: count() }).from(entries).where(filtered)),
+    load(
+      db
+        .select({
+          received: sql<number>`coalesce(sum(case when ${entries.kind} = 'payment' then ${entries.amount} end), 0)`,
+          refunded: sql<number>`coalesce(sum(case when ${entries.status} = 'refunded' then -${entries.amount} end), 0)`,
+          refundPending: sql<number>`coalesce(sum(case when ${entries.status} = 'refund-pending' then -${entries.amount} end), 0)`,
+        })
+        .from(entries)
+        .where(inRange),
+    ),
+    load(
+      db
+        .select({
+          bucket: bucketSql.as("bucket"),
+          received: sql<number>`coalesce(sum(case when ${entries.kind} = 'payment' then ${entries.amount} end), 0)`.as("received"),
+          refunded: sql<number>`coalesce(sum(case when ${entries.status} = 'refunded' then -${entries.amount} end), 0)`.as("refunded"),
+        })
+        .from(entries)
+        .where(inRange)
+        .groupBy(sql`bucket`)
+        .orderBy(desc(sql`bucket`))
+        .limit(MAX_BUCKETS[bucket]),
+    ),
+  ]);
+  const received = Number(sums?.received ?? 0);
+  const refunded = Number(sums?.refunded ?? 0);
+  return {
+    data: rows.map(toEntry),
+    pagination: pagination(q.page, q.limit, total),
+    totals: { received, refunded, net: received - refunded, refundPending: Number(sums?.refundPending ?? 0) },
+    chart: {
+      bucket,
+      points: buckets.map((b) => ({ period: b.bucket, received: Number(b.received), refunded: Number(b.refunded) })).reverse(),
+    },
+  };
+}
+
+export type SellerLedger = Awaited<ReturnType<typeof sellerLedger>>;
+
+// ---------------------------------------------------------------- CSV
+
+const csvDate = new Intl.DateTimeFormat("en-IN", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Asia/Kolkata" });
+
+/** 1234567 paise as 12345.67: a plain number a spreadsheet sums, never a float's rounding. */
+export function rupeesPlain(paise: number) {
+  const abs = Math.abs(Math.trunc(paise));
+  return `${paise < 0 ? "-" : ""}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/**
+ * A text cell, quoted. SECURITY: text that starts like a formula (= + - @, or a tab or carriage return) is
+ * prefixed with ' so a spreadsheet shows it instead of running it: customer and package names are user input.
+ */
+export function csvText(value: string | null | undefined) {
+  const text = value ?? "";
+  const inert = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${inert.replace(/"/g, '""')}"`;
+}
+
+const HEADER = ["Date", "Type", "Booking", "Package", "Customer", "Amount (₹)", "Status", "Reference"];
+
+/**
+ * The ledger for a spreadsheet: UTF-8 with a BOM (so Excel reads ₹ and names right), CRLF lines, a header row,
+ * dates as dd/mm/yyyy in India, amounts in rupees as plain numbers (refunds negative), oldest first. At most
+ * {@link CSV_MAX_ROWS} rows, the newest; `truncated` says when there were more.
+ */
+export async function sellerLedgerCsv(db: Db, sellerId: string, q: Range) {
+  const entries = entriesOf(db, sellerId);
+  const rows = await db
+    .select()
+    .from(entries)
+    .where(conditions(entries, q, true))
+    .orderBy(desc(entries.at), desc(entries.entryId))
+    .limit(CSV_MAX_ROWS + 1);
+  const truncated = rows.length > CSV_MAX_ROWS;
+  const lines = [HEADER.map(csvText).join(",")];
+  for (const e of rows.slice(0, CSV_MAX_ROWS).map(toEntry).reverse()) {
+    lines.push(
+      [
+        csvDate.format(new Date(e.date)),
+        csvText(LEDGER_KIND_LABELS[e.kind]),
+        csvText(e.bookingRef),
+        csvText(e.packageName),
+        csvText(e.customerName),
+        rupeesPlain(e.amount),
+        csvText(LEDGER_STATUS_LABELS[e.status]),
+        csvText(e.reference),
+      ].join(","),
+    );
+  }
+  return { csv: `\uFEFF${lines.join("\r\n")}\r\n`, rows: Math.min(rows.length, CSV_MAX_ROWS), truncated };
+}
