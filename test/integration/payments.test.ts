@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ASHA, SELLER_A, SELLER_B, bookingRequest } from "../support/bookings";
+import { SELLER_A, SELLER_B, bookingRequest } from "../support/bookings";
 import { newCustomer } from "../support/security-fixtures";
 import { bearer, loginViaApi } from "../support/session";
 import { fillCart, payAndConfirm, sendWebhook, signPayment, startCheckout, webhookBody } from "../support/payments";
@@ -231,8 +231,22 @@ describe("refunds", () => {
   });
 });
 
-it.skip("placeholder", () => {
-  void ASHA;
-  void SELLER_A;
-  void bookingRequest;
+describe("the seller's orders", () => {
+  it("list paid requests awaiting an answer first, before newer unpaid ones", async () => {
+    const c = await newCustomer(w, "order");
+    await fillCart(w, bearer(c), ["p_jaipur"]);
+    const session = await startCheckout(w, bearer(c));
+    await payAndConfirm(w, bearer(c), session.paymentId);
+    const [paid] = await bookingsOf(session.paymentId);
+    const unpaid = await w.api("POST", "/api/bookings", bookingRequest({ packageId: "p_goa" }), {
+      ...bearer(c),
+      "idempotency-key": `k-${crypto.randomUUID()}`,
+    });
+    expect(unpaid.status).toBe(201);
+    const seller = await loginViaApi(w, SELLER_A);
+    const list = await w.api("GET", "/api/bookings/seller/bookings?limit=5", undefined, bearer(seller));
+    expect(list.body.data[0]._id).toBe(paid.id);
+    expect(list.body.data[0].paymentStatus).toBe("completed");
+    expect(list.body.data.findIndex((b: { _id: string }) => b._id === unpaid.body.data._id)).toBeGreaterThan(0);
+  });
 });

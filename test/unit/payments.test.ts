@@ -135,6 +135,38 @@ describe("the Razorpay adapter's requests", () => {
     expect(standIn.requests[0].headers.get("x-refund-idempotency")).toBe("rf_bk_w1_0001");
   });
 
+  it("refuses a refund answer for another payment or another amount", async () => {
+    const refundOf = (paymentId: string, amount: number) =>
+      razorpayProvider({
+        ...config,
+        fetch: razorpayStandIn(() =>
+          Response.json({ id: "rfnd_1", entity: "refund", amount, receipt: "rf_bk_w1_0001", payment_id: paymentId, status: "processed" }),
+        ).fetch,
+      }).refund({ paymentId: "pay_29QQoUBi66xm2f", amount: 1599900, receipt: "rf_bk_w1_0001" });
+    await expect(refundOf("pay_other", 1599900)).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(refundOf("pay_29QQoUBi66xm2f", 1599800)).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(refundOf("pay_29QQoUBi66xm2f", 1599900)).resolves.toMatchObject({ status: "processed" });
+  });
+
+  it("gives up on a provider that does not answer in time (the request carries a timeout signal)", async () => {
+    let signal: AbortSignal | null | undefined;
+    const provider = razorpayProvider({
+      ...config,
+      timeoutMs: 50,
+      fetch: (async (_input: RequestInfo | URL, init?: RequestInit) => {
+        signal = init?.signal;
+        return new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener("abort", () => reject(init.signal?.reason));
+        });
+      }) as typeof fetch,
+    });
+    const order = provider.createOrder({ amount: 100, receipt: "r" });
+    expect(signal).toBeInstanceOf(AbortSignal);
+    expect(signal?.aborted).toBe(false);
+    await expect(order).rejects.toBeInstanceOf(PaymentProviderError);
+    expect(signal?.aborted).toBe(true);
+  });
+
   it("refuses amounts that are not whole paise before asking, and reports Razorpay's own error text", async () => {
     const standIn = razorpayStandIn();
     const provider = razorpayProvider({ ...config, fetch: standIn.fetch });

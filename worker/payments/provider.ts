@@ -56,9 +56,14 @@ export type RazorpayConfig = {
   /** Razorpay's API; a local stand-in in tests. */
   baseUrl?: string;
   fetch?: typeof fetch;
+  /** How long one call may take; PROVIDER_TIMEOUT_MS unless a test says otherwise. */
+  timeoutMs?: number;
 };
 
 export const RAZORPAY_API = "https://api.razorpay.com/v1";
+
+/** How long one call to Razorpay may take before it counts as no answer. */
+export const PROVIDER_TIMEOUT_MS = 15_000;
 
 /** Razorpay by its REST API: Orders, Refunds, Checkout signatures and webhooks (HTTP Basic with the key pair). */
 export function razorpayProvider(config: RazorpayConfig): PaymentProvider {
@@ -73,6 +78,8 @@ export function razorpayProvider(config: RazorpayConfig): PaymentProvider {
         method: "POST",
         headers: { authorization, "content-type": "application/json", ...headers },
         body: JSON.stringify(body),
+        // A provider that hangs must not hold a checkout or a seller's answer: give up and say so.
+        signal: AbortSignal.timeout(config.timeoutMs ?? PROVIDER_TIMEOUT_MS),
       });
     } catch (error) {
       // No answer at all (DNS, connection refused or reset): the provider is down, not our request wrong.
@@ -114,6 +121,9 @@ export function razorpayProvider(config: RazorpayConfig): PaymentProvider {
         refundShape,
         { "x-refund-idempotency": key },
       );
+      if (refund.payment_id !== input.paymentId || refund.amount !== input.amount) {
+        throw new PaymentProviderError("Razorpay made a refund that does not match the request", 502);
+      }
       return { id: refund.id, paymentId: refund.payment_id, amount: refund.amount, status: refund.status };
     },
   };

@@ -84,7 +84,10 @@ export async function listCustomerBookings({ db, load }: Reader, userId: string,
   };
 }
 
-/** A seller's orders, newest first, with the per-status summary of all their bookings. */
+/** Paid requests waiting for the seller's answer come first (ADR 0029): their 48 hours are running. */
+const paidRequestsFirst = sql`case when ${bookings.status} = 'pending' and ${bookings.paymentStatus} = 'completed' then 0 else 1 end`;
+
+/** A seller's orders: paid requests awaiting an answer first, then newest first, with the per-status summary of all their bookings. */
 export async function listSellerBookings({ db, load }: Reader, sellerId: string, q: z.infer<typeof sellerListQuery>) {
   const filters: (SQL | undefined)[] = [eq(bookings.sellerId, sellerId)];
   if (q.status) filters.push(eq(bookings.status, q.status));
@@ -100,11 +103,11 @@ export async function listSellerBookings({ db, load }: Reader, sellerId: string,
     .innerJoin(packages, eq(packages.id, bookings.packageId))
     .innerJoin(users, eq(users.id, bookings.userId))
     .where(where)
-    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .orderBy(paidRequestsFirst, desc(bookings.createdAt), desc(bookings.id))
     .limit(q.limit)
     .offset(offset);
   const [rows, [{ total }], summary, people] = await Promise.all([
-    load(selectBookings(db).where(where).orderBy(desc(bookings.createdAt), desc(bookings.id)).limit(q.limit).offset(offset)),
+    load(selectBookings(db).where(where).orderBy(paidRequestsFirst, desc(bookings.createdAt), desc(bookings.id)).limit(q.limit).offset(offset)),
     load(
       db
         .select({ total: count() })
