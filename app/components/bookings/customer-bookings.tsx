@@ -54,7 +54,10 @@ function BookingItem({
           {b.packageId.location} · {formatDate(b.travelDates.startDate)} ·{" "}
           {detailHref ? <Link to={detailHref(b)}>{b.bookingId}</Link> : b.bookingId}
         </div>
-        <div>{formatRupees(b.pricing.total)}</div>
+        <div>
+          {formatRupees(b.pricing.total)}
+          {b.paymentStatus === "completed" ? " · Paid" : b.paymentStatus === "refunded" ? " · Refunded" : ""}
+        </div>
         {b.sellerResponse?.message ? (
           <p className="muted booking-response">
             {`${b.sellerResponse.status === "rejected" ? "Reason" : "Seller's message"}: ${b.sellerResponse.message}`}
