@@ -129,7 +129,7 @@ describe("paying for a cart with trips of two sellers", () => {
 });
 
 describe("a failed payment", () => {
-  it("books nothing, says so clearly, and a retry pays for the same cart", async () => {
+  it("books nothing, says so clearly, and a retry pays for the same cart; a cancellation then refunds it", async () => {
     const customer = await newCustomer(e2e.w, "failpay");
     await fillCart(e2e.w, bearer(customer), ["p_manali"]);
     const context = await browser.newContext(phone);
@@ -155,6 +155,21 @@ describe("a failed payment", () => {
     await page.getByRole("heading", { level: 1, name: "Booking successful" }).waitFor();
     const made = await bookingsOf(customer.user.id);
     expect(made.map((b) => [b.status, b.payment_status])).toEqual([["pending", "completed"]]);
+
+    // Cancelling before the seller answers says what comes back, and refunds it all.
+    await page.goto(`${e2e.origin}/booking/${made[0].id}`);
+    await page.waitForSelector("html[data-hydrated]");
+    const asked = new Promise<string>((resolve) =>
+      page.once("dialog", (d) => {
+        resolve(d.message());
+        void d.accept();
+      }),
+    );
+    await page.getByRole("button", { name: "Cancel booking" }).click();
+    expect(await asked).toContain(`You will get ${formatRupees(made[0].total)} back (the full amount, under the refund policy).`);
+    await page.getByText("Booking cancelled").first().waitFor();
+    await page.reload();
+    await expect(page.getByTestId("amount-refunded").textContent()).resolves.toBe(`−${formatRupees(made[0].total)}`);
     await context.close();
   });
 });

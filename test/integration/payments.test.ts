@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SELLER_A, SELLER_B, bookingRequest } from "../support/bookings";
+import { SELLER_A, SELLER_B, bookingRequest, daysFromNow } from "../support/bookings";
 import { newCustomer } from "../support/security-fixtures";
 import { bearer, loginViaApi } from "../support/session";
 import { fillCart, payAndConfirm, sendWebhook, signPayment, startCheckout, webhookBody } from "../support/payments";
@@ -228,6 +228,33 @@ describe("refunds", () => {
     // A second run finds nothing more to do.
     await w.api("POST", "/api/dev/scheduled", undefined, at(50));
     expect(await count("SELECT count(*) AS n FROM refunds WHERE booking_id = ?", booking.id)).toBe(1);
+  });
+});
+
+describe("a customer's cancellation", () => {
+  it("refunds a confirmed booking as the policy says (half, 10 days out) and emails the customer", async () => {
+    const c = await newCustomer(w, "cancel");
+    const added = await w.api(
+      "POST",
+      "/api/cart",
+      bookingRequest({ packageId: "p_goa", travelDates: { startDate: daysFromNow(10) } }),
+      bearer(c),
+    );
+    expect(added.status).toBe(201);
+    const session = await startCheckout(w, bearer(c));
+    await payAndConfirm(w, bearer(c), session.paymentId);
+    const [booking] = await bookingsOf(session.paymentId);
+    const seller = await loginViaApi(w, SELLER_A);
+    expect((await w.api("PUT", `/api/bookings/seller/bookings/${booking.id}/approve`, {}, bearer(seller))).status).toBe(200);
+    const cancelled = await w.api("PUT", `/api/bookings/${booking.id}/status`, { status: "cancelled" }, bearer(c));
+    expect(cancelled.status).toBe(200);
+    const refund = await w.d1.prepare("SELECT amount, reason, status FROM refunds WHERE booking_id = ?").bind(booking.id).first();
+    expect(refund).toEqual({ amount: Math.floor(booking.total / 2), reason: "cancelled", status: "processed" });
+    // Half came back: the booking stays paid for the rest.
+    expect(cancelled.body.data.paymentStatus).toBe("completed");
+    const mail = await w.api("GET", `/api/dev/outbox?to=${encodeURIComponent(c.user.email)}`);
+    expect(mail.body.messages[0].subject).toBe(`Booking cancelled: ${cancelled.body.data.bookingId}`);
+    expect(mail.body.messages[0].text).toContain("has been refunded");
   });
 });
 

@@ -8,7 +8,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { useListFilters } from "~/lib/use-list-filters";
 import "./bookings.css";
 import { StatusBadge } from "./status-badge";
-import { type Booking, isCancellable } from "./types";
+import { type Booking, cancelPrompt, isCancellable } from "./types";
 
 /** A page of the customer's bookings with the dashboard stats, as the page's loader read it. */
 export type CustomerBookingsData = Awaited<ReturnType<typeof listCustomerBookings>>;
@@ -109,7 +109,7 @@ export function CustomerBookings({
   const busy = !hydrated || fetcher.state !== "idle";
 
   function cancel(b: Booking) {
-    if (!window.confirm(`Cancel booking ${b.bookingId} for ${b.packageId.name}? This cannot be undone.`)) return;
+    if (!window.confirm(cancelPrompt(b))) return;
     fetcher.submit({ intent: "cancel", id: b._id }, { method: "post" });
   }
 

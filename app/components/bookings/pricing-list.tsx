@@ -9,7 +9,7 @@ export function PricingList({ pricing: p, tier }: { pricing: Pricing; tier?: Boo
       {tier ? (
         <>
           <dt>Price tier</dt>
-          <dd data-testid="price-tier">{`${tier.label} (${formatRupees(tier.price)} per person)`}</dd>
+          <dd data-testid="price-tier" className="kv-wrap">{`${tier.label} (${formatRupees(tier.price)} per person)`}</dd>
         </>
       ) : null}
       <dt>Base price</dt>

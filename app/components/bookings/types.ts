@@ -1,3 +1,5 @@
+import { formatRupees } from "~/lib/format";
+import { cancellationRefund } from "@worker/domain/payments/policy";
 import type { BookingStatus } from "@db/bookings";
 import type { Booking } from "@worker/domain/bookings/shapes";
 import { todayInIndia } from "@worker/domain/bookings/transitions";
@@ -34,3 +36,18 @@ export const TRANSPORT_LABELS: Record<string, string> = {
   suv: "SUV",
   "tempo-traveller": "Tempo Traveller",
 };
+
+/**
+ * What Cancel asks before it acts: for a paid booking, what comes back under the refund policy
+ * (worker/domain/payments/policy.ts, the rule the server applies).
+ */
+export function cancelPrompt(b: Booking, today = todayInIndia()) {
+  const what = `Cancel booking ${b.bookingId} for ${b.packageId.name}?`;
+  if (b.paymentStatus !== "completed") return `${what} This cannot be undone.`;
+  const refund = cancellationRefund({ status: b.status, startDate: b.travelDates.startDate, paid: b.pricing.total }, today);
+  const back =
+    refund.amount > 0
+      ? `You will get ${formatRupees(refund.amount)} back (${refund.percent === 100 ? "the full amount" : `${refund.percent}%`}, under the refund policy).`
+      : "Under the refund policy nothing is refunded this close to the start date.";
+  return `${what} ${back} This cannot be undone.`;
+}

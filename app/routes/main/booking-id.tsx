@@ -5,7 +5,7 @@ import { BookingDetail } from "~/components/bookings/booking-detail";
 import { bookingMoney } from "@worker/domain/payments/views";
 import { cancelIntent, cancelOwnBooking } from "~/components/bookings/customer-bookings.server";
 import { LoadErrorBoundary, LoadFailed } from "~/components/bookings/load-failed";
-import { isCancellable } from "~/components/bookings/types";
+import { cancelPrompt, isCancellable } from "~/components/bookings/types";
 import { PageContent } from "~/components/load-state";
 import type { ActionResult } from "~/lib/action-result";
 import { actionInput, pageError, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
@@ -64,7 +64,7 @@ export default function Page() {
   const busy = !hydrated || fetcher.state !== "idle";
 
   function cancel() {
-    if (!window.confirm(`Cancel booking ${booking.bookingId}? This cannot be undone.`)) return;
+    if (!window.confirm(cancelPrompt(booking))) return;
     fetcher.submit({ intent: "cancel" }, { method: "post" });
   }
 

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { FilterButtons } from "~/components/bookings/filter-buttons";
 import { Link, useLoaderData } from "@remix-run/react";
 import { listSellerBookings } from "@worker/domain/bookings/service";
 import { sellerListQuery } from "@worker/domain/bookings/schemas";
@@ -62,14 +63,7 @@ export default function Page() {
           <label htmlFor="f-to">Travel to</label>
           <input id="f-to" name="to" type="date" defaultValue={params.get("to") ?? ""} />
         </div>
-        <div className="row">
-          <button type="submit" className="btn">
-            Apply
-          </button>
-          <button type="button" className="btn btn-outline" onClick={clear}>
-            Clear
-          </button>
-        </div>
+        <FilterButtons onClear={clear} />
       </form>
 
       <PageContent label="Loading orders...">

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { FilterButtons } from "~/components/bookings/filter-buttons";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ledgerQuery, sellerLedger } from "@worker/domain/payments/ledger";
 import { LoadErrorBoundary, LoadFailed } from "~/components/bookings/load-failed";
@@ -74,14 +75,7 @@ export default function Page() {
             ))}
           </select>
         </div>
-        <div className="row">
-          <button type="submit" className="btn">
-            Apply
-          </button>
-          <button type="button" className="btn btn-outline" onClick={clear}>
-            Clear
-          </button>
-        </div>
+        <FilterButtons onClear={clear} />
       </form>
 
       <PageContent label="Loading payments...">

@@ -6,7 +6,7 @@ import { BookingDetail } from "~/components/bookings/booking-detail";
 import { bookingMoney } from "@worker/domain/payments/views";
 import { cancelBookingAction } from "~/components/bookings/customer-bookings.server";
 import { LoadErrorBoundary, LoadFailed } from "~/components/bookings/load-failed";
-import { isCancellable } from "~/components/bookings/types";
+import { cancelPrompt, isCancellable } from "~/components/bookings/types";
 import { CustomerPrompt } from "~/components/seller/customer-gate";
 import { siteCustomerData } from "~/components/seller/customer-gate.server";
 import { SiteLink } from "~/components/seller/site-link";
@@ -63,7 +63,7 @@ export default function Page() {
   const busy = !hydrated || fetcher.state !== "idle";
 
   function cancel() {
-    if (!window.confirm(`Cancel booking ${booking.bookingId}? This cannot be undone.`)) return;
+    if (!window.confirm(cancelPrompt(booking))) return;
     fetcher.submit({ intent: "cancel", id: booking._id }, { method: "post" });
   }
 

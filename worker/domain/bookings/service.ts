@@ -107,7 +107,9 @@ export async function listSellerBookings({ db, load }: Reader, sellerId: string,
     .limit(q.limit)
     .offset(offset);
   const [rows, [{ total }], summary, people] = await Promise.all([
-    load(selectBookings(db).where(where).orderBy(paidRequestsFirst, desc(bookings.createdAt), desc(bookings.id)).limit(q.limit).offset(offset)),
+    load(
+      selectBookings(db).where(where).orderBy(paidRequestsFirst, desc(bookings.createdAt), desc(bookings.id)).limit(q.limit).offset(offset),
+    ),
     load(
       db
         .select({ total: count() })

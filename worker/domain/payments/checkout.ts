@@ -6,6 +6,7 @@ import type { AppConfig } from "../../env";
 import { paymentProviderOf } from "../../payments/config";
 import { PaymentProviderError, paise } from "../../payments/provider";
 import { type PricedRequest, priceRequest } from "../bookings/create";
+import type { Pricing } from "../bookings/pricing";
 import { type CreateBookingInput, createBookingSchema } from "../bookings/schemas";
 import { DomainError, notFound, unavailable, unprocessable } from "../errors";
 
@@ -37,14 +38,8 @@ export type BookingDraft = {
     hotelPreference: HotelPreference;
     transportPreference: TransportPreference;
     priceTier: BookedPriceTier;
-    basePrice: number;
-    discount: number;
-    roomCharge: number;
-    transportCharge: number;
-    taxes: number;
-    total: number;
     specialRequests: string | null;
-  };
+  } & Pricing;
   travellers: { title: string; fullName: string; type: "adult" | "child"; age: number; gender: string }[];
   packageName: string;
   sellerName: string;
