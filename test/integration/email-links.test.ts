@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, ASHA, SELLER_A, SELLER_B, bookingRequest, createBookingAs } from "../support/bookings";
 import { type Session, bearer, latestCode, latestEmail, loginViaApi, waitForEmail } from "../support/session";
+import { payAndConfirm } from "../support/payments";
 import { type TestWorker, startWorker } from "../support/worker";
 
 /**
@@ -115,6 +116,35 @@ describe("booking emails", () => {
     const decision = await latestEmail(w, ASHA);
     expect(decision.subject).toBe(`Booking confirmed: ${bookingId}`);
     expect(linksOf(decision, [DOMAIN])).toEqual([`http://${DOMAIN}/booking/${id}`]);
+  });
+
+  it("links the answer to a paid booking to the site it was paid on, even when the seller also has a domain", async () => {
+    const paidOn = async (on: { path: string } | { domain: string }) => {
+      const res = await w.request("/api/payments/checkout", {
+        method: "POST",
+        host: "domain" in on ? on.domain : "localhost",
+        headers: { "content-type": "application/json", ...bearer(asha), ...("path" in on ? { "x-tb-site": on.path } : {}) },
+        body: JSON.stringify({ source: "item", item: bookingRequest({ packageId: "p_goa" }) }),
+      });
+      expect(res.status).toBe(201);
+      const { paymentId } = ((await res.json()) as any).data;
+      await payAndConfirm(w, bearer(asha), paymentId);
+      const item = await w.d1
+        .prepare("SELECT booking_id AS id FROM payment_items WHERE payment_id = ?")
+        .bind(paymentId)
+        .first<{ id: string }>();
+      return item?.id ?? "";
+    };
+    // Book Now on Wanderlust's site by path: the customer's session is the platform's, so the answer links there.
+    const byPath = await paidOn({ path: "/seller/s_wanderlust/website" });
+    expect((await w.api("PUT", `/api/bookings/seller/bookings/${byPath}/approve`, {}, bearer(wanderlust))).status).toBe(200);
+    expect(linksOf(await latestEmail(w, ASHA), ["localhost"])).toEqual([`${PLATFORM}/booking/${byPath}`]);
+    // Paid on the seller's own domain: the answer links to that site's booking page.
+    const onDomain = await paidOn({ domain: DOMAIN });
+    expect((await w.api("PUT", `/api/bookings/seller/bookings/${onDomain}/reject`, { message: "Full" }, bearer(wanderlust))).status).toBe(
+      200,
+    );
+    expect(linksOf(await latestEmail(w, ASHA), [DOMAIN])).toEqual([`http://${DOMAIN}/booking/${onDomain}`]);
   });
 
   it("links the seller to the booking the customer cancelled", async () => {

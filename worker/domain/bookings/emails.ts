@@ -1,3 +1,5 @@
+import { and, eq } from "drizzle-orm";
+import { customDomains, paymentItems, payments } from "@db/schema";
 import { formatDate, formatRupees } from "~/lib/format";
 import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
@@ -48,13 +50,30 @@ export async function emailNewRequest(db: Db, config: AppConfig, b: Booking, sel
 }
 
 /**
- * The customer hears the seller's answer. The site the booking was made on is not stored, so the link goes
- * to the seller's canonical site: its custom domain when one is active, else the platform (ADR 0026).
+ * Where a booking was made, for links to it: a paid booking's checkout recorded its site (the seller's own domain,
+ * while that domain is still active, else the platform). An unpaid request made before payments recorded nothing,
+ * so it goes to the seller's canonical site: its custom domain when one is active, else the platform (ADR 0026).
  */
+async function bookedDomainOf(db: Db, b: Booking): Promise<string | null> {
+  const paid = await db
+    .select({ host: payments.siteHost, active: customDomains.hostname })
+    .from(paymentItems)
+    .innerJoin(payments, eq(payments.id, paymentItems.paymentId))
+    .leftJoin(
+      customDomains,
+      and(eq(customDomains.hostname, payments.siteHost), eq(customDomains.sellerId, b.sellerId), eq(customDomains.status, "active")),
+    )
+    .where(eq(paymentItems.bookingId, b._id))
+    .get();
+  if (paid) return paid.active ?? null;
+  return canonicalDomainOf(db, b.sellerId);
+}
+
+/** The customer hears the seller's answer, with a link to the booking on the site it was made on. */
 export async function emailDecision(db: Db, config: AppConfig, b: Booking, refund: Refund = null) {
   const approved = b.status === "confirmed";
   // Sent after the answer is written, which nothing may fail (ADR 0020): without the domain, the platform's page.
-  const link = customerBookingUrl(config, b._id, await canonicalDomainOf(db, b.sellerId).catch(() => null));
+  const link = customerBookingUrl(config, b._id, await bookedDomainOf(db, b).catch(() => null));
   await trySendEmail(db, config, {
     to: b.userId.email,
     sellerId: b.sellerId,
