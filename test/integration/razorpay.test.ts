@@ -322,6 +322,14 @@ describe("refunds through Razorpay", () => {
       ["s_wanderlust", "pending", "completed"],
     ]);
     expect((await latestEmail(w, customer.user.email)).text).toMatch(/is being refunded/);
+    // The seller's ledger lists it as a refund on its way, not yet in the refunded total.
+    const himalayan = bearer(await loginViaApi(w, SELLER_B));
+    const onItsWay = await w.api("GET", "/api/seller-payments?status=refund-pending", undefined, himalayan);
+    expect(onItsWay.status).toBe(200);
+    expect(onItsWay.body.data.map((e: { bookingId: string; amount: number }) => [e.bookingId, e.amount])).toEqual([
+      [spiti.id, -spiti.total],
+    ]);
+    expect(onItsWay.body.totals).toMatchObject({ refunded: 0, refundPending: spiti.total });
 
     // A pending refund Razorpay already has is not asked again by the scheduled run.
     const retried = await w.api("POST", "/api/dev/scheduled");
@@ -346,6 +354,9 @@ describe("refunds through Razorpay", () => {
     const view = await w.api("GET", `/api/bookings/${spiti.id}`, undefined, bearer(customer));
     expect(view.status).toBe(200);
     expect(view.body.data).toMatchObject({ status: "rejected", paymentStatus: "refunded" });
+    const ledger = await w.api("GET", "/api/seller-payments?status=refunded", undefined, himalayan);
+    expect(ledger.body.data.map((e: { bookingId: string }) => e.bookingId)).toEqual([spiti.id]);
+    expect(ledger.body.totals).toMatchObject({ refunded: spiti.total, refundPending: 0 });
 
     // The same refund.processed again — the same delivery, or a new one — changes nothing.
     const snapshot = JSON.stringify([await refundOf(spiti.id), await bookingsOf(session.paymentId), await paymentRow(session.paymentId)]);

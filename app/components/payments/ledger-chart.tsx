@@ -29,7 +29,7 @@ export function LedgerChart({ chart }: { chart: Chart }) {
   const received = points.reduce((s, p) => s + p.received, 0);
   const refunded = points.reduce((s, p) => s + p.refunded, 0);
   const busiest = points.reduce((best, p) => (p.received > best.received ? p : best), points[0]);
-  const summary = `${formatRupees(received)} received and ${formatRupees(refunded)} refunded over ${points.length} ${unit}${points.length === 1 ? "" : "s"} with payments or refunds${busiest.received > 0 ? `; the most was received in ${periodLabel(busiest.period, bucket)} (${formatRupees(busiest.received)})` : ""}.`;
+  const summary = `${formatRupees(received)} received and ${formatRupees(refunded)} refunded over ${points.length} ${unit}${points.length === 1 ? "" : "s"} with payments or refunds${chart.cut ? ` (the latest ${points.length} with activity; narrow the dates to see earlier ones)` : ""}${busiest.received > 0 ? `; the most was received in ${periodLabel(busiest.period, bucket)} (${formatRupees(busiest.received)})` : ""}.`;
   return (
     <section className="card stack" aria-labelledby="ledger-chart-title">
       <h2 id="ledger-chart-title">Received and refunded by {unit}</h2>

@@ -199,6 +199,8 @@ export async function sellerLedger({ db, load }: Reader, sellerId: string, q: Le
     chart: {
       bucket,
       points: buckets.map((b) => ({ period: b.bucket, received: Number(b.received), refunded: Number(b.refunded) })).reverse(),
+      /** The chart holds at most this many periods, the latest with activity; more may exist in the range. */
+      cut: buckets.length >= MAX_BUCKETS[bucket],
     },
   };
 }
