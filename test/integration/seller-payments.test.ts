@@ -171,6 +171,7 @@ describe("filters", () => {
         { period: "2026-10-05", received: W6.amount, refunded: 0 },
         { period: "2026-10-09", received: 0, refunded: W6.amount },
       ],
+      cut: false,
     });
     const january = await ledger(sellerA, "?from=2026-01-01&to=2026-01-31");
     expect(january.data.map((e) => [e.kind, e.bookingRef, e.amount])).toEqual([["payment", W4.ref, W4.amount]]);
