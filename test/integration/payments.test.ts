@@ -120,6 +120,25 @@ describe("verifying payments", () => {
   });
 });
 
+describe("limits", () => {
+  it("stops one account's checkout flood at 30 an hour with 429, writing no payment", async () => {
+    const c = await newCustomer(w, "flood");
+    await fillCart(w, bearer(c), ["p_goa"]);
+    const started = await Promise.all(
+      Array.from({ length: 30 }, () => w.api("POST", "/api/payments/checkout", { source: "cart" }, bearer(c))),
+    );
+    expect(started.every((r) => r.status === 201)).toBe(true);
+    const refused = await w.api("POST", "/api/payments/checkout", { source: "cart" }, bearer(c));
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ success: false, message: expect.stringMatching(/Too many/) });
+    expect(await count("SELECT count(*) AS n FROM payments WHERE user_id = ?", c.user.id)).toBe(30);
+    // Another traveller is not held back.
+    const other = await newCustomer(w, "calm");
+    await fillCart(w, bearer(other), ["p_goa"]);
+    expect((await w.api("POST", "/api/payments/checkout", { source: "cart" }, bearer(other))).status).toBe(201);
+  });
+});
+
 describe("webhooks", () => {
   it("the same payment.captured sent 20 times at once has one effect", async () => {
     const c = await newCustomer(w, "hook20");

@@ -23,6 +23,10 @@ export const LIMITS = {
   // Seller website contact form: per visitor address and seller, and a ceiling per seller inbox.
   contactIp: { name: "contact-ip", max: 10, windowSeconds: 60 * 60 },
   contactSeller: { name: "contact-seller", max: 500, windowSeconds: 60 * 60 },
+  // Payments (ADR 0029): each checkout is a provider order and a row, each callback may be a row; a traveller
+  // needs a few of either, so a flood from one account stops here.
+  checkoutAccount: { name: "checkout-account", max: 30, windowSeconds: 60 * 60 },
+  paymentCallbackAccount: { name: "payment-callback-account", max: 60, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>;
 
 /** The client address Cloudflare puts on every request; one shared bucket when it is missing (local runs). */

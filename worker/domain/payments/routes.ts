@@ -8,6 +8,7 @@ import { validate } from "../../api/validate";
 import { requestTime } from "../../clock";
 import { readerOf } from "../../db/batcher";
 import { paymentProviderOf } from "../../payments/config";
+import { LIMITS, enforce } from "../auth/rate-limit";
 import { createBookingSchema } from "../bookings/schemas";
 import { addToCart, listCart, removeFromCart } from "./cart";
 import { reopenCheckout, startCheckout } from "./checkout";
@@ -98,10 +99,11 @@ export const paymentRoutes = new Hono<ApiEnv>()
         "Prices everything on the server and creates one provider order for the total. No booking exists until the payment is verified.",
       status: 201,
       returns: "`{ success, data: { paymentId, provider, key, orderId, amount, currency, prefill, items } }`",
-      errors: [404, 422, 503],
+      errors: [404, 422, 429, 503],
     }),
     validate("json", checkoutBody),
     async (c) => {
+      await enforce(c.var.db, [[LIMITS.checkoutAccount, c.var.user.id]]);
       const body = c.req.valid("json");
       const tenant = c.var.tenant;
       const site = tenant.kind === "seller" ? { sellerId: tenant.sellerId, host: tenant.mode === "domain" ? tenant.hostname : null } : null;
@@ -140,10 +142,11 @@ export const paymentRoutes = new Hono<ApiEnv>()
       summary: "Confirm a payment with the provider's Checkout signature",
       description: "The signature is checked against the order id we stored. Confirming twice, or after the webhook, has one effect.",
       returns: "`{ success, data: { paymentId, status }, message }`",
-      errors: [400, 404, 503],
+      errors: [400, 404, 429, 503],
     }),
     validate("json", confirmBody),
     async (c) => {
+      await enforce(c.var.db, [[LIMITS.paymentCallbackAccount, c.var.user.id]]);
       const result = await confirmPayment(c.var.db, c.var.config, c.var.user.id, c.req.param("id"), c.req.valid("json"), now(c));
       return c.json({ success: true, data: result, message: "Payment received" });
     },
@@ -154,10 +157,11 @@ export const paymentRoutes = new Hono<ApiEnv>()
     describeRoute({
       summary: "Record that the provider's checkout reported a failed payment",
       returns: "`{ success, message }`",
-      errors: [404],
+      errors: [404, 429],
     }),
     validate("json", failureBody),
     async (c) => {
+      await enforce(c.var.db, [[LIMITS.paymentCallbackAccount, c.var.user.id]]);
       await recordFailure(c.var.db, c.var.user.id, c.req.param("id"), c.req.valid("json").reason);
       return c.json({ success: true, message: "Payment failed. No booking was made and no money was taken." });
     },
