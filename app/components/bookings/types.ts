@@ -51,3 +51,8 @@ export function cancelPrompt(b: Booking, today = todayInIndia()) {
       : "Under the refund policy nothing is refunded this close to the start date.";
   return `${what} ${back} This cannot be undone.`;
 }
+
+/** "2 adults, 1 child": who travels, as the cart and booking-success list it. */
+export function guestsLabel(adults: number, children: number) {
+  return `${adults} adult${adults === 1 ? "" : "s"}${children ? `, ${children} child${children === 1 ? "" : "ren"}` : ""}`;
+}

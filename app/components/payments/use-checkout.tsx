@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from "react";
 import type { CheckoutSession } from "@worker/domain/payments/checkout";
-import { ApiRequestError, api, errorMessage } from "~/lib/api";
+import { api, errorMessage } from "~/lib/api";
 import { formatRupees } from "~/lib/format";
 import { Modal } from "../bookings/modal";
 import { openRazorpay } from "./razorpay";
@@ -78,7 +78,7 @@ export function useCheckout(onPaid: (session: CheckoutSession) => void) {
       } catch (error) {
         const message = errorMessage(error, "Checkout could not start. Please try again.");
         setPhase({ kind: "failed", session: null, message });
-        return error instanceof ApiRequestError && error.status === 422 ? message : message;
+        return message;
       }
     },
     [pay],

@@ -5,7 +5,7 @@ import { REQUEST_EXPIRY_HOURS } from "@worker/domain/payments/policy";
 import { useEffect } from "react";
 import { z } from "zod";
 import { LoadErrorBoundary, LoadFailed } from "~/components/bookings/load-failed";
-import { paymentLabel } from "~/components/bookings/types";
+import { guestsLabel, paymentLabel } from "~/components/bookings/types";
 import { StatusBadge } from "~/components/bookings/status-badge";
 import { formatDate, formatRupees } from "~/lib/format";
 import { pageQuery, signedInData, signedInHeaders } from "~/lib/session.server";
@@ -29,16 +29,12 @@ export function loader({ context }: LoaderFunctionArgs) {
 type Payment = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["payment"]>;
 type Line = Payment["sellers"][number]["bookings"][number];
 
-function guests(adults: number, children: number) {
-  return `${adults} adult${adults === 1 ? "" : "s"}${children ? `, ${children} child${children === 1 ? "" : "ren"}` : ""}`;
-}
-
 function BookingLine({ line }: { line: Line }) {
   return (
     <li className="success-booking" data-testid="success-booking">
       <strong>{line.packageName}</strong>
       <span className="muted">
-        {formatDate(line.startDate)} · {guests(line.adults, line.children)} · {formatRupees(line.amount)}
+        {formatDate(line.startDate)} · {guestsLabel(line.adults, line.children)} · {formatRupees(line.amount)}
       </span>
       {line.status ? (
         <span>

@@ -5,6 +5,7 @@ import type { CheckoutSession } from "@worker/domain/payments/checkout";
 import { useCallback } from "react";
 import { z } from "zod";
 import { LoadErrorBoundary, LoadFailed } from "~/components/bookings/load-failed";
+import { ROOM_LABELS, guestsLabel } from "~/components/bookings/types";
 import { CheckoutStatus, useCheckout } from "~/components/payments/use-checkout";
 import type { ActionResult } from "~/lib/action-result";
 import { formatDate, formatRupees } from "~/lib/format";
@@ -33,12 +34,6 @@ export function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-const ROOM = { standard: "Standard room", deluxe: "Deluxe room", suite: "Suite" } as Record<string, string>;
-
-function guests(adults: number, children: number) {
-  return `${adults} adult${adults === 1 ? "" : "s"}${children ? `, ${children} child${children === 1 ? "" : "ren"}` : ""}`;
-}
-
 function CartLine({ line }: { line: ReturnType<typeof useLoaderData<typeof loader>>["cart"]["items"][number] }) {
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher, "Could not remove this trip");
@@ -59,8 +54,9 @@ function CartLine({ line }: { line: ReturnType<typeof useLoaderData<typeof loade
           {line.city} · {line.duration} · with {line.sellerName}
         </p>
         <p>
-          {line.startDate ? formatDate(line.startDate) : ""} · {guests(line.adults, line.children)}
-          {line.tier ? ` · ${line.tier}` : ""} · {ROOM[line.roomType] ?? line.roomType}
+          {line.startDate ? formatDate(line.startDate) : ""} · {guestsLabel(line.adults, line.children)}
+          {line.tier ? ` · ${line.tier}` : ""} ·{" "}
+          {line.roomType === "suite" ? "Suite" : `${ROOM_LABELS[line.roomType] ?? line.roomType} room`}
         </p>
         {line.problem ? (
           <p className="error-text">{line.problem}</p>

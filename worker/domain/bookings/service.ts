@@ -3,7 +3,7 @@ import { bookings, packages, paymentItems, travellers, users } from "@db/schema"
 import type { BookingStatus } from "@db/bookings";
 import type { Role } from "@db/users";
 import { conflict, forbidden, notFound } from "../errors";
-import { type Reader, readerOf } from "../../db/batcher";
+import type { Reader } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import { containsTerm } from "../../db/text-search";
 import type { z } from "zod";
@@ -143,7 +143,7 @@ export async function listSellerBookings({ db, load }: Reader, sellerId: string,
 /**
  * Approve or reject as ONE conditional UPDATE: of any number of concurrent
  * calls only the first finds the booking pending; the rest get 409. A rejected paid request queues its full
- * refund in the same batch (ADR 0029); the caller then asks the provider for it.
+ * refund in the same batch (ADR 0029); the caller then asks the provider for it and reads the booking.
  */
 export async function decideBooking(db: Db, sellerId: string, id: string, decision: "approved" | "rejected", message: string) {
   const to: BookingStatus = decision === "approved" ? "confirmed" : "rejected";
@@ -157,7 +157,6 @@ export async function decideBooking(db: Db, sellerId: string, id: string, decisi
     queueRefund(db, id, "rejected", sql`${bookings.status} = 'rejected' and ${bookings.sellerId} = ${sellerId}`),
   ]);
   if (updated.length === 0) await explainRefusal(db, id, (b) => b.sellerId === sellerId, to);
-  return (await findBooking(readerOf(db), id)) as Booking;
 }
 
 /**
@@ -196,7 +195,6 @@ export async function cancelBooking(db: Db, userId: string, id: string) {
     // Its status changed between the read and the update (the seller answered): the policy must be read again.
     throw conflict("This booking changed while you were cancelling it; please look at it again");
   }
-  return (await findBooking(readerOf(db), id)) as Booking;
 }
 
 /** Why a conditional update matched nothing: 404, 403 or 409 — read after the fact, never used to decide. */

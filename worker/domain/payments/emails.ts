@@ -29,7 +29,9 @@ export async function afterCapture(db: Db, config: AppConfig, paymentId: string)
     const payment = await db.select().from(payments).where(eq(payments.id, paymentId)).get();
     if (!payment) return;
     const items = await db.select({ bookingId: paymentItems.bookingId }).from(paymentItems).where(eq(paymentItems.paymentId, paymentId));
-    const booked = (await Promise.all(items.map((i) => findBooking(readerOf(db), i.bookingId)))).filter((b): b is Booking => b !== null);
+    // One reader for all of them: the bookings are read in one D1 batch.
+    const reader = readerOf(db);
+    const booked = (await Promise.all(items.map((i) => findBooking(reader, i.bookingId)))).filter((b): b is Booking => b !== null);
     if (booked.length === 0) return;
     const sellerRows = await db
       .select({ id: sellers.id, name: sellers.name, email: sellers.email })
