@@ -1,4 +1,4 @@
-// Prints the seed as SQL (one statement per line) using the pepper of .dev.vars.
+// Prints the seed as SQL (one statement per line) using the pepper of .dev.vars, its dates relative to today.
 import { readFileSync } from "node:fs";
 import { hashPassword } from "../worker/auth/password";
 import { DEMO_PASSWORD, SEED_USERS, seedStatements } from "../worker/db/seed-data";
@@ -12,4 +12,4 @@ function devVar(name: string) {
 
 const pepper = devVar("PASSWORD_PEPPER");
 const hashes = Object.fromEntries(await Promise.all(SEED_USERS.map(async (u) => [u.id, await hashPassword(DEMO_PASSWORD, pepper)])));
-process.stdout.write(`${seedStatements(hashes).join("\n")}\n`);
+process.stdout.write(`${seedStatements(hashes, new Date()).join("\n")}\n`);

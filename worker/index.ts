@@ -66,7 +66,8 @@ async function answer(incoming: Request, env: Env, ctx: ExecutionContext, url: U
   // Outside production every D1 round trip is counted and reported, so tests can hold pages to one.
   const d1Calls = isDevelopment(config) ? { calls: 0 } : null;
   const db = createDb(withInjectedFaults(d1Calls ? countingD1(env.DB, d1Calls) : env.DB, env, config, request));
-  const tenant = await resolveRequestTenant(url, config, db, requestTime(request, env, config));
+  const now = new Date(requestTime(request, env, config));
+  const tenant = await resolveRequestTenant(url, config, db, now.getTime());
   // An unknown host is not ours to serve; on a seller's own domain, a path that is none of the site's pages (a
   // main-site path, say) is a missing page of a site that exists.
   if (tenant.kind === "unknown-host") return siteNotFoundPage();
@@ -76,7 +77,7 @@ async function answer(incoming: Request, env: Env, ctx: ExecutionContext, url: U
   const cacheable = tenant.kind === "seller" && isCacheablePage(request, tenant, url);
   let response = cacheable ? await matchPage(tenant.sellerId, url) : null;
   if (!response) {
-    const context = await createLoadContext(request, env, ctx, { db, tenant, url });
+    const context = await createLoadContext(request, env, ctx, { db, tenant, url, now });
     response = await handlers[treeOf(tenant)](request, context);
     if (tenant.kind === "seller") {
       response = cacheable ? await storePage(ctx, tenant.sellerId, context.edge.contentVersion, url, response) : markPrivate(response);

@@ -1,4 +1,5 @@
 import { readViewer } from "./auth/session";
+import { requestTime } from "./clock";
 import { createBatcher } from "./db/batcher";
 import { type Db, createDb } from "./db/client";
 import { type Env, readConfig } from "./env";
@@ -14,19 +15,21 @@ export async function createLoadContext(
   request: Request,
   env: Env,
   ctx: ExecutionContext,
-  resolved?: { db: Db; tenant: Tenant; url: URL },
+  resolved?: { db: Db; tenant: Tenant; url: URL; now: Date },
 ) {
   const config = readConfig(env);
+  /** The time the request is served at (worker/clock.ts): every date the pages decide on is taken from it. */
+  const now = resolved?.now ?? new Date(requestTime(request, env, config));
   const db = resolved?.db ?? createDb(env.DB);
   /** The request's URL, parsed once (read it, never change it). */
   const url = resolved?.url ?? new URL(request.url);
-  const tenant = resolved?.tenant ?? (await resolveRequestTenant(url, config, db));
+  const tenant = resolved?.tenant ?? (await resolveRequestTenant(url, config, db, now.getTime()));
   const viewer = await readViewer(request, config);
   const load = createBatcher(db);
   const edge = { contentVersion: null as number | null };
   /** The page's CSP nonce (worker/security-headers.ts); a cached page keeps the one it was rendered with. */
   const nonce = newNonce();
-  return { env, ctx, config, db, tenant, viewer, load, edge, url, nonce };
+  return { env, ctx, config, db, tenant, viewer, load, edge, url, nonce, now };
 }
 
 export type LoadContext = Awaited<ReturnType<typeof createLoadContext>>;

@@ -42,7 +42,7 @@ await d1.batch(migrationStatements().map((s) => d1.prepare(s)));
 const hashes = Object.fromEntries(
   await Promise.all(SEED_USERS.map(async (u) => [u.id, await hashPassword(DEMO_PASSWORD, TEST_ENV.PASSWORD_PEPPER)])),
 );
-await d1.batch(seedStatements(hashes).map((s) => d1.prepare(s)));
+await d1.batch(seedStatements(hashes, new Date()).map((s) => d1.prepare(s)));
 const url = withAssets ? await mf.ready : await mf.unsafeGetDirectURL();
 console.log(`READY ${url.origin} ${workerdPid() ?? "-"}`);
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => mf.dispose().finally(() => process.exit(0)));

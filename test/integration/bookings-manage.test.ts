@@ -32,12 +32,12 @@ describe("GET /api/bookings/:id", () => {
     const b = res.body.data;
     expect(b).toMatchObject({
       _id: "bk_w1",
-      bookingId: "TB-2026-000001",
+      bookingId: w.seed.bookings.bk_w1.ref,
       status: "pending",
       paymentStatus: "pending",
       sellerId: "s_wanderlust",
     });
-    expect(b.travelDates).toEqual({ startDate: "2027-01-15" });
+    expect(b.travelDates).toEqual({ startDate: w.seed.bookings.bk_w1.startDate });
     expect(b.packageId).toMatchObject({ _id: "p_goa", name: "Goa Beach Escape", location: "Goa", rating: 4.7, reviews: 218 });
     expect(b.userId).toEqual({ _id: "u_asha", name: "Asha Verma", email: ASHA, phone: "+91 98111 22334" });
     expect(b.customerDetails.travellers.map((t: { fullName: string }) => t.fullName)).toEqual(["Asha Verma", "Rohan Verma", "Kavya Verma"]);
@@ -89,7 +89,7 @@ describe("seller orders", () => {
     const paid = await w.api("GET", "/api/bookings/seller/bookings?paymentStatus=completed", undefined, sellerA);
     expect(paid.body.data.map((x: { _id: string }) => x._id)).toEqual(["bk_w4"]);
 
-    const byRef = await w.api("GET", "/api/bookings/seller/bookings?q=TB-2026-000002", undefined, sellerA);
+    const byRef = await w.api("GET", `/api/bookings/seller/bookings?q=${w.seed.bookings.bk_w2.ref}`, undefined, sellerA);
     expect(byRef.body.data.map((x: { _id: string }) => x._id)).toEqual(["bk_w2"]);
     const byPackage = await w.api("GET", "/api/bookings/seller/bookings?q=jaipur", undefined, sellerA);
     expect(byPackage.body.data.map((x: { _id: string }) => x._id)).toEqual(["bk_w3"]);
@@ -98,7 +98,9 @@ describe("seller orders", () => {
     const wildcard = await w.api("GET", "/api/bookings/seller/bookings?q=%25", undefined, sellerA);
     expect(wildcard.body.pagination.total).toBe(0);
 
-    const range = await w.api("GET", "/api/bookings/seller/bookings?from=2027-01-01&to=2027-02-28", undefined, sellerA);
+    // bk_w1 and bk_w2 start seven and ten weeks from the day the seed was laid; bk_w3 later, bk_w5 and bk_w6 sooner.
+    const { bk_w1, bk_w2 } = w.seed.bookings;
+    const range = await w.api("GET", `/api/bookings/seller/bookings?from=${bk_w1.startDate}&to=${bk_w2.startDate}`, undefined, sellerA);
     expect(range.body.data.map((x: { _id: string }) => x._id)).toEqual(["bk_w2", "bk_w1"]);
   });
 
@@ -139,7 +141,7 @@ describe("approve and reject", () => {
     expect(res.body.data.sellerResponse).toMatchObject({ status: "approved", message: "Booking approved by seller" });
     expect(Date.parse(res.body.data.sellerResponse.respondedAt)).not.toBeNaN();
     const mail = await w.api("GET", `/api/dev/outbox?to=${ASHA}`);
-    expect(JSON.stringify(mail.body)).toContain("Booking confirmed: TB-2026-000001");
+    expect(JSON.stringify(mail.body)).toContain(`Booking confirmed: ${w.seed.bookings.bk_w1.ref}`);
   });
 
   it("rejects with a required reason that reaches the customer", async () => {

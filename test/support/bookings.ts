@@ -1,3 +1,5 @@
+import { todayInIndia } from "../../worker/domain/bookings/transitions";
+import { testNow } from "./clock";
 import type { TestWorker } from "./worker";
 
 /** Seeded accounts (password DEMO_PASSWORD); sign in with loginViaApi from ./session. */
@@ -6,9 +8,9 @@ export const SELLER_B = "owner@himalayan.example";
 export const ASHA = "asha@example.com";
 export const ADMIN = "admin@tripbazaar.example";
 
-/** A date `days` from today (YYYY-MM-DD). */
+/** The date `days` from today in India (YYYY-MM-DD), on the tests' clock (test/support/clock.ts). */
 export function daysFromNow(days: number) {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  return todayInIndia(new Date(testNow() + days * 86_400_000));
 }
 
 type Traveller = { title: string; fullName: string; type: "adult" | "child"; age: number; gender: string };

@@ -1,7 +1,9 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { Miniflare } from "miniflare";
 import { hashPassword } from "../../worker/auth/password";
-import { DEMO_PASSWORD, SEED_USERS, seedStatements } from "../../worker/db/seed-data";
+import { DEMO_PASSWORD, SEED_USERS, seedCalendar, seedStatements } from "../../worker/db/seed-data";
+import { CLOCK_HEADER } from "../../worker/clock";
+import { clockMoved, testDate, testNow } from "./clock";
 import { workerLog } from "./console-guard";
 import { TEST_ENV } from "./env";
 
@@ -21,15 +23,14 @@ export function migrationStatements(): string[] {
     );
 }
 
-let seedCache: Promise<string[]> | null = null;
-function seedSql() {
-  seedCache ??= (async () => {
-    const hashes = Object.fromEntries(
+let hashCache: Promise<Record<string, string>> | null = null;
+/** The seed laid on `now` (its dates are relative to the day, worker/db/seed-data.ts); the password hashes are made once. */
+async function seedSql(now: Date) {
+  hashCache ??= (async () =>
+    Object.fromEntries(
       await Promise.all(SEED_USERS.map(async (u) => [u.id, await hashPassword(DEMO_PASSWORD, TEST_ENV.PASSWORD_PEPPER)])),
-    );
-    return seedStatements(hashes);
-  })();
-  return seedCache;
+    ))();
+  return seedStatements(await hashCache, now);
 }
 
 export type TestWorker = Awaited<ReturnType<typeof startWorker>>;
@@ -55,7 +56,8 @@ export async function startWorker(
     d1Databases: { DB: `tripbazaar-test-${crypto.randomUUID()}` },
     r2Buckets: ["MEDIA"],
     assets: { directory: new URL("build/client", root).pathname, binding: "ASSETS", routerConfig: { has_user_worker: true } },
-    bindings: { ...TEST_ENV, ...options.bindings },
+    // With the tests' clock moved (test/support/clock.ts) the Worker must honour x-tb-now.
+    bindings: { ...TEST_ENV, ...(clockMoved ? { TEST_CLOCK: "1" } : {}), ...options.bindings },
     ...(options.port !== undefined ? { host: "127.0.0.1", port: options.port } : {}),
     ...(options.outbound ? { outboundService: options.outbound as never } : {}),
     // One record per console call in the Worker: errors go to the test's console guard (an unexpected one
@@ -65,11 +67,20 @@ export async function startWorker(
   const url = await mf.ready;
   const d1 = await mf.getD1Database("DB");
   await d1.batch(migrationStatements().map((s) => d1.prepare(s)));
-  if (options.seed !== false) await d1.batch((await seedSql()).map((s) => d1.prepare(s)));
+  /** The seed's dates and booking numbers, as laid on the tests' clock (seedCalendar). */
+  const seedNow = testDate();
+  const seed = seedCalendar(seedNow);
+  if (options.seed !== false) await d1.batch((await seedSql(seedNow)).map((s) => d1.prepare(s)));
 
   /** A request to the Worker; `host` sets the Host (e.g. a custom domain). */
   async function request(path: string, init: RequestInit & { host?: string } = {}) {
     const { host = "localhost", ...rest } = init;
+    if (clockMoved) {
+      // The tests' clock travels with every request, unless the test sets its own.
+      const headers = new Headers(rest.headers);
+      if (!headers.has(CLOCK_HEADER)) headers.set(CLOCK_HEADER, String(testNow()));
+      rest.headers = headers;
+    }
     return mf.dispatchFetch(`http://${host}${path}`, { redirect: "manual", ...rest } as never) as unknown as Promise<Response>;
   }
 
@@ -89,5 +100,5 @@ export async function startWorker(
     return { status: res.status, headers: res.headers, body: json };
   }
 
-  return { mf, url, d1, request, api, dispose: () => mf.dispose() };
+  return { mf, url, d1, request, api, seed, dispose: () => mf.dispose() };
 }

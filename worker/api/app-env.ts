@@ -14,5 +14,7 @@ export type ApiEnv = {
     viewer: Viewer | null;
     /** SECURITY: on a platform host a seller tenant is the page's claim (x-tb-site); it only brands emails (worker/tenant/). */
     tenant: Tenant;
+    /** The time the request is served at (worker/clock.ts); services take their dates from it. */
+    now: Date;
   };
 };

@@ -32,7 +32,9 @@ export function createApiApp() {
     const db = createDb(withInjectedFaults(c.env.DB, c.env, config, c.req.raw));
     c.set("db", db);
     // The site the call was made from, from the one tenant source (worker/tenant/): it brands emails only.
-    c.set("tenant", await resolveApiTenant(c.req.raw, config, db, undefined, requestTime(c.req.raw, c.env, config)));
+    const now = new Date(requestTime(c.req.raw, c.env, config));
+    c.set("now", now);
+    c.set("tenant", await resolveApiTenant(c.req.raw, config, db, undefined, now.getTime()));
     c.set("viewer", await readViewer(c.req.raw, config));
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");

@@ -1,4 +1,5 @@
 import { priceBooking } from "../domain/bookings/pricing";
+import { todayInIndia, yearInIndia } from "../domain/bookings/transitions";
 
 /** Fixed demo records (issue #2). Every seeded password is DEMO_PASSWORD — for demos only. */
 export const DEMO_PASSWORD = "Travel#2026";
@@ -290,14 +291,20 @@ type SeedBooking = {
   packageId: string;
   status: "pending" | "confirmed" | "cancelled" | "rejected";
   paymentStatus: "pending" | "completed" | "refunded";
-  startDate: string;
+  startsIn: number;
   travellers: SeedTraveller[];
   hotel: { name: string; roomType: string };
   transport: { name: string; type: string };
   specialRequests: string | null;
-  sellerResponse?: { status: "approved" | "rejected"; message: string; respondedAt: string };
-  createdAt: string;
+  sellerResponse?: { status: "approved" | "rejected"; message: string; respondedAt: Ago };
+  createdAt: Ago;
 };
+
+/**
+ * The seed's calendar is relative to the day it runs (issue 21), so demo data and the tests that read it never
+ * age: a trip `startsIn` days after today in India (negative: it has happened), a record made `Ago` before now.
+ */
+type Ago = { days: number; minutes?: number };
 
 export const SEED_BOOKINGS: SeedBooking[] = [
   {
@@ -306,12 +313,12 @@ export const SEED_BOOKINGS: SeedBooking[] = [
     packageId: "p_goa",
     status: "pending",
     paymentStatus: "pending",
-    startDate: "2027-01-15",
+    startsIn: 51,
     travellers: [asha, rohan, kavya],
     hotel: { name: "Taj Holiday Village", roomType: "deluxe" },
     transport: { name: "Private SUV", type: "suv" },
     specialRequests: "Sea-facing room if possible; one vegetarian traveller.",
-    createdAt: "2026-11-01T09:30:00.000Z",
+    createdAt: { days: 24 },
   },
   {
     id: "bk_w2",
@@ -319,12 +326,12 @@ export const SEED_BOOKINGS: SeedBooking[] = [
     packageId: "p_manali",
     status: "pending",
     paymentStatus: "pending",
-    startDate: "2027-02-03",
+    startsIn: 70,
     travellers: [asha, rohan],
     hotel: { name: "Span Resort", roomType: "standard" },
     transport: { name: "Sedan", type: "sedan" },
     specialRequests: null,
-    createdAt: "2026-11-02T11:00:00.000Z",
+    createdAt: { days: 23 },
   },
   {
     id: "bk_w3",
@@ -332,12 +339,12 @@ export const SEED_BOOKINGS: SeedBooking[] = [
     packageId: "p_jaipur",
     status: "pending",
     paymentStatus: "pending",
-    startDate: "2027-03-12",
+    startsIn: 107,
     travellers: [asha],
     hotel: { name: "Samode Haveli", roomType: "suite" },
     transport: { name: "Package transfer", type: "included" },
     specialRequests: "Early check-in please.",
-    createdAt: "2026-11-03T14:15:00.000Z",
+    createdAt: { days: 22 },
   },
   {
     id: "bk_w4",
@@ -345,13 +352,13 @@ export const SEED_BOOKINGS: SeedBooking[] = [
     packageId: "p_munnar",
     status: "confirmed",
     paymentStatus: "completed",
-    startDate: "2026-03-10",
+    startsIn: -260,
     travellers: [asha, rohan],
     hotel: { name: "Blanket Hotel", roomType: "deluxe" },
     transport: { name: "Sedan", type: "sedan" },
     specialRequests: null,
-    sellerResponse: { status: "approved", message: "Booking approved by seller", respondedAt: "2026-02-01T10:00:00.000Z" },
-    createdAt: "2026-01-28T08:00:00.000Z",
+    sellerResponse: { status: "approved", message: "Booking approved by seller", respondedAt: { days: 297 } },
+    createdAt: { days: 301 },
   },
   {
     id: "bk_w5",
@@ -359,7 +366,7 @@ export const SEED_BOOKINGS: SeedBooking[] = [
     packageId: "p_udaipur",
     status: "rejected",
     paymentStatus: "pending",
-    startDate: "2026-12-20",
+    startsIn: 25,
     travellers: [asha, rohan],
     hotel: { name: "Lake Pichola Hotel", roomType: "standard" },
     transport: { name: "Package transfer", type: "included" },
@@ -367,9 +374,9 @@ export const SEED_BOOKINGS: SeedBooking[] = [
     sellerResponse: {
       status: "rejected",
       message: "Hotels in Udaipur are sold out for those dates. Could you travel in January?",
-      respondedAt: "2026-10-21T12:00:00.000Z",
+      respondedAt: { days: 35 },
     },
-    createdAt: "2026-10-20T16:45:00.000Z",
+    createdAt: { days: 36 },
   },
   {
     id: "bk_w6",
@@ -377,12 +384,12 @@ export const SEED_BOOKINGS: SeedBooking[] = [
     packageId: "p_rishikesh",
     status: "cancelled",
     paymentStatus: "refunded",
-    startDate: "2026-12-05",
+    startsIn: 10,
     travellers: [asha],
     hotel: { name: "Aloha on the Ganges", roomType: "standard" },
     transport: { name: "Package transfer", type: "included" },
     specialRequests: null,
-    createdAt: "2026-10-05T10:10:00.000Z",
+    createdAt: { days: 51 },
   },
   {
     id: "bk_h1",
@@ -390,12 +397,12 @@ export const SEED_BOOKINGS: SeedBooking[] = [
     packageId: "p_spiti",
     status: "pending",
     paymentStatus: "pending",
-    startDate: "2027-06-01",
+    startsIn: 188,
     travellers: [asha, rohan],
     hotel: { name: "Spiti Sarai", roomType: "standard" },
     transport: { name: "SUV", type: "suv" },
     specialRequests: "We would like a day of rest in Kaza.",
-    createdAt: "2026-11-04T07:20:00.000Z",
+    createdAt: { days: 21 },
   },
 ];
 
@@ -405,16 +412,16 @@ export const SEED_BOOKINGS: SeedBooking[] = [
  */
 type SeedPayment = {
   bookingId: string;
-  capturedAt: string;
-  refund?: { reason: "rejected" | "cancelled" | "expired"; createdAt: string; processedAt: string };
+  capturedAt: Ago;
+  refund?: { reason: "rejected" | "cancelled" | "expired"; createdAt: Ago; processedAt: Ago };
 };
 
 export const SEED_PAYMENTS: SeedPayment[] = [
-  { bookingId: "bk_w4", capturedAt: "2026-01-28T08:03:12.000Z" },
+  { bookingId: "bk_w4", capturedAt: { days: 301, minutes: -3 } },
   {
     bookingId: "bk_w6",
-    capturedAt: "2026-10-05T10:12:40.000Z",
-    refund: { reason: "cancelled", createdAt: "2026-10-09T06:20:00.000Z", processedAt: "2026-10-09T06:20:04.000Z" },
+    capturedAt: { days: 51, minutes: -2 },
+    refund: { reason: "cancelled", createdAt: { days: 47 }, processedAt: { days: 47, minutes: -1 } },
   },
 ];
 
@@ -437,7 +444,7 @@ export const SEED_MESSAGES = [
     subject: "Honeymoon in Kerala",
     message: "Hello! We are planning our honeymoon in February. Could the Kerala package include a houseboat night?",
     status: "new",
-    createdAt: "2026-11-18T06:45:00.000Z",
+    createdAt: { days: 7 },
   },
   {
     id: "msg_seed_2",
@@ -448,15 +455,54 @@ export const SEED_MESSAGES = [
     subject: "Group booking for 12",
     message: "Do you offer a group discount for 12 colleagues on the Udaipur trip in March?",
     status: "read",
-    createdAt: "2026-11-10T10:15:00.000Z",
+    createdAt: { days: 15 },
   },
 ] as const;
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The seed's dates and booking numbers as they are on `now`'s day: what the seed writes, and what a test that
+ * reads seeded records expects. Booking numbers are the current year's in India, numbered in SEED_BOOKINGS order.
+ */
+export function seedCalendar(now: Date) {
+  const at = (ago: Ago) => new Date(now.getTime() - ago.days * DAY_MS - (ago.minutes ?? 0) * 60_000).toISOString();
+  const year = yearInIndia(now);
+  const bookings = Object.fromEntries(
+    SEED_BOOKINGS.map((b, i) => [
+      b.id,
+      {
+        ref: `TB-${year}-${String(i + 1).padStart(6, "0")}`,
+        startDate: todayInIndia(new Date(now.getTime() + b.startsIn * DAY_MS)),
+        createdAt: at(b.createdAt),
+        respondedAt: b.sellerResponse ? at(b.sellerResponse.respondedAt) : null,
+      },
+    ]),
+  );
+  const payments = Object.fromEntries(
+    SEED_PAYMENTS.map((p) => [
+      p.bookingId,
+      {
+        capturedAt: at(p.capturedAt),
+        refund: p.refund ? { createdAt: at(p.refund.createdAt), processedAt: at(p.refund.processedAt) } : null,
+      },
+    ]),
+  );
+  const messages = Object.fromEntries(SEED_MESSAGES.map((m) => [m.id, { createdAt: at(m.createdAt) }]));
+  /** Packages were listed a few months ago, one a day in SEED_PACKAGES order. */
+  const packageCreatedAt = (index: number) => at({ days: 90 - index });
+  return { today: todayInIndia(now), year, bookings, payments, messages, packageCreatedAt, sequence: { year, last: SEED_BOOKINGS.length } };
+}
+
+export type SeedCalendar = ReturnType<typeof seedCalendar>;
+
 /**
  * The seed as SQL statements, one per line. INSERT OR IGNORE makes it idempotent.
- * `passwordHashes` (one per seed user, by id) are computed by the caller with the environment's pepper.
+ * `passwordHashes` (one per seed user, by id) are computed by the caller with the environment's pepper; `now`
+ * is the day the seed is laid on (its dates are relative to it, seedCalendar).
  */
-export function seedStatements(passwordHashes: Record<string, string>): string[] {
+export function seedStatements(passwordHashes: Record<string, string>, now: Date): string[] {
+  const cal = seedCalendar(now);
   const out: string[] = [];
   for (const u of SEED_USERS) {
     out.push(
@@ -479,13 +525,13 @@ export function seedStatements(passwordHashes: Record<string, string>): string[]
     );
   }
   SEED_PACKAGES.forEach((p, i) => {
-    const created = new Date(Date.UTC(2026, 8, 1 + i)).toISOString();
+    const created = cal.packageCreatedAt(i);
     out.push(
       `INSERT OR IGNORE INTO packages (id, seller_id, name, city, description, duration_days, images, price_ranges, inclusions, exclusions, status, rating, reviews, created_at, updated_at) VALUES (${[p.id, p.sellerId, p.name, p.city, p.description, p.durationDays].map(q).join(", ")}, ${json(p.images)}, ${json(p.priceRanges)}, ${json(p.inclusions)}, ${json(p.exclusions)}, ${q(p.status)}, ${p.rating}, ${p.reviews}, ${q(created)}, ${q(created)});`,
     );
   });
   const totals = new Map<string, Priced>();
-  SEED_BOOKINGS.forEach((b, i) => {
+  for (const b of SEED_BOOKINGS) {
     const pkg = SEED_PACKAGES.find((p) => p.id === b.packageId);
     if (!pkg) throw new Error(`seed booking ${b.id} names an unknown package`);
     const adults = b.travellers.filter((t) => t.type === "adult").length;
@@ -499,22 +545,22 @@ export function seedStatements(passwordHashes: Record<string, string>): string[]
       transportType: b.transport.type,
     });
     totals.set(b.id, { price, adults, children, pkg });
-    const ref = `TB-2026-${String(i + 1).padStart(6, "0")}`;
-    const r = b.sellerResponse;
+    const { ref, startDate, createdAt, respondedAt } = cal.bookings[b.id];
+    const r = b.sellerResponse ? { ...b.sellerResponse, respondedAt } : undefined;
     out.push(
-      `INSERT OR IGNORE INTO bookings (id, booking_ref, seller_id, user_id, package_id, status, payment_status, start_date, adults, children, hotel_preference, transport_preference, base_price, discount, room_charge, transport_charge, taxes, total, special_requests, seller_response_status, seller_response_message, seller_responded_at, created_at, updated_at) VALUES (${[b.id, ref, b.sellerId, "u_asha", b.packageId, b.status, b.paymentStatus, b.startDate, adults, children].map(q).join(", ")}, ${json(b.hotel)}, ${json(b.transport)}, ${[price.basePrice, price.discount, price.roomCharge, price.transportCharge, price.taxes, price.total, b.specialRequests, r?.status, r?.message, r?.respondedAt, b.createdAt, r?.respondedAt ?? b.createdAt].map(q).join(", ")});`,
+      `INSERT OR IGNORE INTO bookings (id, booking_ref, seller_id, user_id, package_id, status, payment_status, start_date, adults, children, hotel_preference, transport_preference, base_price, discount, room_charge, transport_charge, taxes, total, special_requests, seller_response_status, seller_response_message, seller_responded_at, created_at, updated_at) VALUES (${[b.id, ref, b.sellerId, "u_asha", b.packageId, b.status, b.paymentStatus, startDate, adults, children].map(q).join(", ")}, ${json(b.hotel)}, ${json(b.transport)}, ${[price.basePrice, price.discount, price.roomCharge, price.transportCharge, price.taxes, price.total, b.specialRequests, r?.status, r?.message, r?.respondedAt, createdAt, r?.respondedAt ?? createdAt].map(q).join(", ")});`,
     );
     b.travellers.forEach((t, n) => {
       out.push(
         `INSERT OR IGNORE INTO travellers (id, booking_id, seller_id, position, title, full_name, type, age, gender) VALUES (${[`${b.id}_t${n + 1}`, b.id, b.sellerId, n + 1, t.title, t.fullName, t.type, t.age, t.gender].map(q).join(", ")});`,
       );
     });
-  });
-  out.push(`INSERT OR IGNORE INTO booking_sequences (year, last) VALUES (2026, ${SEED_BOOKINGS.length});`);
-  out.push(...paymentStatements(totals));
+  }
+  out.push(`INSERT OR IGNORE INTO booking_sequences (year, last) VALUES (${cal.sequence.year}, ${cal.sequence.last});`);
+  out.push(...paymentStatements(totals, cal));
   for (const m of SEED_MESSAGES) {
     out.push(
-      `INSERT OR IGNORE INTO contact_messages (id, seller_id, name, email, phone, subject, message, status, created_at) VALUES (${[m.id, m.sellerId, m.name, m.email, m.phone, m.subject, m.message, m.status, m.createdAt].map(q).join(", ")});`,
+      `INSERT OR IGNORE INTO contact_messages (id, seller_id, name, email, phone, subject, message, status, created_at) VALUES (${[m.id, m.sellerId, m.name, m.email, m.phone, m.subject, m.message, m.status, cal.messages[m.id].createdAt].map(q).join(", ")});`,
     );
   }
   return out;
@@ -523,7 +569,7 @@ export function seedStatements(passwordHashes: Record<string, string>): string[]
 /** The payments, their one item each (with the booking as checkout would have stored it) and refunds of SEED_PAYMENTS. */
 type Priced = { price: ReturnType<typeof priceBooking>; adults: number; children: number; pkg: SeedPackage };
 
-function paymentStatements(totals: Map<string, Priced>) {
+function paymentStatements(totals: Map<string, Priced>, cal: SeedCalendar) {
   const out: string[] = [];
   for (const p of SEED_PAYMENTS) {
     const b = SEED_BOOKINGS.find((x) => x.id === p.bookingId);
@@ -532,6 +578,8 @@ function paymentStatements(totals: Map<string, Priced>) {
     if (b.paymentStatus !== (p.refund ? "refunded" : "completed"))
       throw new Error(`seed booking ${b.id} is ${b.paymentStatus}, which does not match its seed payment`);
     const paymentId = `py_seed_${b.id}`;
+    const { startDate, createdAt } = cal.bookings[b.id];
+    const { capturedAt, refund } = cal.payments[b.id];
     const amount = priced.price.total;
     const seller = SEED_SELLERS.find((s) => s.id === b.sellerId);
     const tier = priced.pkg.priceRanges[0];
@@ -539,7 +587,7 @@ function paymentStatements(totals: Map<string, Priced>) {
       row: {
         sellerId: b.sellerId,
         packageId: b.packageId,
-        startDate: b.startDate,
+        startDate,
         adults: priced.adults,
         children: priced.children,
         hotelPreference: b.hotel,
@@ -553,12 +601,12 @@ function paymentStatements(totals: Map<string, Priced>) {
       sellerName: seller?.name ?? "",
     };
     out.push(
-      `INSERT OR IGNORE INTO payments (id, user_id, provider, provider_order_id, provider_payment_id, amount, currency, status, created_at, captured_at, updated_at) VALUES (${[paymentId, "u_asha", "test", `order_seed_${b.id}`, `pay_seed_${b.id}`, amount, "INR", "captured", b.createdAt, p.capturedAt, p.capturedAt].map(q).join(", ")});`,
-      `INSERT OR IGNORE INTO payment_items (booking_id, payment_id, seller_id, cart_item_id, amount, booking, created_at) VALUES (${[b.id, paymentId, b.sellerId, null, amount].map(q).join(", ")}, ${json(draft)}, ${q(b.createdAt)});`,
+      `INSERT OR IGNORE INTO payments (id, user_id, provider, provider_order_id, provider_payment_id, amount, currency, status, created_at, captured_at, updated_at) VALUES (${[paymentId, "u_asha", "test", `order_seed_${b.id}`, `pay_seed_${b.id}`, amount, "INR", "captured", createdAt, capturedAt, capturedAt].map(q).join(", ")});`,
+      `INSERT OR IGNORE INTO payment_items (booking_id, payment_id, seller_id, cart_item_id, amount, booking, created_at) VALUES (${[b.id, paymentId, b.sellerId, null, amount].map(q).join(", ")}, ${json(draft)}, ${q(createdAt)});`,
     );
-    if (p.refund)
+    if (p.refund && refund)
       out.push(
-        `INSERT OR IGNORE INTO refunds (id, payment_id, booking_id, seller_id, amount, reason, status, provider_refund_id, created_at, processed_at) VALUES (${[`rf_${b.id}`, paymentId, b.id, b.sellerId, amount, p.refund.reason, "processed", `rfnd_seed_${b.id}`, p.refund.createdAt, p.refund.processedAt].map(q).join(", ")});`,
+        `INSERT OR IGNORE INTO refunds (id, payment_id, booking_id, seller_id, amount, reason, status, provider_refund_id, created_at, processed_at) VALUES (${[`rf_${b.id}`, paymentId, b.id, b.sellerId, amount, p.refund.reason, "processed", `rfnd_seed_${b.id}`, refund.createdAt, refund.processedAt].map(q).join(", ")});`,
       );
   }
   return out;

@@ -27,7 +27,7 @@ export type AccountActionData = ActionResult & { name?: string; token?: string }
  */
 export async function accountSettingsAction({ request, context }: ActionFunctionArgs, role?: Role) {
   const after: { extra?: { name: string } | { token: string }; cookie?: string } = {};
-  const from = { request, tenant: context.tenant };
+  const from = { request, tenant: context.tenant, now: context.now };
   const result = await signedInAction(context, role, async (user) => {
     const input = await actionInput(request);
     switch (input.intent) {

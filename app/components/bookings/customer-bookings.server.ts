@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@re
 import { cancelAsCustomer } from "@worker/domain/bookings/respond";
 import { customerListQuery } from "@worker/domain/bookings/schemas";
 import { listCustomerBookings } from "@worker/domain/bookings/service";
+import { todayInIndia } from "@worker/domain/bookings/transitions";
 import { z } from "zod";
 import { actionInput, pageQuery, signedInAction, signedInData } from "~/lib/session.server";
 
@@ -21,7 +22,9 @@ export function customerBookingsQuery(url: URL, fixed: Record<string, string>) {
 /** A list page's loader: the signed-in customer's bookings (any role), with the session check in the same batch. */
 export function customerBookingsLoader({ context }: LoaderFunctionArgs, fixed: Record<string, string>) {
   const query = customerBookingsQuery(context.url, fixed);
-  return signedInData(context, undefined, async (userId) => ({ bookings: await listCustomerBookings(context, userId, query) }));
+  return signedInData(context, undefined, async (userId) => ({
+    bookings: await listCustomerBookings(context, userId, query, todayInIndia(context.now)),
+  }));
 }
 
 /** Cancel one's own booking (the id the API takes in its path). */
@@ -29,7 +32,7 @@ export const cancelIntent = z.object({ intent: z.literal("cancel"), id: z.string
 
 /** Cancels the signed-in customer's booking before it starts and emails the seller; the toast text. */
 export async function cancelOwnBooking(context: AppLoadContext, userId: string, id: string) {
-  await cancelAsCustomer(context.db, context.config, userId, id);
+  await cancelAsCustomer(context.db, context.config, userId, id, context.now);
   return "Booking cancelled";
 }
 

@@ -38,11 +38,14 @@ function BookingItem({
   b,
   onCancel,
   busy,
+  today,
   detailHref,
 }: {
   b: Booking;
   onCancel: (b: Booking) => void;
   busy: boolean;
+  /** The day the server listed the bookings on (it decides what can still be cancelled). */
+  today: string;
   detailHref?: (b: Booking) => string;
 }) {
   const label = b.status === "confirmed" ? "Confirmed" : "Pending";
@@ -70,7 +73,7 @@ function BookingItem({
         ) : (
           <span className={`badge badge-${b.status}`}>{label}</span>
         )}
-        {isCancellable(b) ? (
+        {isCancellable(b, today) ? (
           <button type="button" className="btn btn-outline" disabled={busy} onClick={() => onCancel(b)}>
             Cancel<span className="sr-only"> booking {b.bookingId}</span>
           </button>
@@ -109,7 +112,7 @@ export function CustomerBookings({
   const busy = !hydrated || fetcher.state !== "idle";
 
   function cancel(b: Booking) {
-    if (!window.confirm(cancelPrompt(b))) return;
+    if (!window.confirm(cancelPrompt(b, bookings.today))) return;
     fetcher.submit({ intent: "cancel", id: b._id }, { method: "post" });
   }
 
@@ -124,7 +127,7 @@ export function CustomerBookings({
         ) : (
           <ul className="booking-list">
             {data.map((b) => (
-              <BookingItem key={b._id} b={b} onCancel={cancel} busy={busy} detailHref={detailHref} />
+              <BookingItem key={b._id} b={b} onCancel={cancel} busy={busy} today={bookings.today} detailHref={detailHref} />
             ))}
           </ul>
         )}

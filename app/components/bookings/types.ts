@@ -2,7 +2,6 @@ import { formatRupees } from "~/lib/format";
 import { cancellationRefund } from "@worker/domain/payments/policy";
 import type { BookingStatus } from "@db/bookings";
 import type { Booking } from "@worker/domain/bookings/shapes";
-import { todayInIndia } from "@worker/domain/bookings/transitions";
 
 export type { Booking, BookingStatus };
 export type BookingResponse = { success: boolean; data: Booking; message: string };
@@ -25,7 +24,8 @@ export function paymentLabel(status: string) {
 }
 
 /** Mirrors the server's rule: a pending or confirmed booking may be cancelled before its start date. */
-export function isCancellable(b: Booking, today = todayInIndia()) {
+/** `today` is the day the server decided on (the loader's), so the page and the server agree whatever the clock. */
+export function isCancellable(b: Booking, today: string) {
   return (b.status === "pending" || b.status === "confirmed") && b.travelDates.startDate > today;
 }
 
@@ -41,7 +41,7 @@ export const TRANSPORT_LABELS: Record<string, string> = {
  * What Cancel asks before it acts: for a paid booking, what comes back under the refund policy
  * (worker/domain/payments/policy.ts, the rule the server applies).
  */
-export function cancelPrompt(b: Booking, today = todayInIndia()) {
+export function cancelPrompt(b: Booking, today: string) {
   const what = `Cancel booking ${b.bookingId} for ${b.packageId.name}?`;
   if (b.paymentStatus !== "completed") return `${what} This cannot be undone.`;
   const refund = cancellationRefund({ status: b.status, startDate: b.travelDates.startDate, paid: b.pricing.total }, today);

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { bookingVisibleTo, findBooking } from "@worker/domain/bookings/service";
+import { todayInIndia } from "@worker/domain/bookings/transitions";
 import { BookingDetail } from "~/components/bookings/booking-detail";
 import { bookingMoney } from "@worker/domain/payments/views";
 import { cancelIntent, cancelOwnBooking } from "~/components/bookings/customer-bookings.server";
@@ -29,7 +30,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
     const visible = bookingVisibleTo(booking, user);
     // Only the customer who booked may cancel; the seller and a superadmin only read. The money read is
     // unscoped (a superadmin may look), so it is shown only once the booking itself may be.
-    return { booking: visible, ownBooking: visible.userId._id === user.id, money };
+    return { booking: visible, ownBooking: visible.userId._id === user.id, money, today: todayInIndia(context.now) };
   } catch (error) {
     throw pageError(error);
   }
@@ -56,7 +57,7 @@ function BookingPage({ children }: { children: React.ReactNode }) {
 
 /** A customer's own booking (the seller and a superadmin may read it too); the owner can cancel it. */
 export default function Page() {
-  const { booking, ownBooking, money } = useLoaderData<typeof loader>();
+  const { booking, ownBooking, money, today } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher, "Failed to cancel booking");
   // Before hydration a click would do nothing: the button waits for the page to be ready.
@@ -64,7 +65,7 @@ export default function Page() {
   const busy = !hydrated || fetcher.state !== "idle";
 
   function cancel() {
-    if (!window.confirm(cancelPrompt(booking))) return;
+    if (!window.confirm(cancelPrompt(booking, today))) return;
     fetcher.submit({ intent: "cancel" }, { method: "post" });
   }
 
@@ -75,7 +76,7 @@ export default function Page() {
           booking={booking}
           money={money}
           actions={
-            ownBooking && isCancellable(booking) ? (
+            ownBooking && isCancellable(booking, today) ? (
               <p>
                 <button type="button" className="btn btn-outline" disabled={busy} onClick={cancel}>
                   Cancel booking

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import { listCart, removeFromCart } from "@worker/domain/payments/cart";
+import { todayInIndia } from "@worker/domain/bookings/transitions";
 import type { CheckoutSession } from "@worker/domain/payments/checkout";
 import { useCallback } from "react";
 import { z } from "zod";
@@ -20,7 +21,7 @@ export const headers: HeadersFunction = () => signedInHeaders;
 
 /** Login required (spec §2). The cart is on the server (ADR 0029), priced now, read with the session check in one batch. */
 export function loader({ context }: LoaderFunctionArgs) {
-  return signedInData(context, undefined, async (userId) => ({ cart: await listCart(context, userId) }));
+  return signedInData(context, undefined, async (userId) => ({ cart: await listCart(context, userId, todayInIndia(context.now)) }));
 }
 
 const removeIntent = z.object({ intent: z.literal("remove"), id: z.string().trim().min(1).max(100) });

@@ -33,10 +33,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return signedInAction(context, "seller", async (seller) => {
     const input = decision.parse(await actionInput(request));
     if (input.intent === "approve") {
-      await respondToBooking(context.db, context.config, seller.id, params.id ?? "", "approved", input.message || APPROVED_BY_SELLER);
+      await respondToBooking(
+        context.db,
+        context.config,
+        seller.id,
+        params.id ?? "",
+        "approved",
+        input.message || APPROVED_BY_SELLER,
+        context.now,
+      );
       return "Booking approved successfully";
     }
-    await respondToBooking(context.db, context.config, seller.id, params.id ?? "", "rejected", input.message);
+    await respondToBooking(context.db, context.config, seller.id, params.id ?? "", "rejected", input.message, context.now);
     return "Booking rejected";
   });
 }

@@ -1,3 +1,4 @@
+import { todayInIndia } from "@worker/domain/bookings/transitions";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { notFound } from "@worker/domain/errors";
@@ -34,7 +35,7 @@ export function loader({ context, params }: LoaderFunctionArgs) {
     const id = params.id ?? "";
     const [booking, money] = await Promise.all([findBooking(context, id), bookingMoney(context, id, { userId })]);
     if (!booking || booking.userId._id !== userId || booking.sellerId !== sellerId) throw notFound(NOT_FOUND);
-    return { booking, money };
+    return { booking, money, today: todayInIndia(context.now) };
   });
 }
 
@@ -59,11 +60,11 @@ export default function Page() {
   useActionToast(fetcher, "Failed to cancel booking");
   const hydrated = useHydrated();
   if (!loaded.customer) return <CustomerPrompt title="My Booking" />;
-  const { booking, money } = loaded;
+  const { booking, money, today } = loaded;
   const busy = !hydrated || fetcher.state !== "idle";
 
   function cancel() {
-    if (!window.confirm(cancelPrompt(booking))) return;
+    if (!window.confirm(cancelPrompt(booking, today))) return;
     fetcher.submit({ intent: "cancel", id: booking._id }, { method: "post" });
   }
 
@@ -73,7 +74,7 @@ export default function Page() {
         booking={booking}
         money={money}
         actions={
-          isCancellable(booking) ? (
+          isCancellable(booking, today) ? (
             <p>
               <button type="button" className="btn btn-outline" disabled={busy} onClick={cancel}>
                 Cancel booking

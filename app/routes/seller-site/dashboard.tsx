@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData, useNavigate } from "@remix-run/react";
 import { customerListQuery } from "@worker/domain/bookings/schemas";
 import { listCustomerBookings } from "@worker/domain/bookings/service";
+import { todayInIndia } from "@worker/domain/bookings/transitions";
 import { splitName } from "~/components/auth/profile-card";
 import { CustomerBookingsOverview } from "~/components/bookings/customer-bookings-overview";
 import { cancelBookingAction } from "~/components/bookings/customer-bookings.server";
@@ -25,7 +26,9 @@ export function loader({ context }: LoaderFunctionArgs) {
   // The seller comes from the resolved site, not from input: it is not put through the query's limits (an address
   // with an over-long id is the layout's 404, not this loader's validation error).
   const recent = { ...customerListQuery.parse({ limit: "5" }), sellerId: requireSellerTenant(context).sellerId };
-  return siteCustomerData(context, async (userId) => ({ bookings: await listCustomerBookings(context, userId, recent) }));
+  return siteCustomerData(context, async (userId) => ({
+    bookings: await listCustomerBookings(context, userId, recent, todayInIndia(context.now)),
+  }));
 }
 
 export const action = (args: ActionFunctionArgs) => cancelBookingAction(args);

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useLoaderData } from "@remix-run/react";
 import { customerListQuery } from "@worker/domain/bookings/schemas";
 import { listCustomerBookings } from "@worker/domain/bookings/service";
+import { todayInIndia } from "@worker/domain/bookings/transitions";
 import { sellerRequestBody } from "@worker/domain/seller-requests/schemas";
 import { applyToSell, latestRequestOf } from "@worker/domain/seller-requests/service";
 import { z } from "zod";
@@ -19,7 +20,10 @@ export const headers = () => signedInHeaders;
 export async function loader({ context }: LoaderFunctionArgs) {
   const recent = customerListQuery.parse({ limit: "5" });
   return signedInData(context, undefined, async (userId) => {
-    const [bookings, application] = await Promise.all([listCustomerBookings(context, userId, recent), latestRequestOf(context, userId)]);
+    const [bookings, application] = await Promise.all([
+      listCustomerBookings(context, userId, recent, todayInIndia(context.now)),
+      latestRequestOf(context, userId),
+    ]);
     return { bookings, application };
   });
 }

@@ -53,8 +53,11 @@ export function setPassword(db: Db, userId: string, passwordHash: string, extra:
  * when the code is used up, so a failure leaves both as they were and a repeat cannot change it twice.
  * Null when the code was used meanwhile.
  */
-export async function changePasswordWithCode(db: Db, userId: string, codeId: string, passwordHash: string) {
-  const [changed] = await db.batch([passwordUpdate(db, userId, passwordHash, {}, codeUnused(codeId)), ...codeUse(db, userId, codeId)]);
+export async function changePasswordWithCode(db: Db, userId: string, codeId: string, passwordHash: string, now: Date) {
+  const [changed] = await db.batch([
+    passwordUpdate(db, userId, passwordHash, {}, codeUnused(codeId)),
+    ...codeUse(db, userId, codeId, now.getTime()),
+  ]);
   return changed[0] ?? null;
 }
 
@@ -77,7 +80,7 @@ export async function updateProfile(db: Db, userId: string, input: z.output<type
 }
 
 /** Where a request came from: the address (rate limits) and the site whose brand and links its emails carry. */
-export type RequestOrigin = { request: Request; tenant: Tenant };
+export type RequestOrigin = { request: Request; tenant: Tenant; now: Date };
 
 /**
  * Step one of a password change (spec §4, §5): the current password earns a code by email.
@@ -95,7 +98,7 @@ export async function requestPasswordCode(
     [LIMITS.sendCodeAccount, account.id],
   ]);
   if (!(await verifyPassword(current, account.passwordHash, config.PASSWORD_PEPPER))) throw badRequest("Current password is incorrect");
-  const code = await issueCode(db, config.PASSWORD_PEPPER, account.id, "change-password");
+  const code = await issueCode(db, config.PASSWORD_PEPPER, account.id, "change-password", { now: from.now.getTime() });
   await sendEmail(db, config, passwordCodeEmail(await resolveBrand(db, config, from.tenant), account.email, code));
 }
 
@@ -114,10 +117,10 @@ export async function changePassword(
     [LIMITS.verifyIp, clientIp(from.request)],
     [LIMITS.verifyAccount, account.id],
   ]);
-  const codeId = await checkCode(db, config.PASSWORD_PEPPER, account.id, "change-password", input.otp);
+  const codeId = await checkCode(db, config.PASSWORD_PEPPER, account.id, "change-password", input.otp, from.now.getTime());
   // Read before the change: once it is written, nothing may fail the answer (ADR 0020).
   const brand = await resolveBrand(db, config, from.tenant);
-  const updated = await changePasswordWithCode(db, account.id, codeId, await hashPassword(input.new, config.PASSWORD_PEPPER));
+  const updated = await changePasswordWithCode(db, account.id, codeId, await hashPassword(input.new, config.PASSWORD_PEPPER), from.now);
   if (!updated) throw badRequest(DEAD_CODE);
   await trySendEmail(db, config, passwordChangedEmail(brand, account.email));
   return issueSession(config, updated, new URL(from.request.url));

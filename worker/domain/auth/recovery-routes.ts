@@ -57,7 +57,7 @@ export const recoveryRoutes = new Hono<ApiEnv>()
     validate("json", forgotPasswordSchema),
     async (c) => {
       const { email } = c.req.valid("json");
-      const { db, config } = c.var;
+      const { db, config, now } = c.var;
       await enforce(db, [[LIMITS.sendCodeIp, clientIp(c.req.raw)]]);
       // SECURITY: the same answer, after the same work, whether or not the account exists: the link is
       // issued and sent after the answer, so its D1 writes cannot time whether it went out (ADR 0021).
@@ -68,7 +68,11 @@ export const recoveryRoutes = new Hono<ApiEnv>()
           (async () => {
             if (!(await hit(db, LIMITS.sendCodeAccount, user.id))) return;
             const secret = randomSecret();
-            await issueCode(db, config.PASSWORD_PEPPER, user.id, "reset-password", { code: secret, ttlMs: RESET_LINK_TTL_MS });
+            await issueCode(db, config.PASSWORD_PEPPER, user.id, "reset-password", {
+              code: secret,
+              ttlMs: RESET_LINK_TTL_MS,
+              now: now.getTime(),
+            });
             const brand = await resolveBrand(db, config, tenant);
             await sendEmail(db, config, resetLinkEmail(brand, user.email, `${user.id}.${secret}`));
           })().catch((error) => {
@@ -90,7 +94,8 @@ export const recoveryRoutes = new Hono<ApiEnv>()
       const dot = token.lastIndexOf(".");
       const userId = token.slice(0, dot);
       const secret = token.slice(dot + 1);
-      if (dot < 1 || !(await consumeLinkSecret(db, config.PASSWORD_PEPPER, userId, secret))) throw badRequest(BAD_LINK);
+      if (dot < 1 || !(await consumeLinkSecret(db, config.PASSWORD_PEPPER, userId, secret, c.var.now.getTime())))
+        throw badRequest(BAD_LINK);
       // Following the emailed link proves the address, so the account counts as verified.
       const user = await setPassword(db, userId, await hashPassword(password, config.PASSWORD_PEPPER), { isVerified: true });
       if (!user) throw badRequest(BAD_LINK);

@@ -50,7 +50,7 @@ export const authRoutes = new Hono<ApiEnv>()
       if (!user.isVerified) {
         const brand = await resolveBrand(db, config, c.var.tenant);
         try {
-          const code = await issueCode(db, config.PASSWORD_PEPPER, user.id, "verify-email");
+          const code = await issueCode(db, config.PASSWORD_PEPPER, user.id, "verify-email", { now: c.var.now.getTime() });
           await sendEmail(db, config, verificationEmail(brand, user.email, code));
         } catch (error) {
           // A code sent moments ago is still valid; the answer stays the same.
@@ -102,7 +102,7 @@ export const authRoutes = new Hono<ApiEnv>()
     validate("json", requestPasswordOtpSchema),
     async (c) => {
       const { user, db, config, tenant } = c.var;
-      await requestPasswordCode(db, config, user, c.req.valid("json").current, { request: c.req.raw, tenant });
+      await requestPasswordCode(db, config, user, c.req.valid("json").current, { request: c.req.raw, tenant, now: c.var.now });
       return c.json({ success: true, message: "OTP sent to your email. Please check your inbox." });
     },
   )
@@ -119,7 +119,7 @@ export const authRoutes = new Hono<ApiEnv>()
     async (c) => {
       const { user, db, config, tenant } = c.var;
       // Every other session ends with the change; this one continues with a fresh token.
-      const session = await changePassword(db, config, user, c.req.valid("json"), { request: c.req.raw, tenant });
+      const session = await changePassword(db, config, user, c.req.valid("json"), { request: c.req.raw, tenant, now: c.var.now });
       c.header("Set-Cookie", session.cookie);
       return c.json({ success: true, message: "Password updated successfully!", token: session.token, user: session.user });
     },

@@ -38,7 +38,7 @@ export const signupRoutes = new Hono<ApiEnv>()
       if (await findUserByEmail(db, body.email)) throw conflict("An account with this email already exists. Please log in.");
       const userId = `u_${crypto.randomUUID()}`;
       const code = generateCode();
-      const now = new Date();
+      const { now } = c.var;
       // User and first code in one batch: never a user without a code, nor the reverse.
       try {
         await db.batch([
@@ -91,10 +91,10 @@ export const signupRoutes = new Hono<ApiEnv>()
       const user = await findUserById(db, userId);
       if (!user) throw new ApiError(400, NO_SUCH_CODE);
       if (user.isVerified) throw conflict("This account is already verified. Please log in.");
-      await consumeCode(db, config.PASSWORD_PEPPER, user.id, "verify-email", otp);
+      await consumeCode(db, config.PASSWORD_PEPPER, user.id, "verify-email", otp, c.var.now.getTime());
       const verified = await db
         .update(users)
-        .set({ isVerified: true, updatedAt: new Date().toISOString() })
+        .set({ isVerified: true, updatedAt: c.var.now.toISOString() })
         .where(eq(users.id, user.id))
         .returning()
         .get();
@@ -118,7 +118,7 @@ export const signupRoutes = new Hono<ApiEnv>()
       const user = await findUserById(db, userId);
       if (!user) throw new ApiError(404, "Account not found");
       if (user.isVerified) throw conflict("This account is already verified. Please log in.");
-      const code = await issueCode(db, config.PASSWORD_PEPPER, user.id, "verify-email");
+      const code = await issueCode(db, config.PASSWORD_PEPPER, user.id, "verify-email", { now: c.var.now.getTime() });
       await sendEmail(db, config, verificationEmail(await resolveBrand(db, config, c.var.tenant), user.email, code));
       return c.json({ success: true, message: "OTP sent to your email. Please check your inbox." });
     },

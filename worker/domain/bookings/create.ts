@@ -7,7 +7,7 @@ import type { Db } from "../../db/client";
 import { findPriceTier, isPriced, priceBooking } from "./pricing";
 import { type CreateBookingInput, PRICE_TIER_MESSAGE } from "./schemas";
 import { type BookingRow, toBooking } from "./shapes";
-import { todayInIndia } from "./transitions";
+import { todayInIndia, yearInIndia } from "./transitions";
 import { onSale } from "../on-sale";
 
 export const PRICED_ON_REQUEST = "This package is priced on request; please contact the seller";
@@ -21,20 +21,25 @@ type CreatedBooking = { booking: ReturnType<typeof toBooking>; sellerEmail: stri
  * The key, the booking, its travellers, the booking number and the stored answer are written in
  * one D1 batch, so a failure at any point leaves either all of them or none.
  */
-export async function createBooking(db: Db, customer: CurrentUser, idempotencyKey: string, input: CreateBookingInput): Promise<Answer> {
+export async function createBooking(
+  db: Db,
+  customer: CurrentUser,
+  idempotencyKey: string,
+  input: CreateBookingInput,
+  now: Date,
+): Promise<Answer> {
   const key = `${customer.id}:${idempotencyKey}`;
   const hash = await requestHash(input);
 
   const earlier = await replayOf(db, key, hash);
   if (earlier) return earlier;
 
-  const { pkg, priceTier, price } = await priceRequest(db, input);
+  const { pkg, priceTier, price } = await priceRequest(db, input, todayInIndia(now));
   const { adults, children } = input.customerDetails;
   const { hotel, transport } = input.preferences;
   const id = `bk_${crypto.randomUUID()}`;
-  const now = new Date();
   const createdAt = now.toISOString();
-  const year = now.getUTCFullYear();
+  const year = yearInIndia(now);
   const row: BookingRow = {
     id,
     bookingRef: "",
@@ -150,7 +155,7 @@ export type PricedRequest = {
  * A booking request priced on the server (ADR 0010): the package must be on sale, the tier one of its priced
  * tiers and the start date in the future. Booking, the cart and checkout all price through here.
  */
-export async function priceRequest(db: Db, input: CreateBookingInput, today = todayInIndia()): Promise<PricedRequest> {
+export async function priceRequest(db: Db, input: CreateBookingInput, today: string): Promise<PricedRequest> {
   const pkg = await packageOnSale(db, input.packageId);
   if (!pkg) throw notFound("Package not found");
   // SECURITY: the tier is checked against the package and its price read from it; the client names it only.

@@ -18,18 +18,19 @@ export async function respondToBooking(
   id: string,
   decision: "approved" | "rejected",
   message: string,
+  now: Date,
 ) {
-  await decideBooking(db, sellerId, id, decision, message);
-  const refund = decision === "rejected" ? await refundIfQueued(db, config, id, new Date()) : null;
+  await decideBooking(db, sellerId, id, decision, message, now);
+  const refund = decision === "rejected" ? await refundIfQueued(db, config, id, now) : null;
   const booking = (await findBooking(readerOf(db), id)) as Booking;
   await emailDecision(db, config, booking, refund);
   return booking;
 }
 
 /** The customer cancels their own booking before it starts; the refund the policy gives is made, and both sides are emailed. */
-export async function cancelAsCustomer(db: Db, config: AppConfig, userId: string, id: string) {
-  await cancelBooking(db, userId, id);
-  const refund = await refundIfQueued(db, config, id, new Date());
+export async function cancelAsCustomer(db: Db, config: AppConfig, userId: string, id: string, now: Date) {
+  await cancelBooking(db, userId, id, now);
+  const refund = await refundIfQueued(db, config, id, now);
   const booking = (await findBooking(readerOf(db), id)) as Booking;
   const seller = await db.select({ email: sellers.email }).from(sellers).where(eq(sellers.id, booking.sellerId)).get();
   if (seller) await emailCancellation(db, config, booking, seller.email, refund);

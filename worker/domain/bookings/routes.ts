@@ -11,6 +11,7 @@ import { approveBody, createBookingSchema, customerListQuery, rejectBody, seller
 import { readerOf } from "../../db/batcher";
 import { APPROVED_BY_SELLER, cancelAsCustomer, respondToBooking } from "./respond";
 import { listCustomerBookings, listSellerBookings, readBookingAs } from "./service";
+import { todayInIndia } from "./transitions";
 
 const sellerOnly = requireUserMiddleware("seller");
 
@@ -40,7 +41,7 @@ export const bookingRoutes = new Hono<ApiEnv>()
         throw badRequest("Malformed request body");
       }
       const input = createBookingSchema.parse(raw);
-      const answer = await createBooking(c.var.db, customer, key, input);
+      const answer = await createBooking(c.var.db, customer, key, input, c.var.now);
       if (answer.created)
         await emailNewRequest(
           c.var.db,
@@ -59,7 +60,7 @@ export const bookingRoutes = new Hono<ApiEnv>()
     validate("query", customerListQuery),
     async (c) => {
       const { user } = c.var;
-      const result = await listCustomerBookings(readerOf(c.var.db), user.id, c.req.valid("query"));
+      const result = await listCustomerBookings(readerOf(c.var.db), user.id, c.req.valid("query"), todayInIndia(c.var.now));
       return c.json({ success: true, ...result });
     },
   )
@@ -87,7 +88,7 @@ export const bookingRoutes = new Hono<ApiEnv>()
     async (c) => {
       const seller = c.var.user;
       const message = c.req.valid("json").message || APPROVED_BY_SELLER;
-      const booking = await respondToBooking(c.var.db, c.var.config, seller.id, c.req.param("id"), "approved", message);
+      const booking = await respondToBooking(c.var.db, c.var.config, seller.id, c.req.param("id"), "approved", message, c.var.now);
       return c.json({ success: true, data: booking, message: "Booking approved successfully" });
     },
   )
@@ -103,7 +104,15 @@ export const bookingRoutes = new Hono<ApiEnv>()
     validate("json", rejectBody),
     async (c) => {
       const seller = c.var.user;
-      const booking = await respondToBooking(c.var.db, c.var.config, seller.id, c.req.param("id"), "rejected", c.req.valid("json").message);
+      const booking = await respondToBooking(
+        c.var.db,
+        c.var.config,
+        seller.id,
+        c.req.param("id"),
+        "rejected",
+        c.req.valid("json").message,
+        c.var.now,
+      );
       return c.json({ success: true, data: booking, message: "Booking rejected" });
     },
   )
@@ -133,7 +142,7 @@ export const bookingRoutes = new Hono<ApiEnv>()
       const { user } = c.var;
       const { status } = c.req.valid("json");
       if (status !== "cancelled") throw new ApiError(403, "Only the seller can approve or reject a booking");
-      const booking = await cancelAsCustomer(c.var.db, c.var.config, user.id, c.req.param("id"));
+      const booking = await cancelAsCustomer(c.var.db, c.var.config, user.id, c.req.param("id"), c.var.now);
       return c.json({ success: true, data: booking, message: "Booking cancelled" });
     },
   );

@@ -37,8 +37,8 @@ export async function readBookingAs(reader: Reader, viewer: { id: string; role: 
 }
 
 /** The customer's own bookings with the dashboard stats, in one batch. */
-export async function listCustomerBookings({ db, load }: Reader, userId: string, q: z.infer<typeof customerListQuery>) {
-  const today = todayInIndia();
+/** `today` is India's date the request is served on; the result carries it so the page decides as the server did. */
+export async function listCustomerBookings({ db, load }: Reader, userId: string, q: z.infer<typeof customerListQuery>, today: string) {
   const scope = and(eq(bookings.userId, userId), q.sellerId ? eq(bookings.sellerId, q.sellerId) : undefined);
   const filters: (SQL | undefined)[] = [scope];
   if (q.status) filters.push(eq(bookings.status, q.status));
@@ -81,6 +81,7 @@ export async function listCustomerBookings({ db, load }: Reader, userId: string,
       completedTrips: Number(stats.completedTrips),
       totalSavings: Number(stats.totalSavings),
     },
+    today,
   };
 }
 
@@ -145,16 +146,16 @@ export async function listSellerBookings({ db, load }: Reader, sellerId: string,
  * calls only the first finds the booking pending; the rest get 409. A rejected paid request queues its full
  * refund in the same batch (ADR 0029); the caller then asks the provider for it and reads the booking.
  */
-export async function decideBooking(db: Db, sellerId: string, id: string, decision: "approved" | "rejected", message: string) {
+export async function decideBooking(db: Db, sellerId: string, id: string, decision: "approved" | "rejected", message: string, at: Date) {
   const to: BookingStatus = decision === "approved" ? "confirmed" : "rejected";
-  const now = new Date().toISOString();
+  const now = at.toISOString();
   const [updated] = await db.batch([
     db
       .update(bookings)
       .set({ status: to, sellerResponseStatus: decision, sellerResponseMessage: message, sellerRespondedAt: now, updatedAt: now })
       .where(and(eq(bookings.id, id), eq(bookings.sellerId, sellerId), eq(bookings.status, "pending")))
       .returning({ id: bookings.id }),
-    queueRefund(db, id, "rejected", sql`${bookings.status} = 'rejected' and ${bookings.sellerId} = ${sellerId}`),
+    queueRefund(db, id, "rejected", sql`${bookings.status} = 'rejected' and ${bookings.sellerId} = ${sellerId}`, at),
   ]);
   if (updated.length === 0) await explainRefusal(db, id, (b) => b.sellerId === sellerId, to);
 }
@@ -164,8 +165,8 @@ export async function decideBooking(db: Db, sellerId: string, id: string, decisi
  * the policy says (payments/policy.ts), queued in the same batch as the cancellation. The policy depends on
  * the status read first, so the update only matches that status: a seller's answer in between makes it 409.
  */
-export async function cancelBooking(db: Db, userId: string, id: string) {
-  const today = todayInIndia();
+export async function cancelBooking(db: Db, userId: string, id: string, now: Date) {
+  const today = todayInIndia(now);
   const current = await db
     .select({ status: bookings.status, startDate: bookings.startDate, paid: paymentItems.amount, paymentStatus: bookings.paymentStatus })
     .from(bookings)
@@ -178,7 +179,7 @@ export async function cancelBooking(db: Db, userId: string, id: string) {
   const [updated] = await db.batch([
     db
       .update(bookings)
-      .set({ status: "cancelled", cancelledBy: "customer", updatedAt: new Date().toISOString() })
+      .set({ status: "cancelled", cancelledBy: "customer", updatedAt: now.toISOString() })
       .where(and(eq(bookings.id, id), eq(bookings.userId, userId), eq(bookings.status, observed), sql`${bookings.startDate} > ${today}`))
       .returning({ id: bookings.id }),
     queueRefund(
@@ -186,6 +187,7 @@ export async function cancelBooking(db: Db, userId: string, id: string) {
       id,
       "cancelled",
       sql`${bookings.status} = 'cancelled' and ${bookings.cancelledBy} = 'customer' and ${bookings.userId} = ${userId} and ${refund.amount} > 0`,
+      now,
       refund.amount,
     ),
   ]);

@@ -15,7 +15,14 @@ export function illegalTransitionMessage(from: BookingStatus, to: BookingStatus)
   return `A ${from} booking cannot be ${to === "confirmed" ? "approved" : to === "rejected" ? "rejected" : to}`;
 }
 
+const INDIA_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata", year: "numeric", month: "2-digit", day: "2-digit" });
+
 /** Today's date (YYYY-MM-DD) in India, where the business and its customers are. */
 export function todayInIndia(now = new Date()) {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return INDIA_DAY.format(now);
+}
+
+/** The year in India: booking numbers (TB-YYYY-NNNNNN) count per Indian calendar year, not per UTC year. */
+export function yearInIndia(now: Date) {
+  return Number(todayInIndia(now).slice(0, 4));
 }

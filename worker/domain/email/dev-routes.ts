@@ -6,7 +6,6 @@ import type { ApiEnv } from "../../api/app-env";
 import { developmentOnly } from "../../api/guard";
 import { describeRoute } from "../../api/route-info";
 import { validate } from "../../api/validate";
-import { requestTime } from "../../clock";
 import { expireUnanswered } from "../payments/refunds";
 
 /** Development-only helpers; every route here is 404 unless ENVIRONMENT is development. */
@@ -36,7 +35,7 @@ export const devRoutes = new Hono<ApiEnv>()
       returns: "`{ success, data: { expired, refundsRetried } }`",
     }),
     async (c) => {
-      const now = new Date(requestTime(c.req.raw, c.env, c.var.config));
+      const { now } = c.var;
       return c.json({ success: true, data: await expireUnanswered(c.var.db, c.var.config, now) });
     },
   );

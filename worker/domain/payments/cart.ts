@@ -38,7 +38,7 @@ export type CartLine = {
  * The traveller's cart, priced as checkout will price it, in one read (it joins the batch of the page).
  * A trip that can no longer be bought (unpublished, a tier gone, a past date) is listed with the reason.
  */
-export async function listCart({ db, load }: Reader, userId: string, today = todayInIndia()) {
+export async function listCart({ db, load }: Reader, userId: string, today: string) {
   const rows = await load(
     db
       .select({
@@ -106,13 +106,13 @@ export async function listCart({ db, load }: Reader, userId: string, today = tod
 }
 
 /** Adds a trip, priced and checked as checkout will check it; the cart's limit is held in the same statement. */
-export async function addToCart(db: Db, userId: string, input: CreateBookingInput) {
-  const { pkg } = await priceRequest(db, input);
+export async function addToCart(db: Db, userId: string, input: CreateBookingInput, now: Date) {
+  const { pkg } = await priceRequest(db, input, todayInIndia(now));
   const id = `ci_${crypto.randomUUID()}`;
   const inserted = await db
     .insert(cartItems)
     .select(
-      sql`select ${id}, ${userId}, ${pkg.p.id}, ${pkg.p.sellerId}, ${JSON.stringify(input)}, strftime('%Y-%m-%dT%H:%M:%fZ','now')
+      sql`select ${id}, ${userId}, ${pkg.p.id}, ${pkg.p.sellerId}, ${JSON.stringify(input)}, ${now.toISOString()}
           where (select count(*) from ${cartItems} where ${cartItems.userId} = ${userId}) < ${MAX_CART_ITEMS}`,
     )
     .returning({ id: cartItems.id });

@@ -6,6 +6,7 @@ import type { AppConfig } from "../../env";
 import { paymentProviderOf } from "../../payments/config";
 import { PaymentProviderError, paise } from "../../payments/provider";
 import { type PricedRequest, priceRequest } from "../bookings/create";
+import { todayInIndia, yearInIndia } from "../bookings/transitions";
 import type { Pricing } from "../bookings/pricing";
 import { type CreateBookingInput, createBookingSchema } from "../bookings/schemas";
 import { DomainError, notFound, unavailable, unprocessable } from "../errors";
@@ -76,9 +77,9 @@ function draftOf(input: CreateBookingInput, priced: PricedRequest): BookingDraft
 }
 
 /** Re-prices what is being bought, on the server, now: the cart's items or Book Now's one request. */
-async function linesOf(db: Db, customer: Customer, source: CheckoutSource) {
+async function linesOf(db: Db, customer: Customer, source: CheckoutSource, today: string) {
   if (source.kind === "item") {
-    const priced = await priceRequest(db, source.input);
+    const priced = await priceRequest(db, source.input, today);
     // SECURITY: Book Now on one seller's website buys only that seller's packages.
     if (source.site && priced.pkg.p.sellerId !== source.site.sellerId) throw notFound("Package not found");
     return [{ cartItemId: null, draft: draftOf(source.input, priced) }];
@@ -95,7 +96,7 @@ async function linesOf(db: Db, customer: Customer, source: CheckoutSource) {
     const input = createBookingSchema.safeParse(item.request);
     try {
       if (!input.success) throw unprocessable("This trip's details are no longer valid");
-      lines.push({ cartItemId: item.id, draft: draftOf(input.data, await priceRequest(db, input.data)) });
+      lines.push({ cartItemId: item.id, draft: draftOf(input.data, await priceRequest(db, input.data, today)) });
     } catch (error) {
       // The cart's own words: which trip cannot be bought, and what to do about it.
       if (error instanceof DomainError)
@@ -113,10 +114,17 @@ async function linesOf(db: Db, customer: Customer, source: CheckoutSource) {
  * and stores the payment with one item per booking-to-be in one D1 batch. No booking exists until the payment
  * is verified; an abandoned or failed payment leaves none.
  */
-export async function startCheckout(db: Db, config: AppConfig, customer: Customer, source: CheckoutSource): Promise<CheckoutSession> {
+export async function startCheckout(
+  db: Db,
+  config: AppConfig,
+  customer: Customer,
+  source: CheckoutSource,
+  now: Date,
+): Promise<CheckoutSession> {
   const configured = paymentProviderOf(config);
   if (!configured) throw unavailable(PAYMENTS_UNAVAILABLE);
-  const lines = await linesOf(db, customer, source);
+  const lines = await linesOf(db, customer, source, todayInIndia(now));
+  const createdAt = now.toISOString();
   const amount = lines.reduce((sum, l) => sum + l.draft.row.total, 0);
   if (!paise.safeParse(amount).success)
     throw unprocessable("This total is more than one online payment can take; please book fewer trips at once");
@@ -140,6 +148,8 @@ export async function startCheckout(db: Db, config: AppConfig, customer: Custome
       amount,
       siteSellerId: site?.sellerId ?? null,
       siteHost: site?.host ?? null,
+      createdAt,
+      updatedAt: createdAt,
     }),
     ...items.map((i) =>
       db.insert(paymentItems).values({
@@ -149,6 +159,7 @@ export async function startCheckout(db: Db, config: AppConfig, customer: Custome
         cartItemId: i.cartItemId,
         amount: i.draft.row.total,
         booking: i.draft,
+        createdAt,
       }),
     ),
   ]);
@@ -218,7 +229,7 @@ export async function capturePayment(
   if (payment.status === "captured") return "already-captured";
   const items = await db.select().from(paymentItems).where(eq(paymentItems.paymentId, payment.id));
   const createdAt = now.toISOString();
-  const year = now.getUTCFullYear();
+  const year = yearInIndia(now);
   const statements: Statement[] = [
     ...also,
     db

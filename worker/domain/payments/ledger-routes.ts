@@ -3,7 +3,6 @@ import type { ApiEnv } from "../../api/app-env";
 import { requireUserMiddleware } from "../../api/guard";
 import { describeRoute } from "../../api/route-info";
 import { validate } from "../../api/validate";
-import { requestTime } from "../../clock";
 import { readerOf } from "../../db/batcher";
 import { todayInIndia } from "../bookings/transitions";
 import { CSV_MAX_ROWS } from "~/lib/ledger";
@@ -37,7 +36,7 @@ export const sellerPaymentRoutes = new Hono<ApiEnv>()
       const { csv, truncated } = await sellerLedgerCsv(c.var.db, c.var.user.id, c.req.valid("query"));
       return c.body(csv, 200, {
         "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="tripbazaar-payments-${todayInIndia(new Date(requestTime(c.req.raw, c.env, c.var.config)))}.csv"`,
+        "Content-Disposition": `attachment; filename="tripbazaar-payments-${todayInIndia(c.var.now)}.csv"`,
         "Cache-Control": "private, no-store",
         "X-Content-Type-Options": "nosniff",
         ...(truncated ? { "X-Ledger-Truncated": "true" } : {}),

@@ -21,14 +21,14 @@ export const refundIdOf = (bookingId: string) => `rf_${bookingId.replace(/-/g, "
  * happened (`when`, a condition on the booking as the batch left it): the decision and the money cannot part.
  * `amount` null refunds what was paid for the booking. Nothing is written for a booking nobody paid for.
  */
-export function queueRefund(db: Db, bookingId: string, reason: Reason, when: SQL, amount: number | null = null) {
+export function queueRefund(db: Db, bookingId: string, reason: Reason, when: SQL, now: Date, amount: number | null = null) {
   // insert … select names every column of the table, in its order.
   return db
     .insert(refunds)
     .select(
       sql`select ${refundIdOf(bookingId)}, ${paymentItems.paymentId}, ${paymentItems.bookingId}, ${paymentItems.sellerId},
         ${amount === null ? sql`${paymentItems.amount}` : sql`min(${amount}, ${paymentItems.amount})`}, ${reason}, 'pending', null, null,
-        strftime('%Y-%m-%dT%H:%M:%fZ','now'), null
+        ${now.toISOString()}, null
       from ${paymentItems}
         join ${payments} on ${payments.id} = ${paymentItems.paymentId}
         join ${bookings} on ${bookings.id} = ${paymentItems.bookingId}
@@ -133,7 +133,7 @@ export async function expireUnanswered(db: Db, config: AppConfig, now: Date) {
         .set({ status: "cancelled", cancelledBy: "expiry", updatedAt: at })
         .where(and(eq(bookings.id, id), eq(bookings.status, "pending"), lt(bookings.createdAt, cutoff)))
         .returning({ id: bookings.id }),
-      queueRefund(db, id, "expired", sql`${bookings.status} = 'cancelled' and ${bookings.cancelledBy} = 'expiry'`),
+      queueRefund(db, id, "expired", sql`${bookings.status} = 'cancelled' and ${bookings.cancelledBy} = 'expiry'`, now),
     ]);
     if (changed.length === 0) continue;
     expired++;

@@ -5,19 +5,18 @@ import { badRequest, notFound } from "../../api/errors";
 import { requireUserMiddleware } from "../../api/guard";
 import { describeRoute } from "../../api/route-info";
 import { validate } from "../../api/validate";
-import { requestTime } from "../../clock";
 import { readerOf } from "../../db/batcher";
 import { paymentProviderOf } from "../../payments/config";
 import { LIMITS, enforce } from "../auth/rate-limit";
 import { createBookingSchema } from "../bookings/schemas";
+import { todayInIndia } from "../bookings/transitions";
 import { addToCart, listCart, removeFromCart } from "./cart";
 import { reopenCheckout, startCheckout } from "./checkout";
 import { confirmBody, confirmPayment, failureBody, receiveWebhook, recordFailure } from "./confirm";
 import { readPaymentAs } from "./views";
 
 const customerOnly = requireUserMiddleware("user", "Only customer accounts can buy trips");
-const now = (c: { req: { raw: Request }; env: ApiEnv["Bindings"]; var: ApiEnv["Variables"] }) =>
-  new Date(requestTime(c.req.raw, c.env, c.var.config));
+const now = (c: { var: ApiEnv["Variables"] }) => c.var.now;
 
 /** /api/cart — the traveller's cart, kept on the server (ADR 0029). */
 export const cartRoutes = new Hono<ApiEnv>()
@@ -25,7 +24,7 @@ export const cartRoutes = new Hono<ApiEnv>()
   .get(
     "/",
     describeRoute({ summary: "The signed-in traveller's cart, priced now", returns: "`{ success, data: { items, total, payable } }`" }),
-    async (c) => c.json({ success: true, data: await listCart(readerOf(c.var.db), c.var.user.id) }),
+    async (c) => c.json({ success: true, data: await listCart(readerOf(c.var.db), c.var.user.id, todayInIndia(c.var.now)) }),
   )
   .post(
     "/",
@@ -38,7 +37,7 @@ export const cartRoutes = new Hono<ApiEnv>()
     }),
     validate("json", createBookingSchema),
     async (c) => {
-      const added = await addToCart(c.var.db, c.var.user.id, c.req.valid("json"));
+      const added = await addToCart(c.var.db, c.var.user.id, c.req.valid("json"), c.var.now);
       return c.json({ success: true, data: { id: added.id }, message: `${added.packageName} added to your cart` }, 201);
     },
   )
@@ -112,6 +111,7 @@ export const paymentRoutes = new Hono<ApiEnv>()
         c.var.config,
         c.var.user,
         body.source === "cart" ? { kind: "cart" } : { kind: "item", input: body.item, site },
+        c.var.now,
       );
       return c.json({ success: true, data: session }, 201);
     },
@@ -200,7 +200,7 @@ export const paymentRoutes = new Hono<ApiEnv>()
             },
           },
         },
-        created_at: Math.floor(Date.now() / 1000),
+        created_at: Math.floor(c.var.now.getTime() / 1000),
       };
       const raw = JSON.stringify(event);
       const signature = await configured.provider.signWebhook(raw);
