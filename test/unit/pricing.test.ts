@@ -74,8 +74,23 @@ describe("a booking's price tier", () => {
     for (const choice of [3, -1, 1.5, "Gold", ""]) expect(findPriceTier(tiers, choice), String(choice)).toBeNull();
     expect(findPriceTier([], undefined)).toBeNull();
   });
+  it("is the first when the choice is null, as when there is none", () => {
+    expect(findPriceTier(tiers, null)).toEqual({ index: 0, tier: tiers[0] });
+  });
+  it("matches a label however either side is spaced", () => {
+    const spaced = [{ label: "  Premium \t Suite ", price: 21_999_00 }];
+    expect(findPriceTier(spaced, "premium suite")).toEqual({ index: 0, tier: spaced[0] });
+    expect(findPriceTier(spaced, "PREMIUM\nSUITE  ")).toEqual({ index: 0, tier: spaced[0] });
+    expect(findPriceTier(spaced, "premiumsuite")).toBeNull();
+  });
   it("can be booked only when it has a price", () => {
     expect(bookableTiers(tiers).map((t) => t.index)).toEqual([1, 2]);
     expect(isPriced(tiers[0])).toBe(false);
+    expect(isPriced({ label: "One paisa", price: 1 })).toBe(true);
+  });
+  it("is not bookable at a price that is not a finite number of paise", () => {
+    for (const price of [-100, Number.NaN, Number.POSITIVE_INFINITY, "1500" as unknown as number]) {
+      expect(isPriced({ label: "Odd", price }), String(price)).toBe(false);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
-import { SELLER_PAGES, matchSellerBase, sellerPageAt, sellerPageRouteId } from "../../app/lib/seller-pages";
+import { SELLER_LAYOUT_ID, SELLER_PAGES, matchSellerBase, sellerPageAt, sellerPageRouteId } from "../../app/lib/seller-pages";
 import { defineAppRoutes } from "../../app/routes";
 import { routeTrees } from "../../worker/tenant/route-trees";
 
@@ -94,6 +94,15 @@ describe("route trees per tenant", () => {
     expect(idsOf(trees.domain).filter((id) => id !== "root" && !id.startsWith("seller-domain"))).toEqual([]);
     expect(idsOf(trees.domain)).toContain("seller-domain/index");
     expect(idsOf(trees.path).filter((id) => id !== "root" && !id.startsWith("seller-path"))).toEqual([]);
+  });
+
+  it("gives each seller tree the root and its own layout and pages, all of them", () => {
+    for (const mode of ["path", "domain"] as const) {
+      const own = ids.filter((id) => id === SELLER_LAYOUT_ID[mode] || id.startsWith(`${SELLER_LAYOUT_ID[mode]}/`));
+      expect(own, mode).toEqual(expect.arrayContaining(SELLER_PAGES.map((page) => sellerPageRouteId(mode, page))));
+      expect(idsOf(trees[mode]), mode).toEqual(["root", ...own]);
+    }
+    expect(idsOf(trees.platform)).toContain("root");
   });
 
   it("narrows the client manifest with the server routes, so lazy discovery only finds the tenant's own", () => {

@@ -31,6 +31,36 @@ describe("the searchpackages/{query} segment", () => {
     expect(parseSearchQuery("duration=2.5").success).toBe(false);
     expect(parseSearchQuery("checkIn=10-01-2027").success).toBe(false);
   });
+
+  /** The first problem's message, which the search page answers with (400). */
+  const problem = (raw: string) => parseSearchQuery(raw).error?.issues[0]?.message;
+
+  it("says what is wrong with a duration, whether it is out of range, fractional or not a number", () => {
+    for (const raw of ["duration=0", "duration=61", "duration=2.5", "duration=five"]) {
+      expect(problem(raw), raw).toBe("Duration must be a whole number of days, from 1 to 60");
+    }
+    expect(parseSearchQuery("duration=1").data?.duration).toBe(1);
+    expect(parseSearchQuery("duration=60").data?.duration).toBe(60);
+  });
+
+  it("takes the whole check-in value as the date, nothing before or after it", () => {
+    for (const raw of ["checkIn=x2027-01-10", "checkIn=2027-01-10x", "checkIn=2027-1-10"]) {
+      expect(problem(raw), raw).toBe("Check-in must be a date (YYYY-MM-DD)");
+    }
+  });
+
+  it("treats an empty or blank check-in or duration as not given", () => {
+    expect(parseSearchQuery("destination=goa&checkIn=&duration=").data).toEqual({ destination: "goa" });
+    expect(parseSearchQuery("destination=goa&duration=+%20+").data).toEqual({ destination: "goa" });
+    expect(parseSearchQuery("destination=goa&duration=+7+").data).toEqual({ destination: "goa", duration: 7 });
+  });
+
+  it("collapses the destination's spacing and ignores space around the whole segment", () => {
+    expect(parseSearchQuery("destination=+North++Goa%09beaches+").data).toEqual({ destination: "North Goa beaches" });
+    expect(parseSearchQuery("  North   Goa  ").data).toEqual({ destination: "North Goa" });
+    expect(parseSearchQuery(" all-packages ").data).toEqual({ destination: "" });
+    expect(parseSearchQuery("").data).toEqual({ destination: "" });
+  });
 });
 
 describe("siteHref", () => {

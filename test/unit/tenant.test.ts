@@ -4,6 +4,7 @@ import type { Db } from "../../worker/db/client";
 import type { AppConfig } from "../../worker/env";
 import { resolveApiTenant } from "../../worker/tenant";
 import { hostnameOf, isCleanSellerPath, resolveTenant } from "../../worker/tenant/resolve";
+import { treeOf } from "../../worker/tenant/route-trees";
 
 const platformHosts = ["localhost", "127.0.0.1"];
 const resolve = (url: string, domainSellerId: string | null = null) => resolveTenant({ url: new URL(url), platformHosts, domainSellerId });
@@ -50,10 +51,37 @@ describe("resolveTenant", () => {
   });
 });
 
+describe("a seller's id in the path", () => {
+  it("is decoded once, and names the site by its canonical base path", () => {
+    expect(resolve("http://localhost/seller/s%5Fx/website/about")).toEqual({
+      kind: "seller",
+      mode: "path",
+      sellerId: "s_x",
+      basePath: "/seller/s_x/website",
+    });
+  });
+  it("is kept as it came when it is not valid percent-encoding (it names no seller)", () => {
+    expect(resolve("http://localhost/seller/%E0%A4/website")).toMatchObject({ mode: "path", sellerId: "%E0%A4" });
+  });
+});
+
 describe("hostnameOf", () => {
   it("drops the port and lower-cases", () => {
     expect(hostnameOf("Wanderlust.LOCALHOST:8787")).toBe("wanderlust.localhost");
     expect(hostnameOf("[::1]:8787")).toBe("[::1]");
+  });
+  it("ignores space around a Host header", () => {
+    expect(hostnameOf(" localhost:8787 ")).toBe("localhost");
+    expect(hostnameOf("\tShop.Example ")).toBe("shop.example");
+  });
+});
+
+describe("treeOf (the route tree a page request is served from)", () => {
+  it("is the tenant's mode for a seller site and the platform's otherwise", () => {
+    expect(treeOf({ kind: "platform" })).toBe("platform");
+    expect(treeOf({ kind: "seller", mode: "path", sellerId: "s_x", basePath: "/seller/s_x/website" })).toBe("path");
+    expect(treeOf({ kind: "seller", mode: "domain", sellerId: "s_x", basePath: "", hostname: "shop.example" })).toBe("domain");
+    expect(treeOf({ kind: "unknown-host", hostname: "evil.example" })).toBe("platform");
   });
 });
 

@@ -2,10 +2,10 @@ import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { otpCodes, otpLocks } from "@db/schema";
 import { badRequest, tooManyRequests } from "../errors";
 import type { Db } from "../../db/client";
+import { type CodePurpose, generateCode, hashSecret, sameHex } from "./codes";
 
-export type CodePurpose = "verify-email" | "change-password" | "reset-password";
+export { CODE_DIGITS, type CodePurpose, generateCode, hashSecret } from "./codes";
 
-export const CODE_DIGITS = 6;
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const RESEND_AFTER_MS = 30 * 1000;
 export const SENDS_PER_HOUR = 5;
@@ -15,32 +15,6 @@ export const LOCK_MS = 24 * 60 * 60 * 1000;
 
 const HOUR_MS = 60 * 60 * 1000;
 const iso = (ms: number) => new Date(ms).toISOString();
-const encoder = new TextEncoder();
-
-/** Six uniformly random digits: values at or above the largest multiple of 10^6 are redrawn (no modulo bias). */
-export function generateCode(random: (a: Uint32Array) => Uint32Array = (a) => crypto.getRandomValues(a)): string {
-  const range = 10 ** CODE_DIGITS;
-  const ceiling = Math.floor(2 ** 32 / range) * range;
-  const buf = new Uint32Array(1);
-  for (;;) {
-    const value = random(buf)[0];
-    if (value < ceiling) return String(value % range).padStart(CODE_DIGITS, "0");
-  }
-}
-
-/** HMAC-SHA256 with the pepper, bound to the user and purpose, so a code for one never fits another. */
-export async function hashSecret(pepper: string, userId: string, purpose: CodePurpose, secret: string) {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(pepper), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(`${purpose}\u0000${userId}\u0000${secret}`)));
-  return Array.from(mac, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-function sameHex(a: string, b: string) {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}
 
 async function assertNotLocked(db: Db, userId: string, now: number) {
   const lock = await db.select().from(otpLocks).where(eq(otpLocks.userId, userId)).get();

@@ -11,6 +11,7 @@ import { sendEmail } from "../email/send";
 import { findUserByEmail, findUserById, setPassword } from "./accounts";
 import { HANDOVER_ROLES, spendHandover } from "./handover";
 import { passwordChangedEmail, resetLinkEmail, resolveBrand } from "./brand";
+import { generateLinkSecret } from "./codes";
 import { consumeLinkSecret, issueCode } from "./otp";
 import { LIMITS, clientIp, enforce, hit } from "./rate-limit";
 import { forgotPasswordSchema, handoverSchema, resetPasswordSchema } from "./schemas";
@@ -20,10 +21,6 @@ export const RESET_LINK_TTL_MS = 30 * 60 * 1000;
 const FORGOT_ANSWER = "If an account exists for this email, we have sent a link to reset the password.";
 const BAD_HANDOVER = "The sign-in link is invalid or has expired";
 const BAD_LINK = "This reset link is invalid or has expired. Please request a new one.";
-
-function randomSecret() {
-  return Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 /** Decodes the hand-over `user` parameter: base64 JSON (spec §4); plain JSON is tolerated. */
 function decodeUserParam(raw: string): Record<string, unknown> | null {
@@ -67,7 +64,7 @@ export const recoveryRoutes = new Hono<ApiEnv>()
         c.executionCtx.waitUntil(
           (async () => {
             if (!(await hit(db, LIMITS.sendCodeAccount, user.id))) return;
-            const secret = randomSecret();
+            const secret = generateLinkSecret();
             await issueCode(db, config.PASSWORD_PEPPER, user.id, "reset-password", {
               code: secret,
               ttlMs: RESET_LINK_TTL_MS,
