@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingRequest } from "../support/bookings";
+import { fillCart } from "../support/payments";
 import { razorpayStandIn } from "../support/razorpay-standin";
 import { newCustomer } from "../support/security-fixtures";
 import { type Session, bearer } from "../support/session";
@@ -94,6 +95,37 @@ describe("Book Now on a seller's website buys only that seller's packages", () =
       ).toMatchObject({ results: [{ seller_id: site.sellerId }] });
     });
   }
+
+  it("a cart checkout on a seller's website is refused while the cart holds another seller's trip; with only the site's trips it goes through", async () => {
+    const site = SITES["Wanderlust on its custom domain"];
+    const customer = await newCustomer(w, "site-cart");
+    await fillCart(w, bearer(customer), ["p_goa", "p_spiti"]);
+    const ordersBefore = orderRequests();
+    const checkout = () =>
+      w.request("/api/payments/checkout", {
+        host: site.host,
+        method: "POST",
+        headers: { "content-type": "application/json", ...bearer(customer) },
+        body: JSON.stringify({ source: "cart" }),
+      });
+    const refused = await checkout();
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toEqual({ success: false, message: "Package not found" });
+    expect(await writtenFor(customer.user.id)).toEqual({ payments: 0, items: 0, bookings: 0 });
+    expect(orderRequests()).toBe(ordersBefore);
+
+    const spiti = await w.d1
+      .prepare("SELECT id FROM cart_items WHERE user_id = ? AND package_id = 'p_spiti'")
+      .bind(customer.user.id)
+      .first<{ id: string }>();
+    expect((await w.api("DELETE", `/api/cart/${spiti?.id}`, undefined, bearer(customer))).status).toBe(200);
+    const allowed = await checkout();
+    expect(allowed.status).toBe(201);
+    const { data } = (await allowed.json()) as { data: { paymentId: string } };
+    expect(await w.d1.prepare("SELECT site_seller_id FROM payments WHERE id = ?").bind(data.paymentId).first()).toEqual({
+      site_seller_id: site.sellerId,
+    });
+  });
 
   it("on the main site Book Now may name any seller's package (the marketplace)", async () => {
     const customer = await newCustomer(w, "main-site");

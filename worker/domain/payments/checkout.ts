@@ -47,10 +47,12 @@ export type BookingDraft = {
 };
 
 type Customer = { id: string; name: string; email: string; phone: string | null };
+type Site = { sellerId: string; host: string | null };
 export type CheckoutSource =
-  | { kind: "cart" }
+  /** The traveller's cart; on a seller's website (`site`) it may hold only that seller's trips. */
+  | { kind: "cart"; site: Site | null }
   /** Book Now on a seller's website: one package of that seller, under its brand. */
-  | { kind: "item"; input: CreateBookingInput; site: { sellerId: string; host: string | null } | null };
+  | { kind: "item"; input: CreateBookingInput; site: Site | null };
 
 /** A cart holds at most this many trips: one payment pays for all of them. */
 export const MAX_CART_ITEMS = 10;
@@ -91,6 +93,8 @@ async function linesOf(db: Db, customer: Customer, source: CheckoutSource, today
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
     .limit(MAX_CART_ITEMS);
   if (items.length === 0) throw unprocessable(EMPTY_CART);
+  // SECURITY: a checkout started on one seller's website buys only that seller's packages, the cart's too.
+  if (source.site && items.some((i) => i.sellerId !== source.site?.sellerId)) throw notFound("Package not found");
   const lines = [];
   for (const item of items) {
     const input = createBookingSchema.safeParse(item.request);
@@ -138,7 +142,7 @@ export async function startCheckout(
     throw unavailable(PROVIDER_DOWN);
   }
   const items = lines.map((l) => ({ bookingId: `bk_${crypto.randomUUID()}`, ...l }));
-  const site = source.kind === "item" ? source.site : null;
+  const { site } = source;
   await db.batch([
     db.insert(payments).values({
       id: paymentId,

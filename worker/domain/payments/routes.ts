@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { ApiEnv } from "../../api/app-env";
 import { badRequest, notFound } from "../../api/errors";
-import { requireUserMiddleware } from "../../api/guard";
+import { developmentOnly, requireUserMiddleware } from "../../api/guard";
 import { describeRoute } from "../../api/route-info";
 import { validate } from "../../api/validate";
 import { readerOf } from "../../db/batcher";
@@ -110,7 +110,7 @@ export const paymentRoutes = new Hono<ApiEnv>()
         c.var.db,
         c.var.config,
         c.var.user,
-        body.source === "cart" ? { kind: "cart" } : { kind: "item", input: body.item, site },
+        body.source === "cart" ? { kind: "cart", site } : { kind: "item", input: body.item, site },
         c.var.now,
       );
       return c.json({ success: true, data: session }, 201);
@@ -168,6 +168,7 @@ export const paymentRoutes = new Hono<ApiEnv>()
   )
   .post(
     "/:id/test-pay",
+    developmentOnly,
     customerOnly,
     describeRoute({
       summary: "The test provider's checkout: pay or fail (development and tests only)",
