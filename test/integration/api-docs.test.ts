@@ -1,14 +1,92 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiApp } from "../../worker/api/app";
-import { type OpenApiDocument, endpointsOf, isDevelopmentOnly, openApiPath, toJsonSchema } from "../../worker/api/openapi";
+import { type OpenApiDocument, endpointsOf, isDevelopmentOnly, toJsonSchema } from "../../worker/api/openapi";
 import { packageBody } from "../../worker/domain/seller-admin/schemas";
 import { websiteConfigBody } from "../../worker/domain/seller-admin/website-config";
 import { type TestWorker, startWorker } from "../support/worker";
 
 // Issue 13: the API documents itself. The document is fetched from the real Worker, validated as
-// OpenAPI 3.1, and compared with the Hono app's own route table, so a route added tomorrow fails
-// here until it is documented (it is, by being mounted).
+// OpenAPI 3.1, and compared with a list of calls kept here by hand (not read from the route table the
+// document is built from), so a route that goes missing from the document, or one added without being
+// listed here, fails.
+
+/** Spec §7's calls that the platform implements today. */
+const SPEC_CALLS = [
+  "GET /api/auth/profile",
+  "PUT /api/auth/profile",
+  "POST /api/auth/request-password-otp",
+  "PUT /api/auth/password",
+  "POST /api/auth/signup",
+  "POST /api/auth/verify-otp",
+  "POST /api/auth/resend-otp",
+  "POST /api/auth/login",
+  "POST /api/bookings",
+  "GET /api/bookings",
+  "GET /api/bookings/{id}",
+  "PUT /api/bookings/{id}/status",
+  "GET /api/bookings/seller/bookings",
+  "PUT /api/bookings/seller/bookings/{id}/approve",
+  "PUT /api/bookings/seller/bookings/{id}/reject",
+  "GET /api/seller-website/seller/{sellerId}/website/config",
+  "GET /api/seller-website/seller/{sellerId}/website/package/all",
+  "GET /api/seller-website/seller/{sellerId}/website/package/{packageId}",
+  "GET /api/seller-website/seller/{sellerId}/website/searchpackages/{query}",
+];
+
+/** Spec §7's flight and hotel calls: not built yet (a later issue), so absent from the document today. */
+const NOT_BUILT_YET = ["POST /api/flights/search", "GET /api/hotels/{id}", "POST /api/hotels/rates", "GET /api/hotels/facilities"];
+
+/** The platform's other calls: sign-in recovery, cart, payments, the seller's and the superadmin's tools. */
+const OTHER_CALLS = [
+  "GET /api/health",
+  "GET /api/openapi.json",
+  "GET /api/docs",
+  "POST /api/auth/forgot-password",
+  "POST /api/auth/reset-password",
+  "POST /api/auth/handover",
+  "POST /api/auth/logout",
+  "GET /api/cart",
+  "POST /api/cart",
+  "DELETE /api/cart/{id}",
+  "POST /api/payments/checkout",
+  "GET /api/payments/{id}",
+  "POST /api/payments/{id}/reopen",
+  "POST /api/payments/{id}/confirm",
+  "POST /api/payments/{id}/failure",
+  "POST /api/webhooks/payments",
+  "GET /api/seller-payments",
+  "GET /api/seller-payments/export.csv",
+  "PUT /api/seller-website/config",
+  "POST /api/seller-website/seller/{sellerId}/website/messages",
+  "GET /api/seller-admin/packages",
+  "POST /api/seller-admin/packages",
+  "GET /api/seller-admin/packages/{id}",
+  "PUT /api/seller-admin/packages/{id}",
+  "PUT /api/seller-admin/packages/{id}/status",
+  "DELETE /api/seller-admin/packages/{id}",
+  "GET /api/seller-admin/messages",
+  "PUT /api/seller-admin/messages/{id}",
+  "GET /api/seller-admin/site",
+  "PUT /api/seller-admin/config",
+  "PUT /api/seller-admin/profile",
+  "POST /api/seller-admin/domains",
+  "DELETE /api/seller-admin/domains/{id}",
+  "POST /api/seller-admin/media",
+  "GET /api/seller-requests/mine",
+  "POST /api/seller-requests",
+  "GET /api/superadmin/domains",
+  "POST /api/superadmin/domains/{id}/activate",
+  "GET /api/superadmin/seller-requests",
+  "POST /api/superadmin/seller-requests/{id}/approve",
+  "POST /api/superadmin/seller-requests/{id}/reject",
+  "GET /api/superadmin/users",
+  "PUT /api/superadmin/users/{id}/status",
+];
+
+/** Documented in development only (this worker runs as development). */
+/** Development only: the test payment provider's checkout (it takes no money) and the dev tools. */
+const DEVELOPMENT_CALLS = ["POST /api/payments/{id}/test-pay", "GET /api/dev/outbox", "POST /api/dev/scheduled"];
 
 /** Every endpoint the app mounts, from its route table (middleware is not an endpoint). */
 const mounted = endpointsOf(createApiApp().routes);
@@ -42,25 +120,15 @@ describe("/api/openapi.json", () => {
     expect(doc.openapi).toBe("3.1.0");
   });
 
-  it("lists every mounted route with its method, and nothing that is not mounted", () => {
-    expect(mounted.length).toBeGreaterThan(35);
-    const inDoc = new Set(documented(doc));
-    const routes = mounted.map((e) => keyOf(e.method, openApiPath(e.path)));
-    expect(routes.filter((r) => !inDoc.has(r))).toEqual([]);
-    expect([...inDoc].filter((r) => !routes.includes(r))).toEqual([]);
-    // The superadmin API is one sub-app; the config write has moved and keeps its old path as an alias.
-    expect(routes).toEqual(
-      expect.arrayContaining([
-        "GET /api/superadmin/domains",
-        "POST /api/superadmin/seller-requests/{id}/approve",
-        "PUT /api/superadmin/users/{id}/status",
-        "PUT /api/seller-admin/config",
-        "PUT /api/seller-website/config",
-        "GET /api/dev/outbox",
-        "GET /api/openapi.json",
-        "GET /api/docs",
-      ]),
-    );
+  it("documents every call the clients make, by the hand-kept list below, and nothing else", () => {
+    const inDoc = documented(doc).sort();
+    const expected = [...SPEC_CALLS, ...OTHER_CALLS, ...DEVELOPMENT_CALLS].sort();
+    expect(new Set(expected).size).toBe(expected.length);
+    expect(expected.filter((call) => !inDoc.includes(call))).toEqual([]);
+    expect(inDoc.filter((call) => !expected.includes(call))).toEqual([]);
+    // Flights and hotels are a later issue: when they are built, their calls move up into SPEC_CALLS.
+    expect(NOT_BUILT_YET.filter((call) => inDoc.includes(call))).toEqual([]);
+    expect(inDoc.filter((call) => /^\w+ \/api\/(flights|hotels)\b/.test(call))).toEqual([]);
   });
 
   it("gives every operation a summary, a unique id and a declared parameter for each path segment", () => {
@@ -124,8 +192,7 @@ describe("/api/openapi.json", () => {
       const prodDoc = (await (await prod.request("/api/openapi.json")).json()) as OpenApiDocument;
       expect((await validateOpenApi(prodDoc)).valid).toBe(true);
       expect(Object.keys(prodDoc.paths).filter((p) => p.startsWith("/api/dev"))).toEqual([]);
-      expect(Object.keys(prodDoc.paths).filter((p) => p.endsWith("/test-pay"))).toEqual([]);
-      expect(documented(prodDoc).length).toBe(documented(doc).length - 3);
+      expect(documented(prodDoc).sort()).toEqual([...SPEC_CALLS, ...OTHER_CALLS].sort());
       expect((await prod.request("/api/dev/outbox?to=a@example.com")).status).toBe(404);
     } finally {
       await prod.dispose();

@@ -118,10 +118,10 @@ describe("signup and email verification", () => {
     const later = await w.api("POST", "/api/auth/resend-otp", { userId: body.userId }, ip());
     expect(later.status).toBe(200);
     const second = await latestCode(w, email);
-    if (first !== second) {
-      const old = await w.api("POST", "/api/auth/verify-otp", { userId: body.userId, otp: first }, ip());
-      expect(old.status).toBe(400);
-    }
+    // A fresh random code (the same six digits again is a one-in-a-million chance), and the old one is dead.
+    expect(second).not.toBe(first);
+    const old = await w.api("POST", "/api/auth/verify-otp", { userId: body.userId, otp: first }, ip());
+    expect(old.status).toBe(400);
     const ok = await w.api("POST", "/api/auth/verify-otp", { userId: body.userId, otp: second }, ip());
     expect(ok.status).toBe(200);
   });

@@ -236,6 +236,14 @@ describe("GET /api/bookings (customer)", () => {
     expect(completed.body.stats.totalSavings).toBeGreaterThanOrEqual(w4.body.data.pricing.discount);
 
     const upcoming = await w.api("GET", "/api/bookings?when=upcoming&limit=50", undefined, asha);
+    // Exactly Asha's pending and confirmed bookings that start today or later (in India), as D1 holds them.
+    const todayInIndia = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+    const expected = await w.d1
+      .prepare("SELECT id FROM bookings WHERE user_id = 'u_asha' AND status IN ('pending', 'confirmed') AND start_date >= ? ORDER BY id")
+      .bind(todayInIndia)
+      .all<{ id: string }>();
+    expect(expected.results.length).toBeGreaterThan(0);
+    expect(upcoming.body.data.map((b: { _id: string }) => b._id).sort()).toEqual(expected.results.map((r) => r.id));
     for (const b of upcoming.body.data) expect(["pending", "confirmed"]).toContain(b.status);
     expect(upcoming.body.data.map((b: { _id: string }) => b._id)).not.toContain("bk_w4");
   });

@@ -192,7 +192,9 @@ describe("seller website pages (spec §2)", () => {
       expect(preloads.length, path).toBeGreaterThan(3);
       for (const link of preloads) expect(link, path).toContain('fetchpriority="low"');
       // Styles and the wallpaper keep their priority.
-      for (const link of html.match(/<link rel="stylesheet"[^>]*>/g) ?? []) expect(link).not.toContain("fetchpriority");
+      const styles = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+      expect(styles.length, path).toBeGreaterThan(0);
+      for (const link of styles) expect(link).not.toContain("fetchpriority");
     }
     expect((await page(P)).html).toMatch(/<img class="hero-bg"[^>]*fetchpriority="high"/);
   });

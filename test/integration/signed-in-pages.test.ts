@@ -75,9 +75,11 @@ describe("signed-in pages", () => {
       "/user-dashboard": "My account",
       "/superadmin-panel": "Superadmin panel",
     };
+    const framed: Record<string, number> = {};
     for (const page of signedInPages) {
       const area = Object.keys(NAVS).find((prefix) => page.path.startsWith(prefix));
       if (!area) continue;
+      framed[area] = (framed[area] ?? 0) + 1;
       const as = page.role === "any" ? "user" : page.role;
       const html = await (await w.request(page.path, { headers: cookie(sessions[as]) })).text();
       const nav = html.match(/<nav class="dash-nav[^"]*" aria-label="([^"]+)"[^>]*>([\s\S]*?)<\/nav>/);
@@ -88,6 +90,8 @@ describe("signed-in pages", () => {
       expect(nav?.[2], page.path).toContain(`<ul id="${controls}">`);
       expect(nav?.[2].match(new RegExp(`href="${area}[^"]*"`, "g"))?.length, page.path).toBeGreaterThanOrEqual(6);
     }
+    // Pages of every area were checked, not none.
+    expect(Object.keys(framed).sort()).toEqual(Object.keys(NAVS).sort());
   });
 
   it("answer another role with a 403 page from the server, in one D1 round trip", async () => {
