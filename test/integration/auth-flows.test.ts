@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testNow } from "../support/clock";
 import { bearer, latestCode, latestEmail, loginViaApi, waitForEmail } from "../support/session";
 import { type TestWorker, startWorker } from "../support/worker";
 
 let w: TestWorker;
 beforeAll(async () => {
-  w = await startWorker();
+  // TEST_CLOCK: a request may say when it is made (x-tb-now), so lifetimes are checked at their edges without waiting.
+  w = await startWorker({ bindings: { TEST_CLOCK: "1" } });
 });
 afterAll(() => w?.dispose());
 
@@ -12,6 +14,10 @@ let ipCounter = 0;
 /** A fresh client address per call, so the per-IP limits stay out of the way of flow tests. */
 const ip = () => ({ "cf-connecting-ip": `203.0.113.${++ipCounter}` });
 const unique = (tag: string) => `${tag}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+/** A request made `ms` after `start` on the tests' clock. */
+const at = (start: number, ms = 0) => ({ "x-tb-now": String(start + ms) });
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
 
 async function signup(email: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
   return w.api(
@@ -138,12 +144,19 @@ describe("signup and email verification", () => {
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
   });
 
-  it("expires a code after 10 minutes", async () => {
-    const email = unique("expire");
-    const { body } = await signup(email);
-    const code = await latestCode(w, email);
-    await w.d1.prepare("UPDATE otp_codes SET expires_at = '2000-01-01T00:00:00.000Z' WHERE user_id = ?").bind(body.userId).run();
-    expect((await w.api("POST", "/api/auth/verify-otp", { userId: body.userId, otp: code }, ip())).status).toBe(400);
+  it("takes a code until 10 minutes after it was sent, and not a second later", async () => {
+    const start = testNow();
+    const verifyAt = async (ms: number) => {
+      const email = unique("expire");
+      const { body } = await signup(email, {}, at(start));
+      const code = await latestCode(w, email);
+      return w.api("POST", "/api/auth/verify-otp", { userId: body.userId, otp: code }, { ...ip(), ...at(start, ms) });
+    };
+    const justBefore = await verifyAt(10 * MINUTE - SECOND);
+    expect(justBefore.status, JSON.stringify(justBefore.body)).toBe(200);
+    const justAfter = await verifyAt(10 * MINUTE + SECOND);
+    expect(justAfter.status).toBe(400);
+    expect(justAfter.body.message).toMatch(/expired|invalid/i);
   });
 });
 
@@ -255,17 +268,29 @@ describe("password change and reset", () => {
     expect(again.status).toBe(400);
     expect((await w.api("GET", "/api/auth/profile", undefined, bearer(session))).status).toBe(401);
     expect((await w.api("POST", "/api/auth/login", { email: "owner@himalayan.example", password: "Glacier#2026" }, ip())).status).toBe(200);
+  });
 
-    // A link older than 30 minutes is refused.
-    await w.d1.prepare("UPDATE otp_codes SET last_sent_at = '2000-01-01T00:00:00.000Z'").run();
-    await w.api("POST", "/api/auth/forgot-password", { email: "owner@himalayan.example" }, ip());
-    const late = /reset-password\/(\S+)/.exec(
-      (await waitForEmail(w, "owner@himalayan.example", (m) => m.text.includes("/reset-password/") && m.text !== mail.text)).text,
-    )?.[1];
-    await w.d1.prepare("UPDATE otp_codes SET expires_at = '2000-01-01T00:00:00.000Z' WHERE purpose = 'reset-password'").run();
-    expect(
-      (await w.api("POST", "/api/auth/reset-password", { token: late, password: "Glacier#2030", confirm: "Glacier#2030" }, ip())).status,
-    ).toBe(400);
+  it("takes a reset link until 30 minutes after it was sent, and not a second later", async () => {
+    const start = testNow();
+    const resetAt = async (ms: number) => {
+      const email = unique("late-link");
+      const { body } = await signup(email, {}, at(start));
+      await w.api("POST", "/api/auth/verify-otp", { userId: body.userId, otp: await latestCode(w, email) }, { ...ip(), ...at(start) });
+      await w.api("POST", "/api/auth/forgot-password", { email }, { ...ip(), ...at(start) });
+      const link = await waitForEmail(w, email, (m) => m.text.includes("/reset-password/"));
+      const token = /reset-password\/(\S+)/.exec(link.text)?.[1];
+      expect(token).toBeTruthy();
+      return w.api(
+        "POST",
+        "/api/auth/reset-password",
+        { token, password: "Glacier#2030", confirm: "Glacier#2030" },
+        { ...ip(), ...at(start, ms) },
+      );
+    };
+    const justBefore = await resetAt(30 * MINUTE - SECOND);
+    expect(justBefore.status, JSON.stringify(justBefore.body)).toBe(200);
+    const justAfter = await resetAt(30 * MINUTE + SECOND);
+    expect(justAfter.status).toBe(400);
   });
 
   it("points the reset link at the seller site the request came from", async () => {
