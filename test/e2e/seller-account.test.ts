@@ -34,7 +34,7 @@ describe.each(MODES)("seller-site customer account $mode", ({ origin, base }) =>
     const email = `priya-${crypto.randomUUID().slice(0, 8)}@example.com`;
     // The page's clock is the test's, so the code's countdown below holds while the test works.
     const { page, errors } = await openPage(browser, site("/signup"), { clock: true });
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Join Our Community");
+    await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Join Our Community");
     await page.getByLabel("First Name").fill("Priya");
     await page.getByLabel("Last Name").fill("Sharma");
     await page.getByLabel("Email Address").fill(email);
