@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 
@@ -45,8 +45,8 @@ export function staleBuild(): string | null {
 
   if (!manifest) return `build/client has no manifest (the app is not built): ${REBUILD}`;
   if (!worker) return `dist/index.js is missing (the Worker is not bundled): ${REBUILD}`;
-  if (manifest.mtimeMs < source.mtimeMs) return `build/client is older than ${relative(".", source.path)}: ${REBUILD}`;
-  if (worker.mtimeMs < source.mtimeMs) return `dist/index.js is older than ${relative(".", source.path)}: ${REBUILD}`;
+  if (manifest.mtimeMs < source.mtimeMs) return `build/client is older than ${source.path}: ${REBUILD}`;
+  if (worker.mtimeMs < source.mtimeMs) return `dist/index.js is older than ${source.path}: ${REBUILD}`;
   if (worker.mtimeMs < manifest.mtimeMs)
     return "dist/index.js is older than build/client: run npx wrangler deploy --dry-run --outdir dist, or npm test";
   return null;
