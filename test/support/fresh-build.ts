@@ -6,8 +6,8 @@ import type { TestProject } from "vitest/node";
 /**
  * Vitest's global setup (vitest.config.ts): the integration and end-to-end tests run the built Worker
  * (dist/index.js) with the built assets (build/client), and neither `vitest` nor `npm run test:integration` or
- * `test:e2e` builds them. A run of either project refuses to start, in one line, when the build is missing or
- * older than what it is built from, instead of testing yesterday's code. Unit tests need no build.
+ * `test:e2e` builds them. A run of any project but the unit tests refuses to start, in one line, when the build is
+ * missing or older than what it is built from, instead of testing yesterday's code. Unit tests need no build.
  */
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -52,9 +52,12 @@ export function staleBuild(): string | null {
   return null;
 }
 
-/** Called once for each project that has files to run (and for the root project): only integration and e2e need the build. */
+/** Projects whose tests never load the build. Any other project (integration, e2e, and any added later) needs it. */
+const NO_BUILD = new Set(["unit"]);
+
+/** Called once for each project that has files to run, and for the root project (which runs none). */
 export default function freshBuild(project: TestProject) {
-  if (project.name !== "integration" && project.name !== "e2e") return;
+  if (project.isRootProject() || NO_BUILD.has(project.name)) return;
   const reason = staleBuild();
   if (!reason) return;
   // One line and a failed run, before any worker or browser starts: a thrown error would bury the reason under
