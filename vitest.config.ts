@@ -21,6 +21,8 @@ export default defineConfig({
   test: {
     // Every project: an unexpected console.error (in the test or in the Worker under test) fails the test.
     setupFiles: ["test/setup.ts"],
+    // Integration and e2e runs refuse to start on a missing or stale build (dist/index.js, build/client).
+    globalSetup: ["test/support/fresh-build.ts"],
     projects: [
       { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"], environment: "node" } },
       { extends: true, test: { name: "integration", include: ["test/integration/**/*.test.ts"], ...integration } },

@@ -2,7 +2,7 @@ import { SignJWT } from "jose";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_ENV } from "../support/env";
-import { openPage } from "../support/page";
+import { eventually, openPage } from "../support/page";
 import { latestCode, storedSession } from "../support/session";
 import { type E2E, startE2E } from "../support/e2e";
 import type { TestWorker } from "../support/worker";
@@ -34,10 +34,10 @@ describe("main-site accounts in Chromium", () => {
     await page.getByLabel("Email Address").fill(email);
     await page.getByLabel("Password", { exact: true }).fill("Backwaters#2026");
     await page.getByLabel("Confirm Password").fill("Backwaters#2025");
-    await expect(page.getByText("Passwords do not match").isVisible()).resolves.toBe(true);
+    await page.getByText("Passwords do not match").waitFor();
     await page.getByLabel("Confirm Password").fill("Backwaters#2026");
     await page.getByRole("button", { name: "Create Your Account" }).click();
-    await expect(page.getByRole("alert").textContent()).resolves.toBe("Please agree to the terms and conditions");
+    await eventually(() => page.getByRole("alert").textContent()).toBe("Please agree to the terms and conditions");
     await page.getByLabel(/I agree to the/).check();
     await page.getByRole("button", { name: "Create Your Account" }).click();
     await page.getByRole("heading", { name: "Verify Your Email" }).waitFor();
@@ -45,7 +45,7 @@ describe("main-site accounts in Chromium", () => {
     // 2. the code from the dev outbox; the input keeps digits only
     const code = await latestCode(w, email);
     await page.getByLabel("Verification Code").fill(`${code.slice(0, 3)}-ab${code.slice(3)}9`);
-    await expect(page.getByLabel("Verification Code").inputValue()).resolves.toBe(code);
+    await eventually(() => page.getByLabel("Verification Code").inputValue()).toBe(code);
     await page.getByRole("button", { name: "Verify & Complete Signup" }).click();
 
     // 3. verified and signed in
@@ -58,8 +58,8 @@ describe("main-site accounts in Chromium", () => {
     // 4. logout (from settings, through the confirm)
     await page.goto(`${origin}/user-dashboard/settings`);
     await page.waitForSelector("html[data-hydrated]");
-    await expect.poll(() => page.getByLabel("First Name").inputValue()).toBe("Kavya");
-    await expect.poll(() => page.getByLabel("Last Name").inputValue()).toBe("Iyer Menon");
+    await eventually(() => page.getByLabel("First Name").inputValue()).toBe("Kavya");
+    await eventually(() => page.getByLabel("Last Name").inputValue()).toBe("Iyer Menon");
     page.once("dialog", (d) => d.accept());
     await page.getByRole("button", { name: "Log out" }).click();
     await page.waitForURL(`${origin}/`);
@@ -84,7 +84,7 @@ describe("main-site accounts in Chromium", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill("Wrong#password1");
     await page.getByRole("button", { name: "Sign In" }).click();
-    await expect(page.getByRole("alert").textContent()).resolves.toBe("Invalid email or password");
+    await eventually(() => page.getByRole("alert").textContent()).toBe("Invalid email or password");
     expect((await storedSession(page)).token).toBeNull();
     expect(errors).toEqual([]);
   });
@@ -114,7 +114,7 @@ describe("main-site accounts in Chromium", () => {
     await page.goto(`${origin}/seller-dashboard/orders`);
     await page.waitForURL(`${origin}/login?redirect=%2Fseller-dashboard%2Forders`);
     await page.waitForSelector("html[data-hydrated]");
-    await expect.poll(() => page.evaluate(() => localStorage.getItem("tripbazaar_token"))).toBeNull();
+    await eventually(() => page.evaluate(() => localStorage.getItem("tripbazaar_token"))).toBeNull();
     await page.getByLabel("Email").fill("owner@wanderlust.example");
     await page.getByLabel("Password", { exact: true }).fill("Travel#2026");
     await page.getByRole("button", { name: "Sign In" }).click();

@@ -4,6 +4,7 @@ import { formatRupees } from "../../app/lib/format";
 import { priceBooking } from "../../worker/domain/bookings/pricing";
 import { daysFromNow } from "../support/bookings";
 import { type E2E, startE2E } from "../support/e2e";
+import { eventually } from "../support/page";
 import type { TestWorker } from "../support/worker";
 
 let e2e: E2E;
@@ -30,18 +31,18 @@ describe("Asha's dashboard on the main site", () => {
     await page.getByText("Active Bookings").waitFor();
     const tiles = page.locator(".tile");
     // Pending with a future date: bk_w1, bk_w2, bk_w3, bk_h1; completed: bk_w4 (confirmed, in the past).
-    await expect(tiles.nth(0).textContent()).resolves.toBe("4Active Bookings");
-    await expect(tiles.nth(1).textContent()).resolves.toBe("1Completed Trips");
+    await eventually(() => tiles.nth(0).textContent()).toBe("4Active Bookings");
+    await eventually(() => tiles.nth(1).textContent()).toBe("1Completed Trips");
     const savings = await w.d1.prepare("SELECT discount FROM bookings WHERE id = 'bk_w4'").first<{ discount: number }>();
-    await expect(tiles.nth(2).textContent()).resolves.toBe(`${formatRupees(savings?.discount ?? -1)}Total Savings`);
+    await eventually(() => tiles.nth(2).textContent()).toBe(`${formatRupees(savings?.discount ?? -1)}Total Savings`);
 
     await page.goto(`${origin}/user-dashboard/bookings`);
     const item = page.locator('[data-booking="TB-2026-000003"]');
     await item.waitFor();
-    await expect(item.getByText("Royal Jaipur Heritage").isVisible()).resolves.toBe(true);
+    await item.getByText("Royal Jaipur Heritage").waitFor();
     page.once("dialog", (d) => d.dismiss());
     await item.getByRole("button", { name: /Cancel/ }).click();
-    await expect(item.locator(".badge").textContent()).resolves.toBe("Pending");
+    await eventually(() => item.locator(".badge").textContent()).toBe("Pending");
     page.once("dialog", (d) => d.accept());
     await item.getByRole("button", { name: /Cancel/ }).click();
     await item.locator(".badge-cancelled").waitFor();
@@ -50,8 +51,8 @@ describe("Asha's dashboard on the main site", () => {
 
     await page.getByRole("link", { name: "TB-2026-000001" }).click();
     await page.waitForURL(`${origin}/booking/bk_w1`);
-    await expect(page.getByTestId("booking-status").textContent()).resolves.toBe("Pending");
-    await expect(page.getByRole("button", { name: "Cancel booking" }).isVisible()).resolves.toBe(true);
+    await eventually(() => page.getByTestId("booking-status").textContent()).toBe("Pending");
+    await page.getByRole("button", { name: "Cancel booking" }).waitFor();
     await context.close();
   });
 });
@@ -105,7 +106,7 @@ describe("Book Now on the seller's site", () => {
       roomType: "deluxe",
       transportType: "suv",
     });
-    await expect(dialog.locator(".price-total").last().textContent()).resolves.toBe(formatRupees(expected.total));
+    await eventually(() => dialog.locator(".price-total").last().textContent()).toBe(formatRupees(expected.total));
 
     const before = await countAshaBookings();
     // Book Now pays at once (ADR 0029); a double click starts one checkout, and the test provider's page takes the money.
@@ -123,7 +124,7 @@ describe("Book Now on the seller's site", () => {
     expect(stored).toMatchObject({ total: expected.total, status: "pending", payment_status: "completed" });
     const ref = stored?.ref ?? "";
     expect(ref).toMatch(/^TB-\d{4}-\d{6}$/);
-    await expect(dialog.getByRole("link", { name: "See your booking" }).getAttribute("href")).resolves.toBe(
+    await eventually(() => dialog.getByRole("link", { name: "See your booking" }).getAttribute("href")).toBe(
       `/seller/s_wanderlust/website/booking/${stored?.id}`,
     );
     expect(errors).toEqual([]);
@@ -135,8 +136,8 @@ describe("Book Now on the seller's site", () => {
     await seller.goto(`${origin}/seller-dashboard/orders`);
     const row = seller.locator("tbody tr").first();
     await row.getByRole("link", { name: ref }).waitFor();
-    await expect(row.locator('[data-label="Payment"]').textContent()).resolves.toBe("Completed");
-    await expect(row.locator(".badge").textContent()).resolves.toBe("Pending");
+    await eventually(() => row.locator('[data-label="Payment"]').textContent()).toBe("Completed");
+    await eventually(() => row.locator(".badge").textContent()).toBe("Pending");
     await sellerContext.close();
   });
 });

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, startE2E } from "../support/e2e";
+import { eventually } from "../support/page";
 
 let e2e: E2E;
 let browser: Browser;
@@ -38,24 +39,24 @@ describe("seller order management in Chromium", () => {
       "Event Packages",
       "Settings",
     ]) {
-      await expect(nav.getByRole("link", { name: new RegExp(`^${label}`) }).count()).resolves.toBe(1);
+      await eventually(() => nav.getByRole("link", { name: new RegExp(`^${label}`) }).count()).toBe(1);
     }
     await page.getByRole("link", { name: "TB-2026-000001" }).click();
     await page.waitForURL(`${origin}/seller-dashboard/orders/bk_w1`);
-    await expect(status().textContent()).resolves.toBe("Pending");
-    await expect(page.getByText("Goa Beach Escape").first().isVisible()).resolves.toBe(true);
+    await eventually(() => status().textContent()).toBe("Pending");
+    await page.getByText("Goa Beach Escape").first().waitFor();
 
     const guests = page.getByRole("button", { name: /3 \(view travellers\)/ });
     await guests.click();
     const dialog = page.getByRole("dialog", { name: "Travellers" });
     await dialog.waitFor();
-    await expect(dialog.getByRole("cell", { name: "Kavya Verma" }).isVisible()).resolves.toBe(true);
-    await expect(page.evaluate(() => document.body.style.overflow)).resolves.toBe("hidden");
+    await dialog.getByRole("cell", { name: "Kavya Verma" }).waitFor();
+    await eventually(() => page.evaluate(() => document.body.style.overflow)).toBe("hidden");
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
-    await expect(page.evaluate(() => document.body.style.overflow)).resolves.toBe("");
+    await eventually(() => page.evaluate(() => document.body.style.overflow)).toBe("");
     // Focus returns to the opener.
-    await expect(guests.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await eventually(() => guests.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await guests.click();
     await dialog.waitFor();
@@ -66,9 +67,9 @@ describe("seller order management in Chromium", () => {
   it("approves bk_w1: the status shows confirmed and the response is recorded", async () => {
     await page.getByRole("button", { name: "Approve" }).click();
     await page.getByText("Booking approved successfully").waitFor();
-    await expect(status().textContent()).resolves.toBe("Confirmed");
-    await expect(page.getByTestId("seller-response").textContent()).resolves.toContain("Booking approved by seller");
-    await expect(page.getByRole("button", { name: "Approve" }).count()).resolves.toBe(0);
+    await eventually(() => status().textContent()).toBe("Confirmed");
+    await eventually(() => page.getByTestId("seller-response").textContent()).toContain("Booking approved by seller");
+    await eventually(() => page.getByRole("button", { name: "Approve" }).count()).toBe(0);
   });
 
   it("does nothing when the rejection prompt is cancelled, and rejects bk_w2 with a reason", async () => {
@@ -77,7 +78,7 @@ describe("seller order management in Chromium", () => {
     await status().waitFor();
     page.once("dialog", (d) => d.dismiss());
     await page.getByRole("button", { name: "Reject" }).click();
-    await expect(status().textContent()).resolves.toBe("Pending");
+    await eventually(() => status().textContent()).toBe("Pending");
 
     page.once("dialog", (d) => {
       expect(d.type()).toBe("prompt");
@@ -86,8 +87,8 @@ describe("seller order management in Chromium", () => {
     });
     await page.getByRole("button", { name: "Reject" }).click();
     await page.getByText("Booking rejected").first().waitFor();
-    await expect(status().textContent()).resolves.toBe("Rejected");
-    await expect(page.getByTestId("seller-response").textContent()).resolves.toContain("Hotels in Manali are full that week");
+    await eventually(() => status().textContent()).toBe("Rejected");
+    await eventually(() => page.getByTestId("seller-response").textContent()).toContain("Hotels in Manali are full that week");
   });
 
   it("shows not found for a missing booking and the permission message for another seller's", async () => {
@@ -95,7 +96,7 @@ describe("seller order management in Chromium", () => {
     await page.getByRole("heading", { name: "Booking not found" }).waitFor();
     await page.goto(`${origin}/seller-dashboard/orders/bk_h1`);
     await page.getByRole("button", { name: "Try Again" }).waitFor();
-    await expect(page.getByRole("alert").first().textContent()).resolves.toContain("You do not have permission to view this booking");
+    await eventually(() => page.getByRole("alert").first().textContent()).toContain("You do not have permission to view this booking");
   });
 
   it("filters the orders by status and shows real figures on the dashboard", async () => {
@@ -103,10 +104,10 @@ describe("seller order management in Chromium", () => {
     await page.waitForSelector("html[data-hydrated]");
     await page.getByRole("link", { name: "TB-2026-000002" }).waitFor();
     const rows = page.locator("tbody tr");
-    await expect(rows.count()).resolves.toBe(2);
+    await eventually(() => rows.count()).toBe(2);
     await page.goto(`${origin}/seller-dashboard`);
     await page.getByRole("heading", { name: "Bookings by status" }).waitFor();
-    await expect(page.locator(".tile").first().textContent()).resolves.toContain("6");
+    await eventually(() => page.locator(".tile").first().textContent()).toContain("6");
     expect(errors).toEqual([]);
   });
 });

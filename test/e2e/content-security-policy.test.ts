@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allowConsoleErrors, expectConsoleError } from "../support/console-guard";
 import { type E2E, startE2E } from "../support/e2e";
+import { eventually } from "../support/page";
 
 let e2e: E2E;
 let browser: Browser;
@@ -65,7 +66,7 @@ describe("the Content-Security-Policy our pages satisfy", () => {
       return (window as unknown as { __injected?: boolean }).__injected === true;
     });
     expect(ran).toBe(false);
-    await expect.poll(() => violations.length).toBeGreaterThan(0);
+    await eventually(() => violations.length).toBeGreaterThan(0);
   });
 
   it("cannot be framed by another site", async () => {
@@ -80,6 +81,6 @@ describe("the Content-Security-Policy our pages satisfy", () => {
     if (!child) throw new Error("the iframe was not created");
     // A blocked frame shows the browser's error page instead of ours.
     expect(child.url()).not.toBe(`${e2e.origin}/login`);
-    expect(await child.locator("input[type=password]").count()).toBe(0);
+    await eventually(() => child.locator("input[type=password]").count()).toBe(0);
   });
 });

@@ -3,14 +3,14 @@ import { createRequire } from "node:module";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, startE2E } from "../support/e2e";
-import { type PageRoute, fillPattern, listAllPageRoutes, paramNames } from "../support/fuzz-routes";
-import { loginViaApi } from "../support/session";
+import { ACCOUNTS, SELLER_DOMAIN, type Visit, listVisits } from "../support/page-visits";
 
 /**
  * Issue 14's walk: every page of the route table (both route trees: the platform's and a custom domain's), at a
  * phone's width and a desktop's, in light and dark mode, signed in as the role the page is for. Each page must
  * not scroll sideways, must have a title, must have no serious or critical axe-core violation and must raise
- * no page error. Pages are listed from `app/routes.ts`, so a new route is walked without anyone adding it here.
+ * no page error, and must answer 2xx at the address it was asked for. Pages are listed from `app/routes.ts`
+ * (test/support/page-visits.ts), so a new route is walked without anyone adding it here.
  */
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -21,61 +21,27 @@ const VIEWPORTS = [
 ] as const;
 const THEMES = ["light", "dark"] as const;
 
-/** A value for each route parameter: seeded rows the signed-in role may see. */
-const PARAMS: Record<string, string> = {
-  sellerId: "s_wanderlust",
-  packageId: "p_goa",
-  id: "p_goa",
-  query: "goa",
-  token: "no-such-token",
-  hotelId: "h_1",
+/**
+ * The pages of the route table that do not answer 2xx where they were asked for, by tree and pattern, and what
+ * they do instead. Every other page must answer 2xx and still be at the address it was asked for once it has
+ * hydrated and been measured: a page that lands on /login, a 403 or a 404 is a failure, not the page.
+ */
+const NOT_2XX_HERE: Record<string, { status?: number; goesTo?: string }> = {
+  // The catch-alls: the designed 404 page, in the main site's frame and in a seller site's.
+  "main /*": { status: 404 },
+  "seller-path /seller/:sellerId/website/*": { status: 404 },
+  // Where a sign-in hand-over is completed (spec §4): without one (the walk has none) it sends the visitor to log in.
+  "main /handover": { goesTo: "/login" },
 };
-/** `/booking/:id` (the main site's and a seller site's) and a seller's `orders/:id` take a booking, the rest of `:id`s a package. */
-const BOOKING_PAGES = /^(\/seller\/:sellerId\/website)?\/(booking|seller-dashboard\/orders)\/:id$/;
-
-type Role = "guest" | "seller" | "user" | "superadmin";
-const ACCOUNTS: Record<Exclude<Role, "guest">, string> = {
-  seller: "owner@wanderlust.example",
-  user: "asha@example.com",
-  superadmin: "admin@tripbazaar.example",
-};
-
-/** Who a page is for (spec §2 and §6): dashboards by their prefix, the traveller's pages, and everyone else. */
-function roleOf(pattern: string, tree: string): Role {
-  if (pattern.startsWith("/seller-dashboard")) return "seller";
-  if (pattern.startsWith("/superadmin-panel")) return "superadmin";
-  if (/^\/(user-dashboard|booking\/|booking-success|cart)/.test(pattern)) return "user";
-  // A seller site's customer pages (its own dashboard, settings and booking page).
-  if (tree !== "main" && /(^|\/)(dashboard|settings|booking\/:id)$/.test(pattern)) return "user";
-  return "guest";
-}
-
-type Visit = { route: PageRoute; tree: "main" | "seller-path" | "seller-domain"; path: string; role: Role };
-
-async function listVisits(): Promise<Visit[]> {
-  const routes = await listAllPageRoutes();
-  return (
-    routes
-      // Resource routes (sitemap.xml, robots.txt) are not pages.
-      .filter((route) => !/\.(xml|txt)$/.test(route.pattern))
-      .map((route) => {
-        const tree = route.chain[0] as Visit["tree"];
-        const values = paramNames(route.pattern).map((name) =>
-          name === "id" && BOOKING_PAGES.test(route.pattern) ? "bk_w1" : (PARAMS[name] ?? "x"),
-        );
-        return { route, tree, path: fillPattern(route.pattern, values), role: roleOf(route.pattern, tree) };
-      })
-  );
-}
+const keyOf = (visit: Visit) => `${visit.tree} ${visit.route.pattern}`;
 
 type Finding = { theme: string; problem: string };
 
 let e2e: E2E;
 /** One browser context per (viewport, role, host), made once and reused by every page it serves. */
 const contexts = new Map<string, Promise<BrowserContext>>();
-const sessions = new Map<string, Promise<string>>();
 
-const hostOf = (visit: Visit) => (visit.tree === "seller-domain" ? `http://wanderlust.localhost:${e2e.port}` : e2e.origin);
+const hostOf = (visit: Visit) => (visit.tree === "seller-domain" ? `http://${SELLER_DOMAIN}:${e2e.port}` : e2e.origin);
 
 function contextFor(visit: Visit, viewport: (typeof VIEWPORTS)[number]) {
   const origin = hostOf(visit);
@@ -89,13 +55,10 @@ function contextFor(visit: Visit, viewport: (typeof VIEWPORTS)[number]) {
         hasTouch: viewport.name === "phone",
       });
       if (visit.role !== "guest") {
-        const email = ACCOUNTS[visit.role];
-        let token = sessions.get(email);
-        if (!token) {
-          token = loginViaApi(e2e.w, email).then((s) => s.token);
-          sessions.set(email, token);
-        }
-        await c.addCookies([{ name: "tb_session", value: await token, url: origin, httpOnly: true, sameSite: "Lax" }]);
+        // Signed in as a real login leaves it on this host: the session cookie and the stored token and user.
+        const page = await c.newPage();
+        await e2e.signIn(page, ACCOUNTS[visit.role], { origin });
+        await page.close();
       }
       return c;
     })();
@@ -130,7 +93,7 @@ async function measure(page: Page): Promise<Measured> {
   return { overflow, title, violations };
 }
 
-const hydrated = (page: Page) => page.waitForSelector("html[data-hydrated]", { timeout: 10_000 });
+const hydrated = (page: Page) => page.waitForSelector("html[data-hydrated]");
 
 /** Measures a page in the current colour scheme, retrying where it lands if it navigates away meanwhile. */
 async function settledMeasure(page: Page): Promise<Measured> {
@@ -145,23 +108,33 @@ async function settledMeasure(page: Page): Promise<Measured> {
   }
 }
 
+/** What a visit must answer: its status (2xx unless listed) and the address it is measured at. */
+type Expected = { status: number | "2xx"; at: string };
+
 /** Loads `url` once and measures it in light and then dark mode (the scheme the page's CSS follows). */
-async function audit(page: Page, url: string, siteName: string | null): Promise<Finding[]> {
+async function audit(page: Page, url: string, expected: Expected, siteName: string | null): Promise<Finding[]> {
   const findings: Finding[] = [];
-  page.on("pageerror", (error) => findings.push({ theme: "any", problem: `page error: ${error.message}` }));
+  const found = (problem: string, theme = "any") => findings.push({ theme, problem });
+  page.on("pageerror", (error) => found(`page error: ${error.message}`));
   await page.emulateMedia({ colorScheme: "light" });
   const response = await page.goto(url, { waitUntil: "load" });
-  if (!response || response.status() >= 500) findings.push({ theme: "any", problem: `answered ${response?.status()}` });
-  await hydrated(page).catch(() => findings.push({ theme: "any", problem: "never hydrated" }));
+  const status = response?.status() ?? 0;
+  if (expected.status === "2xx" ? status < 200 || status > 299 : status !== expected.status)
+    found(`answered ${status}, not ${expected.status}`);
+  // A redirect by the server: the document came from somewhere else.
+  if (response && response.url() !== url) found(`was redirected to ${response.url()}`);
+  if (expected.at !== url) await page.waitForURL(expected.at, { waitUntil: "load" });
+  await hydrated(page).catch(() => found("never hydrated"));
   for (const theme of THEMES) {
     await page.emulateMedia({ colorScheme: theme });
     const { overflow, title, violations } = await settledMeasure(page);
-    const found = (problem: string) => findings.push({ theme, problem });
-    if (overflow > 0) found(`scrolls sideways by ${overflow}px`);
-    if (!title) found("has an empty <title>");
-    else if (siteName && !title.includes(siteName)) found(`title "${title}" does not name the website`);
-    for (const v of violations) found(`axe ${v}`);
+    if (overflow > 0) found(`scrolls sideways by ${overflow}px`, theme);
+    if (!title) found("has an empty <title>", theme);
+    else if (siteName && !title.includes(siteName)) found(`title "${title}" does not name the website`, theme);
+    for (const v of violations) found(`axe ${v}`, theme);
   }
+  // Measured, hydrated and still there: no client-side move to /login or elsewhere either.
+  if (page.url() !== expected.at) found(`ended at ${page.url()}, not ${expected.at}`);
   return findings;
 }
 
@@ -181,15 +154,25 @@ describe("every page of the route table, at 390 px and desktop, light and dark",
     expect(new Set(all.map((v) => v.role))).toEqual(new Set(["guest", "seller", "user", "superadmin"]));
   });
 
+  it("lists as not answering 2xx only pages of the route table", () => {
+    const keys = new Set(all.map(keyOf));
+    expect(Object.keys(NOT_2XX_HERE).filter((key) => !keys.has(key))).toEqual([]);
+  });
+
   it.each(all.map((v) => [`${v.tree} ${v.route.pattern} as ${v.role}`, v] as const))("%s", async (_name, visit) => {
     const siteName = visit.tree === "main" ? null : "Wanderlust Journeys";
+    const url = `${hostOf(visit)}${visit.path}`;
+    const instead = NOT_2XX_HERE[keyOf(visit)];
+    const expected: Expected = {
+      status: instead?.status ?? "2xx",
+      at: instead?.goesTo ? `${hostOf(visit)}${instead.goesTo}` : url,
+    };
     const findings: string[] = [];
     await Promise.all(
       VIEWPORTS.map(async (viewport) => {
         const page = await (await contextFor(visit, viewport)).newPage();
         try {
-          for (const f of await audit(page, `${hostOf(visit)}${visit.path}`, siteName))
-            findings.push(`${viewport.name} ${f.theme}: ${f.problem}`);
+          for (const f of await audit(page, url, expected, siteName)) findings.push(`${viewport.name} ${f.theme}: ${f.problem}`);
         } finally {
           await page.close();
         }

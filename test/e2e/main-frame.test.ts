@@ -2,6 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../worker/db/seed-data";
 import { type E2E, startE2E } from "../support/e2e";
+import { eventually } from "../support/page";
 
 let e2e: E2E;
 let browser: Browser;
@@ -30,32 +31,32 @@ describe("the main site's frame on a phone", () => {
     const { page, errors } = await phonePage("/");
     const nav = page.getByRole("navigation", { name: "Main" });
     // The wide navigation and the account links are folded away; the menu button stands in for them.
-    await expect(nav.getByRole("link", { name: "Tours" }).isVisible()).resolves.toBe(false);
+    await nav.getByRole("link", { name: "Tours" }).waitFor({ state: "hidden" });
     const menu = page.getByRole("button", { name: "Menu", exact: true });
-    await expect(menu.getAttribute("aria-expanded")).resolves.toBe("false");
+    await eventually(() => menu.getAttribute("aria-expanded")).toBe("false");
 
     // Tab from the top of the page: skip link, brand, theme toggle, then the menu button.
     await page.keyboard.press("Tab");
-    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Skip to content");
+    await eventually(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
     for (let i = 0; i < 5 && !(await menu.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
-    await expect(menu.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await eventually(() => menu.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press("Enter");
 
     const dialog = page.getByRole("dialog", { name: "Menu" });
     await dialog.waitFor();
-    await expect(menu.getAttribute("aria-expanded")).resolves.toBe("true");
+    await eventually(() => menu.getAttribute("aria-expanded")).toBe("true");
     // Focus is inside the menu, and stays there: Tab past the last item wraps to the first.
-    await expect(page.evaluate(() => document.activeElement?.closest("[role=dialog]") !== null)).resolves.toBe(true);
+    await eventually(() => page.evaluate(() => document.activeElement?.closest("[role=dialog]") !== null)).toBe(true);
     const items = await dialog.locator("a, button").count();
     for (let i = 0; i < items; i++) await page.keyboard.press("Tab");
-    await expect(page.evaluate(() => document.activeElement?.closest("[role=dialog]") !== null)).resolves.toBe(true);
+    await eventually(() => page.evaluate(() => document.activeElement?.closest("[role=dialog]") !== null)).toBe(true);
     for (const name of ["Tours", "Flights", "Hotels", "Reviews", "About", "Contact", "Login", "Sign up"])
-      await expect(dialog.getByRole("link", { name, exact: true }).isVisible(), name).resolves.toBe(true);
+      await dialog.getByRole("link", { name, exact: true }).waitFor();
 
     // Escape closes it and gives focus back to the button.
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
-    await expect(menu.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await eventually(() => menu.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // Open again and follow "About" with the keyboard.
     await page.keyboard.press("Enter");
@@ -64,7 +65,7 @@ describe("the main site's frame on a phone", () => {
     await page.keyboard.press("Enter");
     await page.waitForURL(`${origin}/about`);
     await dialog.waitFor({ state: "detached" });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await eventually(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     expect(errors).toEqual([]);
   });
 
@@ -73,10 +74,10 @@ describe("the main site's frame on a phone", () => {
     const page = await context.newPage();
     const response = await page.goto(`${origin}/no-such/page`);
     expect(response?.status()).toBe(404);
-    await expect(page.title()).resolves.toBe("Page not found | Tripbazaar");
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Page not found");
-    await expect(page.getByRole("button", { name: "Menu", exact: true }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole("navigation", { name: "Policies" }).isVisible()).resolves.toBe(true);
+    await eventually(() => page.title()).toBe("Page not found | Tripbazaar");
+    await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Page not found");
+    await page.getByRole("button", { name: "Menu", exact: true }).waitFor();
+    await page.getByRole("navigation", { name: "Policies" }).waitFor();
     const html = await page.content();
     expect(html).not.toMatch(/No route matches|Error: |at [\w.]+ \(/);
     await page.waitForSelector("html[data-hydrated]");
@@ -110,7 +111,7 @@ describe("where a login lands", () => {
     await page.waitForURL(`${origin}/seller-dashboard`);
     await page.getByRole("heading", { level: 1 }).first().waitFor();
     const header = page.getByRole("navigation", { name: "Main" });
-    await expect(header.getByRole("link", { name: "My account" }).getAttribute("href")).resolves.toBe("/seller-dashboard");
+    await eventually(() => header.getByRole("link", { name: "My account" }).getAttribute("href")).toBe("/seller-dashboard");
     // A fresh document: the server already knows the visitor (no "Login" flash before hydration).
     const html = await (await page.request.get(`${origin}/about`)).text();
     expect(html).toContain(">My account<");

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatRupees } from "../../app/lib/format";
 import { SELLER_A, SELLER_B, daysFromNow } from "../support/bookings";
 import { type E2E, startE2E } from "../support/e2e";
+import { eventually } from "../support/page";
 import { fillCart } from "../support/payments";
 import { newCustomer } from "../support/security-fixtures";
 import { bearer } from "../support/session";
@@ -57,11 +58,11 @@ describe("paying for a cart with trips of two sellers", () => {
     await page.goto(`${e2e.origin}/cart`);
     await page.waitForSelector("html[data-hydrated]");
     const lines = page.getByRole("list", { name: "Trips in your cart" }).getByRole("listitem");
-    await expect(lines.count()).resolves.toBe(2);
+    await eventually(() => lines.count()).toBe(2);
     const cart = (await e2e.w.api("GET", "/api/cart", undefined, bearer(customer))).body.data;
     const total = formatRupees(cart.total);
-    await expect(page.locator(".cart-total-figure").textContent()).resolves.toBe(total);
-    expect(await noSidewaysScroll(page)).toBe(0);
+    await eventually(() => page.locator(".cart-total-figure").textContent()).toBe(total);
+    await eventually(() => noSidewaysScroll(page)).toBe(0);
 
     await page.getByRole("button", { name: `Pay ${total}` }).click();
     const pay = page.getByRole("dialog", { name: "Test payment" });
@@ -70,8 +71,8 @@ describe("paying for a cart with trips of two sellers", () => {
     await page.getByRole("heading", { level: 1, name: "Booking successful" }).waitFor();
     await page.getByRole("heading", { level: 2, name: "Wanderlust Journeys" }).waitFor();
     await page.getByRole("heading", { level: 2, name: "Himalayan Trails" }).waitFor();
-    await expect(page.getByTestId("success-booking").count()).resolves.toBe(2);
-    expect(await noSidewaysScroll(page)).toBe(0);
+    await eventually(() => page.getByTestId("success-booking").count()).toBe(2);
+    await eventually(() => noSidewaysScroll(page)).toBe(0);
 
     const [himalayan, wanderlust] = await bookingsOf(customer.user.id);
     expect([himalayan.seller_id, himalayan.status, himalayan.payment_status]).toEqual(["s_himalayan", "pending", "completed"]);
@@ -89,7 +90,7 @@ describe("paying for a cart with trips of two sellers", () => {
     await e2e.signIn(seller, SELLER_A);
     await seller.goto(`${e2e.origin}/seller-dashboard/orders/${wanderlust.id}`);
     await seller.waitForSelector("html[data-hydrated]");
-    await expect(seller.getByTestId("amount-paid").textContent()).resolves.toBe(formatRupees(wanderlust.total));
+    await eventually(() => seller.getByTestId("amount-paid").textContent()).toBe(formatRupees(wanderlust.total));
     await seller.getByRole("button", { name: "Approve" }).click();
     await seller.getByText("Booking approved successfully").waitFor();
     await sellerContext.close();
@@ -104,7 +105,7 @@ describe("paying for a cart with trips of two sellers", () => {
     await other.getByRole("button", { name: "Reject" }).click();
     await other.getByText("Booking rejected").first().waitFor();
     await other.reload();
-    await expect(other.getByTestId("amount-refunded").textContent()).resolves.toBe(`−${formatRupees(himalayan.total)}`);
+    await eventually(() => other.getByTestId("amount-refunded").textContent()).toBe(`−${formatRupees(himalayan.total)}`);
     await otherContext.close();
 
     const [rejected, approved] = await bookingsOf(customer.user.id);
@@ -116,10 +117,10 @@ describe("paying for a cart with trips of two sellers", () => {
     await page.getByText(`Refund made: ${formatRupees(himalayan.total)}`).waitFor();
     await page.getByText("Message from the travel agent: The Kunzum pass is closed on those dates").waitFor();
     await page.goto(`${e2e.origin}/booking/${rejected.id}`);
-    await expect(page.getByTestId("amount-refunded").textContent()).resolves.toBe(`−${formatRupees(himalayan.total)}`);
+    await eventually(() => page.getByTestId("amount-refunded").textContent()).toBe(`−${formatRupees(himalayan.total)}`);
     await page.goto(`${e2e.origin}/booking/${approved.id}`);
-    await expect(page.getByTestId("amount-paid").textContent()).resolves.toBe(formatRupees(approved.total));
-    expect(await page.getByTestId("amount-refunded").count()).toBe(0);
+    await eventually(() => page.getByTestId("amount-paid").textContent()).toBe(formatRupees(approved.total));
+    await eventually(() => page.getByTestId("amount-refunded").count()).toBe(0);
     const mail = await e2e.w.api("GET", `/api/dev/outbox?to=${encodeURIComponent(customer.user.email)}`);
     const rejection = mail.body.messages.find((m: { subject: string }) => m.subject === `Booking rejected: ${rejected.ref}`);
     expect(rejection?.text).toContain(`${formatRupees(himalayan.total)} has been refunded`);
@@ -142,9 +143,9 @@ describe("a failed payment", () => {
     await page.getByRole("dialog", { name: "Test payment" }).getByRole("button", { name: "Decline payment" }).click();
 
     const alert = page.getByRole("alert").filter({ hasText: "did not go through" });
-    await expect(alert.textContent()).resolves.toContain("No booking was made and no money was taken.");
+    await eventually(() => alert.textContent()).toContain("No booking was made and no money was taken.");
     expect(await bookingsOf(customer.user.id)).toEqual([]);
-    await expect(page.getByRole("list", { name: "Trips in your cart" }).getByRole("listitem").count()).resolves.toBe(1);
+    await eventually(() => page.getByRole("list", { name: "Trips in your cart" }).getByRole("listitem").count()).toBe(1);
 
     await page.getByRole("button", { name: "Try payment again" }).click();
     await page
@@ -169,7 +170,7 @@ describe("a failed payment", () => {
     expect(await asked).toContain(`You will get ${formatRupees(made[0].total)} back (the full amount, under the refund policy).`);
     await page.getByText("Booking cancelled").first().waitFor();
     await page.reload();
-    await expect(page.getByTestId("amount-refunded").textContent()).resolves.toBe(`−${formatRupees(made[0].total)}`);
+    await eventually(() => page.getByTestId("amount-refunded").textContent()).toBe(`−${formatRupees(made[0].total)}`);
     await context.close();
   });
 });

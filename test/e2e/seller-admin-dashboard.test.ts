@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, startE2E } from "../support/e2e";
+import { eventually } from "../support/page";
 import { loginViaApi } from "../support/session";
 
 let e2e: E2E;
@@ -41,8 +42,8 @@ describe("seller dashboard: packages and website in Chromium", () => {
     // Saving an empty form shows the server's field messages next to the fields.
     await page.getByRole("button", { name: "Save package" }).click();
     await page.locator("#name-error").waitFor();
-    await expect(page.locator("#name-error").textContent()).resolves.toBe("Name cannot be empty");
-    await expect(page.getByLabel("Package name").getAttribute("aria-invalid")).resolves.toBe("true");
+    await eventually(() => page.locator("#name-error").textContent()).toBe("Name cannot be empty");
+    await eventually(() => page.getByLabel("Package name").getAttribute("aria-invalid")).toBe("true");
 
     await page.getByLabel("Package name").fill("Hampi Boulders and Ruins");
     await page.getByLabel("City").fill("Hampi");
@@ -61,7 +62,7 @@ describe("seller dashboard: packages and website in Chromium", () => {
 
     const row = page.getByRole("row", { name: /Hampi Boulders and Ruins/ });
     await row.waitFor();
-    await expect(row.textContent()).resolves.toMatch(/Hampi.*6 Days \/ 5 Nights.*₹24,999.*Draft/);
+    await eventually(() => row.textContent()).toMatch(/Hampi.*6 Days \/ 5 Nights.*₹24,999.*Draft/);
     await page.getByRole("button", { name: "Publish Hampi Boulders and Ruins" }).click();
     await page.getByText("Package published").waitFor();
     await row.getByText("Published").waitFor();
@@ -71,7 +72,7 @@ describe("seller dashboard: packages and website in Chromium", () => {
     await pub.getByText("Hampi Boulders and Ruins").first().waitFor();
     const img = pub.locator(`img[src="${imageUrl}"]`).first();
     await img.waitFor();
-    await expect(img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).resolves.toBe(8);
+    await eventually(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(8);
     await pub.close();
   });
 
@@ -90,14 +91,14 @@ describe("seller dashboard: packages and website in Chromium", () => {
   it("changes the theme colour on the website page and the public site shows it", async () => {
     await visit("/seller-dashboard/website");
     await page.getByRole("heading", { name: "Brand" }).waitFor();
-    await expect(page.getByTestId("site-path-link").getAttribute("href")).resolves.toBe("/seller/s_wanderlust/website");
+    await eventually(() => page.getByTestId("site-path-link").getAttribute("href")).toBe("/seller/s_wanderlust/website");
     await page.getByTestId("domain").filter({ hasText: "wanderlust.localhost" }).getByText("Active").waitFor();
 
     // A very light colour warns about contrast before saving.
     await page.getByLabel("Theme colour").fill("#fff7d6");
     await page.getByText(/very light on white pages/).waitFor();
     await page.getByLabel("Theme colour").fill("#0f766e");
-    await expect(page.getByText(/very light on white pages/).count()).resolves.toBe(0);
+    await eventually(() => page.getByText(/very light on white pages/).count()).toBe(0);
     await page.getByRole("button", { name: "Save brand" }).click();
     await page.getByText("Website settings saved").waitFor();
 
@@ -118,7 +119,7 @@ describe("seller dashboard: packages and website in Chromium", () => {
     await page.getByRole("navigation", { name: "Seller dashboard" }).getByRole("link", { name: "Settings" }).click();
     await page.getByRole("heading", { name: "Profile Information" }).waitFor();
     await page.getByRole("heading", { name: "Change Password" }).waitFor();
-    await expect(page.getByLabel("Email").inputValue()).resolves.toBe("owner@wanderlust.example");
+    await eventually(() => page.getByLabel("Email").inputValue()).toBe("owner@wanderlust.example");
     await page.getByLabel("Phone").fill("+91 98450 99999");
     await page.getByRole("button", { name: "Update Profile" }).click();
     await page.getByText("Profile updated successfully!").waitFor();
@@ -139,22 +140,22 @@ describe("seller dashboard on a phone (390 px): the navigation folds into a menu
     const menu = nav.getByRole("button", { name: "Dashboard menu" });
     const orders = nav.getByRole("link", { name: "Orders" });
     // Folded: the button says so, and the links take no room until it is opened.
-    await expect(menu.getAttribute("aria-expanded")).resolves.toBe("false");
-    await expect(orders.isHidden()).resolves.toBe(true);
+    await eventually(() => menu.getAttribute("aria-expanded")).toBe("false");
+    await orders.waitFor({ state: "hidden" });
     const list = await menu.getAttribute("aria-controls");
     expect(await phone.locator(`[id="${list}"]`).evaluate((el) => el.tagName)).toBe("UL");
 
     // Enter opens it; Tab walks into its links; Escape folds it and gives focus back to the button.
     await menu.focus();
     await phone.keyboard.press("Enter");
-    await expect(menu.getAttribute("aria-expanded")).resolves.toBe("true");
+    await eventually(() => menu.getAttribute("aria-expanded")).toBe("true");
     await orders.waitFor({ state: "visible" });
     await phone.keyboard.press("Tab");
-    await expect(phone.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Dashboard");
+    await eventually(() => phone.evaluate(() => document.activeElement?.textContent)).toBe("Dashboard");
     await phone.keyboard.press("Escape");
-    await expect(menu.getAttribute("aria-expanded")).resolves.toBe("false");
+    await eventually(() => menu.getAttribute("aria-expanded")).toBe("false");
     await orders.waitFor({ state: "hidden" });
-    await expect(menu.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await eventually(() => menu.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // Space opens it again; a link followed by keyboard loads its page in place and the menu folds behind it.
     await phone.keyboard.press(" ");
@@ -163,11 +164,13 @@ describe("seller dashboard on a phone (390 px): the navigation folds into a menu
     await phone.keyboard.press("Enter");
     await phone.waitForURL(`${origin}/seller-dashboard/orders`);
     await phone.getByRole("heading", { level: 1, name: "Orders" }).waitFor();
-    await expect(menu.getAttribute("aria-expanded")).resolves.toBe("false");
-    await expect(menu.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await eventually(() => menu.getAttribute("aria-expanded")).toBe("false");
+    await eventually(() => menu.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await phone.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
     // The page itself never scrolls sideways: the orders table shows its rows as cards.
-    expect(await phone.evaluate(() => document.querySelector("main")!.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await eventually(() => phone.evaluate(() => document.querySelector("main")!.scrollWidth <= document.documentElement.clientWidth)).toBe(
+      true,
+    );
     await context.close();
     expect(errors).toEqual([]);
   });
@@ -179,8 +182,8 @@ describe("seller dashboard on a phone (390 px): the navigation folds into a menu
     const phone = await context.newPage();
     await phone.goto(`${origin}/seller-dashboard`);
     const nav = phone.getByRole("navigation", { name: "Seller dashboard" });
-    await nav.getByRole("link", { name: "Orders" }).waitFor({ state: "visible", timeout: 5000 });
-    await expect(nav.getByRole("button", { name: "Dashboard menu" }).isHidden()).resolves.toBe(true);
+    await nav.getByRole("link", { name: "Orders" }).waitFor({ state: "visible" });
+    await nav.getByRole("button", { name: "Dashboard menu" }).waitFor({ state: "hidden" });
     await context.close();
   });
 });

@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, startE2E } from "../support/e2e";
+import { eventually } from "../support/page";
 import { bearer, latestCode, loginViaApi } from "../support/session";
 
 let e2e: E2E;
@@ -49,7 +50,7 @@ describe("a travel agent becomes a seller in Chromium", () => {
     await admin.getByRole("main").getByRole("link", { name: "Seller requests" }).click();
     const request = admin.getByRole("article", { name: "Malabar Journeys" });
     await request.waitFor();
-    expect(await request.textContent()).toContain(email);
+    await eventually(() => request.textContent()).toContain(email);
     await request.getByRole("button", { name: "Approve" }).click();
     await admin.getByText("Malabar Journeys is now a seller").waitFor();
     await request.waitFor({ state: "detached" });
@@ -80,7 +81,7 @@ describe("a travel agent becomes a seller in Chromium", () => {
     await admin.goto(`${origin}/superadmin-panel`);
     await admin.getByRole("navigation", { name: "Superadmin panel" }).getByRole("link", { name: "Custom domains" }).click();
     const row = admin.getByRole("row", { name: /trails\.himalayan\.test/ });
-    expect(await row.textContent()).toContain(`_tripbazaar.trails.himalayan.test = ${added.body.domain.verificationToken}`);
+    await eventually(() => row.textContent()).toContain(`_tripbazaar.trails.himalayan.test = ${added.body.domain.verificationToken}`);
     await row.getByRole("button", { name: "Activate trails.himalayan.test" }).click();
     await admin.getByText("trails.himalayan.test is active").waitFor();
     await row.waitFor({ state: "detached" });
@@ -113,7 +114,7 @@ describe("a travel agent becomes a seller in Chromium", () => {
     await row.getByRole("button", { name: "Disable Spam Account" }).click();
     await admin.getByText("Account disabled").waitFor();
     await row.getByRole("button", { name: "Enable Spam Account" }).waitFor();
-    expect(await row.textContent()).toContain("Disabled");
+    await eventually(() => row.textContent()).toContain("Disabled");
     await context.close();
     expect((await w.api("POST", "/api/auth/login", { email, password: "Sunrise#2026" })).status).toBe(401);
   });

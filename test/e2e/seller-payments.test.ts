@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, startE2E } from "../support/e2e";
+import { eventually } from "../support/page";
 
 // Issue 15: the seller's payments page in Chromium at the narrowest phone we support, by keyboard: filters,
 // the chart's figures opened as a table, and the CSV downloaded with the same filters.
@@ -43,7 +44,7 @@ describe("the payments page at 360 px", () => {
   it("filters by keyboard, and shows October's payment and refund with totals and the chart", async () => {
     await page.goto(`${e2e.origin}/seller-dashboard/payments`);
     await page.waitForSelector("html[data-hydrated]");
-    await expect(page.title()).resolves.toBe("Payments · Seller dashboard | Tripbazaar");
+    await eventually(() => page.title()).toBe("Payments · Seller dashboard | Tripbazaar");
     await page.getByLabel("From", { exact: true }).fill("2026-10-01");
     await page.getByLabel("To", { exact: true }).fill("2026-10-31");
     await page.getByLabel("Status", { exact: true }).focus();
@@ -52,17 +53,17 @@ describe("the payments page at 360 px", () => {
     await page.waitForURL(/from=2026-10-01&to=2026-10-31/);
     await page.getByText("(2 entries)").waitFor();
     const rows = page.getByRole("region", { name: "Payments and refunds table" }).locator("tbody tr");
-    await expect(rows.count()).resolves.toBe(2);
-    await expect(page.getByText("₹9,556.94").first().isVisible()).resolves.toBe(true);
-    await expect(page.getByRole("heading", { name: "Received and refunded by day" }).isVisible()).resolves.toBe(true);
+    await eventually(() => rows.count()).toBe(2);
+    await page.getByText("₹9,556.94").first().waitFor();
+    await page.getByRole("heading", { name: "Received and refunded by day" }).waitFor();
 
     await page.getByLabel("Status", { exact: true }).selectOption("refunded");
     await page.getByRole("button", { name: "Apply" }).click();
     await page.waitForURL(/status=refunded/);
     // The next page's data has arrived when the pager counts it.
     await page.getByText("(1 entry)").waitFor();
-    await expect(rows.count()).resolves.toBe(1);
-    await expect(rows.first().getByText("Refund", { exact: true }).isVisible()).resolves.toBe(true);
+    await eventually(() => rows.count()).toBe(1);
+    await rows.first().getByText("Refund", { exact: true }).waitFor();
   });
 
   it("opens the chart's figures by keyboard, and neither scrolls sideways nor fails axe in light or dark", async () => {
@@ -70,7 +71,7 @@ describe("the payments page at 360 px", () => {
     await summary.focus();
     await page.keyboard.press("Enter");
     const figures = page.getByRole("region", { name: "Received and refunded by day, table" });
-    await expect(figures.isVisible()).resolves.toBe(true);
+    await figures.waitFor();
     for (const scheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await expect(audit(), scheme).resolves.toEqual({ overflow: 0, violations: [] });
@@ -79,7 +80,7 @@ describe("the payments page at 360 px", () => {
 
   it("downloads the CSV of the same filters from the Download CSV link", async () => {
     const link = page.getByRole("link", { name: "Download CSV" });
-    await expect(link.getAttribute("href")).resolves.toBe("/api/seller-payments/export.csv?from=2026-10-01&to=2026-10-31&status=refunded");
+    await eventually(() => link.getAttribute("href")).toBe("/api/seller-payments/export.csv?from=2026-10-01&to=2026-10-31&status=refunded");
     await link.focus();
     const [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
     expect(download.suggestedFilename()).toMatch(/^tripbazaar-payments-\d{4}-\d{2}-\d{2}\.csv$/);

@@ -4,6 +4,7 @@ import { formatRupees } from "../../app/lib/format";
 import { priceBooking } from "../../worker/domain/bookings/pricing";
 import { ASHA, SELLER_A, daysFromNow } from "../support/bookings";
 import { type E2E, startE2E } from "../support/e2e";
+import { eventually } from "../support/page";
 import { bearer, loginViaApi } from "../support/session";
 
 let e2e: E2E;
@@ -32,8 +33,8 @@ describe("a customer of a seller's site, on its own domain", () => {
 
     // Both of the package's prices are offered; the first is chosen until the traveller picks another.
     const tiers = dialog.getByRole("group", { name: "Price tier" }).getByRole("radio");
-    await expect(tiers.count()).resolves.toBe(2);
-    await expect(dialog.getByRole("radio", { name: /Per person/ }).isChecked()).resolves.toBe(true);
+    await eventually(() => tiers.count()).toBe(2);
+    await eventually(() => dialog.getByRole("radio", { name: /Per person/ }).isChecked()).toBe(true);
     await dialog.getByRole("radio", { name: /Premium/ }).check();
 
     await dialog.getByLabel("Travel start date").fill(daysFromNow(40));
@@ -41,8 +42,8 @@ describe("a customer of a seller's site, on its own domain", () => {
     await dialog.locator("#traveller-0-age").fill("34");
     await dialog.locator("#traveller-0-gender").selectOption("female");
     const expected = priceBooking({ unitPrice: 2_199_900, adults: 1, children: 0, durationDays: 5 });
-    await expect(dialog.getByTestId("price-tier").textContent()).resolves.toBe("Premium (₹21,999 per person)");
-    await expect(dialog.locator(".price-total").last().textContent()).resolves.toBe(formatRupees(expected.total));
+    await eventually(() => dialog.getByTestId("price-tier").textContent()).toBe("Premium (₹21,999 per person)");
+    await eventually(() => dialog.locator(".price-total").last().textContent()).toBe(formatRupees(expected.total));
 
     // Book Now → pay, on the seller's own domain, through the test provider's checkout.
     await dialog.getByRole("button", { name: `Pay ${formatRupees(expected.total)}` }).click();
@@ -66,23 +67,23 @@ describe("a customer of a seller's site, on its own domain", () => {
     await e2e.signIn(sellerPage, SELLER_A);
     await sellerPage.goto(`${e2e.origin}/seller-dashboard/orders`);
     const row = sellerPage.locator("tbody tr", { has: sellerPage.getByRole("link", { name: ref }) });
-    await expect(row.locator('[data-label="Payment"]').textContent()).resolves.toBe("Completed");
+    await eventually(() => row.locator('[data-label="Payment"]').textContent()).toBe("Completed");
     await row.getByRole("link", { name: ref }).click();
-    await expect(sellerPage.getByTestId("amount-paid").textContent()).resolves.toBe(formatRupees(expected.total));
+    await eventually(() => sellerPage.getByTestId("amount-paid").textContent()).toBe(formatRupees(expected.total));
     await sellerContext.close();
 
     // The site's dashboard lists it at that price and links it to its own page on this domain.
     await page.goto(`${site}/dashboard`);
     const item = page.locator(`[data-booking="${ref}"]`);
     await item.waitFor();
-    expect(await item.textContent()).toContain(formatRupees(expected.total));
+    await eventually(() => item.textContent()).toContain(formatRupees(expected.total));
     await item.getByRole("link", { name: ref }).click();
     await page.waitForURL(`${site}/booking/${stored?.id}`);
     await page.getByRole("heading", { level: 1, name: `Booking ${ref}` }).waitFor();
-    await expect(page.getByTestId("price-tier").textContent()).resolves.toBe("Premium (₹21,999 per person)");
-    await expect(page.locator(".price-total").last().textContent()).resolves.toBe(formatRupees(expected.total));
+    await eventually(() => page.getByTestId("price-tier").textContent()).toBe("Premium (₹21,999 per person)");
+    await eventually(() => page.locator(".price-total").last().textContent()).toBe(formatRupees(expected.total));
     await page.getByText("No response yet.").waitFor();
-    expect(await page.title()).toBe(`Booking ${ref} | Wanderlust Journeys`);
+    await eventually(() => page.title()).toBe(`Booking ${ref} | Wanderlust Journeys`);
 
     // The seller turns it down; the customer reads why on the dashboard and on the booking's page.
     const seller = await loginViaApi(e2e.w, SELLER_A);
@@ -90,13 +91,13 @@ describe("a customer of a seller's site, on its own domain", () => {
     const rejected = await e2e.w.api("PUT", `/api/bookings/seller/bookings/${stored?.id}/reject`, { message: reason }, bearer(seller));
     expect(rejected.status).toBe(200);
     await page.reload();
-    await expect(page.getByTestId("seller-response").textContent()).resolves.toContain(reason);
+    await eventually(() => page.getByTestId("seller-response").textContent()).toContain(reason);
     // The refund shows on the customer's side too: the whole amount, back automatically.
-    await expect(page.getByTestId("amount-refunded").textContent()).resolves.toBe(`−${formatRupees(expected.total)}`);
+    await eventually(() => page.getByTestId("amount-refunded").textContent()).toBe(`−${formatRupees(expected.total)}`);
     await page.getByRole("link", { name: "← My bookings" }).click();
     await page.waitForURL(`${site}/dashboard`);
-    await expect(item.textContent()).resolves.toContain(`Reason: ${reason}`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await eventually(() => item.textContent()).toContain(`Reason: ${reason}`);
+    await eventually(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

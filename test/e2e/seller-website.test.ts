@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPage } from "../support/page";
+import { eventually, openPage } from "../support/page";
 import { type E2E, startE2E } from "../support/e2e";
 import { bearer, latestCode, loginViaApi } from "../support/session";
 
@@ -21,21 +21,21 @@ const MODES = [
 ];
 
 async function browseAndSearch(page: Page, origin: string, base: string) {
-  await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("Wanderlust Journeys");
+  await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toContain("Wanderlust Journeys");
   await page.getByLabel("Destination", { exact: true }).fill("goa");
   await page.getByRole("button", { name: "Search" }).click();
   await page.waitForURL(`${origin}${base}/searchpackages/destination%3Dgoa`);
   await page.getByRole("heading", { name: "Search Results" }).waitFor();
   const results = page.getByRole("main").getByRole("listitem");
-  await expect(results.count()).resolves.toBe(1);
+  await eventually(() => results.count()).toBe(1);
   await page.getByRole("link", { name: "Goa Beach Escape" }).click();
   await page.waitForURL(`${origin}${base}/package/p_goa`);
   await page.getByRole("heading", { level: 1, name: "Goa Beach Escape" }).waitFor();
-  expect(await page.getByRole("main").textContent()).toContain("₹15,999");
+  await eventually(() => page.getByRole("main").textContent()).toContain("₹15,999");
   await page.getByRole("link", { name: "View all packages" }).click();
   await page.waitForURL(`${origin}${base}/package/all`);
   await page.getByRole("heading", { level: 1, name: "All Packages" }).waitFor();
-  await expect(page.getByRole("main").getByRole("listitem").count()).resolves.toBe(8);
+  await eventually(() => page.getByRole("main").getByRole("listitem").count()).toBe(8);
   // Home through the navbar: the landing's data comes from its own .data URL on a client navigation.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
   await page.waitForURL(`${origin}${base || "/"}`);
@@ -97,22 +97,22 @@ describe("seller website in Chromium", () => {
     await page.keyboard.press("Enter");
     const menu = page.getByRole("dialog", { name: "Menu" });
     await menu.waitFor();
-    expect(await page.evaluate(() => document.body.style.overflow)).toBe("hidden");
+    await eventually(() => page.evaluate(() => document.body.style.overflow)).toBe("hidden");
     // Focus moved into the menu and stays there.
-    expect(await page.evaluate(() => document.activeElement?.closest("[role=dialog]") !== null)).toBe(true);
+    await eventually(() => page.evaluate(() => document.activeElement?.closest("[role=dialog]") !== null)).toBe(true);
     for (let i = 0; i < 8; i++) await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => document.activeElement?.closest("[role=dialog]") !== null)).toBe(true);
+    await eventually(() => page.evaluate(() => document.activeElement?.closest("[role=dialog]") !== null)).toBe(true);
     await page.keyboard.press("Escape");
     await menu.waitFor({ state: "detached" });
-    expect(await page.evaluate(() => document.body.style.overflow)).toBe("");
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-controls"))).toBe("seller-mobile-menu");
+    await eventually(() => page.evaluate(() => document.body.style.overflow)).toBe("");
+    await eventually(() => page.evaluate(() => document.activeElement?.getAttribute("aria-controls"))).toBe("seller-mobile-menu");
     await page.close();
   });
 
   it("sends the contact form to the seller's inbox, where the seller reads it and marks it read", async () => {
     const { page, errors } = await openPage(browser, `http://wanderlust.localhost:${port}/contact`);
     await page.getByRole("button", { name: "Send Message" }).click();
-    await expect(page.getByText("This field is required").count()).resolves.toBe(4);
+    await eventually(() => page.getByText("This field is required").count()).toBe(4);
     await page.getByLabel("Full Name*").fill("Meera Iyer");
     await page.getByLabel("Email Address*").fill("meera@example");
     await page.getByLabel("Subject*").fill("Goa in January");
@@ -123,7 +123,7 @@ describe("seller website in Chromium", () => {
     await page.getByLabel("Email Address*").fill("meera@example.com");
     await page.getByRole("button", { name: "Send Message" }).click();
     await page.getByText("Thank you for your message! We will get back to you soon.").waitFor();
-    expect(await page.getByLabel("Full Name*").inputValue()).toBe("");
+    await eventually(() => page.getByLabel("Full Name*").inputValue()).toBe("");
     expect(errors).toEqual([]);
     await page.close();
 
@@ -134,13 +134,13 @@ describe("seller website in Chromium", () => {
     await seller.getByRole("navigation", { name: "Seller dashboard" }).getByRole("link", { name: "Messages" }).click();
     const message = seller.getByRole("article", { name: /Goa in January/ });
     await message.waitFor();
-    expect(await message.textContent()).toContain("From Meera Iyer");
-    expect(await message.textContent()).toContain("Is the Goa package available for four people?");
+    await eventually(() => message.textContent()).toContain("From Meera Iyer");
+    await eventually(() => message.textContent()).toContain("Is the Goa package available for four people?");
     await seller.getByRole("heading", { level: 1, name: /Messages \(\d+ unread\)/ }).waitFor();
     await message.getByRole("button", { name: "Mark as read" }).click();
     await seller.getByText("Marked as read").waitFor();
     await message.getByRole("button", { name: "Mark as unread" }).waitFor();
-    expect(await message.getByText("New", { exact: true }).count()).toBe(0);
+    await eventually(() => message.getByText("New", { exact: true }).count()).toBe(0);
     await context.close();
   });
 
@@ -197,11 +197,10 @@ describe("seller website in Chromium", () => {
       await page.getByRole("heading", { level: 2, name: "Packages coming soon" }).waitFor();
       const main = page.getByRole("main");
       for (const promise of ["Trending Destinations", "Explore Packages", "Recently Added"]) {
-        await expect(main.getByRole("heading", { name: promise }).count(), promise).resolves.toBe(0);
+        await eventually(() => main.getByRole("heading", { name: promise }).count(), promise).toBe(0);
       }
-      const text = (await main.textContent()) ?? "";
-      expect(text).not.toMatch(/₹|★|Starting from|out of 5|View All Packages/);
-      await expect(main.locator(".package-card, .price").count()).resolves.toBe(0);
+      await eventually(async () => (await main.textContent()) ?? "").not.toMatch(/₹|★|Starting from|out of 5|View All Packages/);
+      await eventually(() => main.locator(".package-card, .price").count()).toBe(0);
       await main.getByRole("link", { name: "Contact us" }).click();
       await page.waitForURL(`http://localhost:${port}/seller/${agent.user.id}/website/contact`);
       expect(errors).toEqual([]);
@@ -222,16 +221,16 @@ describe("seller website in Chromium", () => {
       const light = await background();
       const toggle = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Switch between light and dark mode" });
       await toggle.click();
-      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+      await eventually(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+      await eventually(() => background()).not.toBe(light);
       const dark = await background();
-      expect(dark).not.toBe(light);
       await page.reload();
       await page.waitForSelector("html[data-hydrated]");
-      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
-      expect(await background()).toBe(dark);
+      await eventually(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+      await eventually(() => background()).toBe(dark);
       await toggle.click();
-      expect(await background()).toBe(light);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      await eventually(() => background()).toBe(light);
+      await eventually(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
       await context.close();
     }
   });
@@ -255,7 +254,7 @@ describe("seller website in Chromium", () => {
       expect(picture.height, `${viewport.width}`).toBeLessThan(viewport.height * (viewport.width < 800 ? 0.5 : 0.7));
       expect(picture.width / picture.height, `${viewport.width}`).toBeGreaterThanOrEqual(4 / 3 - 0.02);
       if (viewport.width >= 1024) expect(picture.x + picture.width).toBeLessThanOrEqual(title.x);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      await eventually(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
       await page.close();
     }
   });
@@ -286,12 +285,12 @@ describe("seller website in Chromium", () => {
     const { page } = await openPage(browser, `http://wanderlust.localhost:${port}/signup`);
     const terms = page.getByRole("link", { name: "Terms of Service" });
     const privacy = page.getByRole("link", { name: "Privacy Policy" }).first();
-    await expect(terms.getAttribute("href")).resolves.toBe(`http://localhost:${port}/terms`);
-    await expect(privacy.getAttribute("href")).resolves.toBe(`http://localhost:${port}/privacy-policy`);
+    await eventually(() => terms.getAttribute("href")).toBe(`http://localhost:${port}/terms`);
+    await eventually(() => privacy.getAttribute("href")).toBe(`http://localhost:${port}/privacy-policy`);
     for (const href of [`http://localhost:${port}/terms`, `http://localhost:${port}/privacy-policy`]) {
       expect((await page.request.get(href)).status(), href).toBe(200);
     }
-    expect(await page.title()).toBe("Sign Up | Wanderlust Journeys");
+    await eventually(() => page.title()).toBe("Sign Up | Wanderlust Journeys");
     await page.close();
   });
 });

@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, startE2E } from "../support/e2e";
+import { eventually } from "../support/page";
 
 let e2e: E2E;
 let browser: Browser;
@@ -21,7 +22,7 @@ describe("seller site on a custom domain", () => {
     page.on("console", (m) => m.type() === "error" && errors.push(`console: ${m.text()}`));
     page.on("requestfailed", (r) => errors.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
     await page.goto(`http://wanderlust.localhost:${port}/`);
-    await expect(page.getByRole("link", { name: "Wanderlust Journeys" }).first().isVisible()).resolves.toBe(true);
+    await page.getByRole("link", { name: "Wanderlust Journeys" }).first().waitFor();
     // A marker on window survives only a client-side navigation, not a document load.
     await page.waitForSelector("html[data-hydrated]");
     await page.evaluate(() => {
@@ -51,7 +52,7 @@ describe("seller site on a custom domain", () => {
     await nav.getByRole("link", { name: "Login" }).click();
     await page.waitForURL(`${base}/login`);
     await page.getByRole("heading", { level: 1, name: "Welcome Back" }).waitFor();
-    await expect(page.getByText("Sign in to your Wanderlust Journeys account").isVisible()).resolves.toBe(true);
+    await page.getByText("Sign in to your Wanderlust Journeys account").waitFor();
     expect(documents).toEqual([`${base}/`]);
     // The browser learnt only the seller's routes (ADR 0024): nothing of the main site's tree.
     const routes = await page.evaluate(() => Object.keys((window as any).__remixManifest.routes));
@@ -62,6 +63,6 @@ describe("seller site on a custom domain", () => {
     const page = await browser.newPage();
     const res = await page.goto(`http://localhost:${port}/seller/s_wanderlust/website`);
     expect(res?.status()).toBe(200);
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("Wanderlust Journeys");
+    await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toContain("Wanderlust Journeys");
   });
 });

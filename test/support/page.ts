@@ -1,11 +1,39 @@
 import type { Browser, Page } from "playwright-core";
+import { expect } from "vitest";
 
-/** A new page that records uncaught errors; `goto` waits until React has hydrated. */
-export async function openPage(browser: Browser, url: string): Promise<{ page: Page; errors: string[] }> {
+/**
+ * A new page that records uncaught errors; `goto` waits until React has hydrated. With `clock`, the page's clock
+ * (Date, timers, animation frames) is Playwright's from the first document on: it runs as usual until the test
+ * stops it (`stopClock`), and from then on moves only when the test moves it.
+ */
+export async function openPage(
+  browser: Browser,
+  url: string,
+  options: { clock?: boolean } = {},
+): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
+  if (options.clock) await page.clock.install();
   await page.goto(url);
   await page.waitForSelector("html[data-hydrated]");
   return { page, errors };
 }
+
+/**
+ * Stops the clock of a page opened with `{ clock: true }`: no timer fires again until the test calls
+ * `page.clock.fastForward` or `runFor`, or `page.clock.resume()` (which a new document needs to hydrate: its
+ * scripts start from an animation frame). It stops a minute ahead of the page's time, so timers already due
+ * by then (a toast's) have fired, and it never has to go back in time.
+ */
+export async function stopClock(page: Page) {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 60_000);
+}
+
+/**
+ * Reads what the page shows until the assertion holds or 10 s have passed: `expect.poll` with the patience of a
+ * browser on a busy 2-core machine (its own default is 1 s). For a state reached after an action or a navigation:
+ * `await eventually(() => rows.count()).toBe(2)`.
+ */
+export const eventually = <T>(read: () => T | Promise<T>, message?: string) => expect.poll(read, { timeout: 10_000, message });
