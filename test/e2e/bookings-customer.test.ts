@@ -37,7 +37,7 @@ describe("Asha's dashboard on the main site", () => {
     await eventually(() => tiles.nth(2).textContent()).toBe(`${formatRupees(savings?.discount ?? -1)}Total Savings`);
 
     await page.goto(`${origin}/user-dashboard/bookings`);
-    const item = page.locator('[data-booking="TB-2026-000003"]');
+    const item = page.locator(`[data-booking="${w.seed.bookings.bk_w3.ref}"]`);
     await item.waitFor();
     await item.getByText("Royal Jaipur Heritage").waitFor();
     page.once("dialog", (d) => d.dismiss());
@@ -49,7 +49,7 @@ describe("Asha's dashboard on the main site", () => {
     const row = await w.d1.prepare("SELECT status FROM bookings WHERE id = 'bk_w3'").first<{ status: string }>();
     expect(row?.status).toBe("cancelled");
 
-    await page.getByRole("link", { name: "TB-2026-000001" }).click();
+    await page.getByRole("link", { name: w.seed.bookings.bk_w1.ref }).click();
     await page.waitForURL(`${origin}/booking/bk_w1`);
     await eventually(() => page.getByTestId("booking-status").textContent()).toBe("Pending");
     await page.getByRole("button", { name: "Cancel booking" }).waitFor();

@@ -41,7 +41,7 @@ describe("seller order management in Chromium", () => {
     ]) {
       await eventually(() => nav.getByRole("link", { name: new RegExp(`^${label}`) }).count()).toBe(1);
     }
-    await page.getByRole("link", { name: "TB-2026-000001" }).click();
+    await page.getByRole("link", { name: e2e.w.seed.bookings.bk_w1.ref }).click();
     await page.waitForURL(`${origin}/seller-dashboard/orders/bk_w1`);
     await eventually(() => status().textContent()).toBe("Pending");
     await page.getByText("Goa Beach Escape").first().waitFor();
@@ -102,7 +102,7 @@ describe("seller order management in Chromium", () => {
   it("filters the orders by status and shows real figures on the dashboard", async () => {
     await page.goto(`${origin}/seller-dashboard/orders?status=rejected`);
     await page.waitForSelector("html[data-hydrated]");
-    await page.getByRole("link", { name: "TB-2026-000002" }).waitFor();
+    await page.getByRole("link", { name: e2e.w.seed.bookings.bk_w2.ref }).waitFor();
     const rows = page.locator("tbody tr");
     await eventually(() => rows.count()).toBe(2);
     await page.goto(`${origin}/seller-dashboard`);

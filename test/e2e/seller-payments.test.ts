@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { todayInIndia } from "../../worker/domain/bookings/transitions";
 import { type E2E, startE2E } from "../support/e2e";
 import { eventually } from "../support/page";
 
@@ -40,17 +41,24 @@ async function audit() {
   };
 }
 
+/** bk_w6's payment and refund days in India, as the seed laid them (relative to its day, seedCalendar). */
+const w6Days = () => {
+  const { capturedAt, refund } = e2e.w.seed.payments.bk_w6;
+  return { from: todayInIndia(new Date(capturedAt)), to: todayInIndia(new Date(refund?.processedAt ?? "")) };
+};
+
 describe("the payments page at 360 px", () => {
-  it("filters by keyboard, and shows October's payment and refund with totals and the chart", async () => {
+  it("filters by keyboard, and shows bk_w6's payment and refund with totals and the chart", async () => {
+    const { from, to } = w6Days();
     await page.goto(`${e2e.origin}/seller-dashboard/payments`);
     await page.waitForSelector("html[data-hydrated]");
     await eventually(() => page.title()).toBe("Payments · Seller dashboard | Tripbazaar");
-    await page.getByLabel("From", { exact: true }).fill("2026-10-01");
-    await page.getByLabel("To", { exact: true }).fill("2026-10-31");
+    await page.getByLabel("From", { exact: true }).fill(from);
+    await page.getByLabel("To", { exact: true }).fill(to);
     await page.getByLabel("Status", { exact: true }).focus();
     await page.getByRole("button", { name: "Apply" }).focus();
     await page.keyboard.press("Enter");
-    await page.waitForURL(/from=2026-10-01&to=2026-10-31/);
+    await page.waitForURL((url) => url.searchParams.get("from") === from && url.searchParams.get("to") === to);
     await page.getByText("(2 entries)").waitFor();
     const rows = page.getByRole("region", { name: "Payments and refunds table" }).locator("tbody tr");
     await eventually(() => rows.count()).toBe(2);
@@ -80,7 +88,8 @@ describe("the payments page at 360 px", () => {
 
   it("downloads the CSV of the same filters from the Download CSV link", async () => {
     const link = page.getByRole("link", { name: "Download CSV" });
-    await eventually(() => link.getAttribute("href")).toBe("/api/seller-payments/export.csv?from=2026-10-01&to=2026-10-31&status=refunded");
+    const { from, to } = w6Days();
+    await eventually(() => link.getAttribute("href")).toBe(`/api/seller-payments/export.csv?from=${from}&to=${to}&status=refunded`);
     await link.focus();
     const [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
     expect(download.suggestedFilename()).toMatch(/^tripbazaar-payments-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -88,7 +97,7 @@ describe("the payments page at 360 px", () => {
     const text = readFileSync(path, "utf8");
     expect(text.replace(/^\uFEFF/, "").split("\r\n")).toEqual([
       '"Date","Type","Booking","Package","Customer","Amount (₹)","Status","Reference"',
-      '09/10/2026,"Refund","TB-2026-000006","Rishikesh Yoga and Rafting","Asha Verma",-9556.94,"Refunded","rfnd_seed_bk_w6"',
+      `${to.split("-").reverse().join("/")},"Refund","${e2e.w.seed.bookings.bk_w6.ref}","Rishikesh Yoga and Rafting","Asha Verma",-9556.94,"Refunded","rfnd_seed_bk_w6"`,
       "",
     ]);
   });
