@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, ASHA, SELLER_A, SELLER_B, createBookingAs } from "../support/bookings";
 import { bearer, loginViaApi } from "../support/session";
+import { testToday } from "../support/clock";
 import { type TestWorker, startWorker } from "../support/worker";
 
 let w: TestWorker;
@@ -237,7 +238,7 @@ describe("GET /api/bookings (customer)", () => {
 
     const upcoming = await w.api("GET", "/api/bookings?when=upcoming&limit=50", undefined, asha);
     // Exactly Asha's pending and confirmed bookings that start today or later (in India), as D1 holds them.
-    const todayInIndia = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+    const todayInIndia = testToday();
     const expected = await w.d1
       .prepare("SELECT id FROM bookings WHERE user_id = 'u_asha' AND status IN ('pending', 'confirmed') AND start_date >= ? ORDER BY id")
       .bind(todayInIndia)
