@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 import type { CheckoutSession } from "@worker/domain/payments/checkout";
 import { api, errorMessage } from "~/lib/api";
-import { formatRupees } from "~/lib/format";
+import { formatRupees } from "@worker/shared/format";
 import { Modal } from "../bookings/modal";
 import { openRazorpay } from "./razorpay";
 

@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
-import { contrastRatio, readableTextOn, safeHexColor } from "~/lib/colors";
+import { contrastRatio, readableTextOn, safeHexColor } from "@worker/shared/colors";
 import { useActionToast } from "~/lib/use-action-toast";
 import type { action } from "~/routes/seller-dashboard/website";
 import { type SiteSettings, fieldErrorsOf } from "./api-helpers";

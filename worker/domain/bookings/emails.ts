@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { customDomains, paymentItems, payments } from "@db/schema";
-import { formatDate, formatRupees } from "~/lib/format";
+import { formatDate, formatRupees } from "../../shared/format";
 import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
 import type { Tenant } from "../../tenant";

@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { paymentItems, payments, sellers } from "@db/schema";
-import { formatDate, formatRupees } from "~/lib/format";
+import { formatDate, formatRupees } from "../../shared/format";
 import { readerOf } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";

@@ -5,7 +5,7 @@ import { describeRoute } from "../../api/route-info";
 import { validate } from "../../api/validate";
 import { readerOf } from "../../db/batcher";
 import { todayInIndia } from "../bookings/transitions";
-import { CSV_MAX_ROWS } from "~/lib/ledger";
+import { CSV_MAX_ROWS } from "../../shared/ledger";
 import { ledgerQuery, sellerLedger, sellerLedgerCsv } from "./ledger";
 
 /** /api/seller-payments — the signed-in seller's payments ledger and its CSV (issue 15). */
