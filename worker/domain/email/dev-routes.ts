@@ -6,7 +6,7 @@ import type { ApiEnv } from "../../api/app-env";
 import { developmentOnly } from "../../api/guard";
 import { describeRoute } from "../../api/route-info";
 import { validate } from "../../api/validate";
-import { expireUnanswered } from "../payments/refunds";
+import { expireUnanswered } from "../payments/expiry";
 
 /** Development-only helpers; every route here is 404 unless ENVIRONMENT is development. */
 export const devRoutes = new Hono<ApiEnv>()
