@@ -5,7 +5,7 @@ import { requireUserMiddleware } from "../../api/guard";
 import { idempotencyKeyOf } from "../../api/idempotency";
 import { describeRoute } from "../../api/route-info";
 import { validate } from "../../api/validate";
-import { createBooking } from "./create";
+import { BOOKING_REQUESTED, createBooking } from "./create";
 import { emailNewRequest } from "./emails";
 import { approveBody, createBookingSchema, customerListQuery, rejectBody, sellerListQuery, statusBody } from "./schemas";
 import { readerOf } from "../../db/batcher";
@@ -41,17 +41,12 @@ export const bookingRoutes = new Hono<ApiEnv>()
         throw badRequest("Malformed request body");
       }
       const input = createBookingSchema.parse(raw);
-      const answer = await createBooking(c.var.db, customer, key, input, c.var.now);
-      if (answer.created)
-        await emailNewRequest(
-          c.var.db,
-          c.var.config,
-          answer.created.booking,
-          { email: answer.created.sellerEmail, name: answer.created.sellerName },
-          c.var.tenant,
-        );
-      if (answer.replayed) c.header("Idempotent-Replayed", "true");
-      return c.body(answer.body, answer.status, { "content-type": "application/json; charset=utf-8" });
+      const { booking, replayed, seller } = await createBooking(c.var.db, customer, key, input, c.var.now);
+      if (seller) await emailNewRequest(c.var.db, c.var.config, booking, seller, c.var.tenant);
+      if (replayed) c.header("Idempotent-Replayed", "true");
+      return c.json({ success: true, data: booking, message: BOOKING_REQUESTED }, 201, {
+        "content-type": "application/json; charset=utf-8",
+      });
     },
   )
   .get(
