@@ -1,18 +1,18 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { otpCodes, users } from "@db/schema";
-import type { ApiEnv } from "../../api/app-env";
-import { ApiError, conflict } from "../../api/errors";
-import { describeRoute } from "../../api/route-info";
-import { validate } from "../../api/validate";
+import type { ApiEnv } from "../app-env";
+import { ApiError, conflict } from "../errors";
+import { describeRoute } from "../route-info";
+import { validate } from "../validate";
 import { hashPassword } from "../../auth/password";
-import { sendEmail } from "../email/send";
-import { findUserByEmail, findUserById } from "./accounts";
-import { resolveBrand, verificationEmail } from "./brand";
-import { CODE_TTL_MS, consumeCode, generateCode, hashSecret, issueCode } from "./otp";
-import { LIMITS, clientIp, enforce } from "./rate-limit";
-import { resendOtpSchema, signupSchema, verifyOtpSchema } from "./schemas";
-import { issueSession } from "./session-user";
+import { sendEmail } from "../../domain/email/send";
+import { findUserByEmail, findUserById } from "../../domain/auth/accounts";
+import { resolveBrand, verificationEmail } from "../../domain/auth/brand";
+import { CODE_TTL_MS, consumeCode, generateCode, hashSecret, issueCode } from "../../domain/auth/otp";
+import { LIMITS, clientIp, enforce } from "../../domain/auth/rate-limit";
+import { resendOtpSchema, signupSchema, verifyOtpSchema } from "../../domain/auth/schemas";
+import { issueSession } from "../../domain/auth/session-user";
 
 const NO_SUCH_CODE = "Invalid verification code";
 

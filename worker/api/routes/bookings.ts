@@ -1,17 +1,24 @@
 import { Hono } from "hono";
-import type { ApiEnv } from "../../api/app-env";
-import { ApiError, badRequest } from "../../api/errors";
-import { requireUserMiddleware } from "../../api/guard";
-import { idempotencyKeyOf } from "../../api/idempotency";
-import { describeRoute } from "../../api/route-info";
-import { validate } from "../../api/validate";
-import { BOOKING_REQUESTED, createBooking } from "./create";
-import { emailNewRequest } from "./emails";
-import { approveBody, createBookingSchema, customerListQuery, rejectBody, sellerListQuery, statusBody } from "./schemas";
+import type { ApiEnv } from "../app-env";
+import { ApiError, badRequest } from "../errors";
+import { requireUserMiddleware } from "../guard";
+import { idempotencyKeyOf } from "../idempotency";
+import { describeRoute } from "../route-info";
+import { validate } from "../validate";
+import { BOOKING_REQUESTED, createBooking } from "../../domain/bookings/create";
+import { emailNewRequest } from "../../domain/bookings/emails";
+import {
+  approveBody,
+  createBookingSchema,
+  customerListQuery,
+  rejectBody,
+  sellerListQuery,
+  statusBody,
+} from "../../domain/bookings/schemas";
 import { readerOf } from "../../db/batcher";
-import { APPROVED_BY_SELLER, cancelAsCustomer, respondToBooking } from "./respond";
-import { listCustomerBookings, listSellerBookings, readBookingAs } from "./service";
-import { todayInIndia } from "./transitions";
+import { APPROVED_BY_SELLER, cancelAsCustomer, respondToBooking } from "../../domain/bookings/respond";
+import { listCustomerBookings, listSellerBookings, readBookingAs } from "../../domain/bookings/service";
+import { todayInIndia } from "../../domain/bookings/transitions";
 
 const sellerOnly = requireUserMiddleware("seller");
 
