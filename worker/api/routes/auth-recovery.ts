@@ -13,7 +13,8 @@ import { HANDOVER_ROLES, spendHandover } from "../../domain/auth/handover";
 import { passwordChangedEmail, resetLinkEmail, resolveBrand } from "../../domain/auth/brand";
 import { generateLinkSecret } from "../../domain/auth/codes";
 import { consumeLinkSecret, issueCode } from "../../domain/auth/otp";
-import { LIMITS, clientIp, enforce, hit } from "../../domain/auth/rate-limit";
+import { LIMITS, enforce, hit } from "../../domain/auth/rate-limit";
+import { clientIp } from "../../client-ip";
 import { forgotPasswordSchema, handoverSchema, resetPasswordSchema } from "../../domain/auth/schemas";
 import { issueSession } from "../../domain/auth/session-user";
 

@@ -11,7 +11,8 @@ import { sendEmail } from "../../domain/email/send";
 import { changePassword, findUserByEmail, requestPasswordCode, updateProfile } from "../../domain/auth/accounts";
 import { resolveBrand, verificationEmail } from "../../domain/auth/brand";
 import { issueCode } from "../../domain/auth/otp";
-import { LIMITS, clientIp, enforce } from "../../domain/auth/rate-limit";
+import { LIMITS, enforce } from "../../domain/auth/rate-limit";
+import { clientIp } from "../../client-ip";
 import { recoveryRoutes } from "./auth-recovery";
 import { changePasswordSchema, loginSchema, profileSchema, requestPasswordOtpSchema } from "../../domain/auth/schemas";
 import { issueSession } from "../../domain/auth/session-user";
@@ -102,7 +103,12 @@ export const authRoutes = new Hono<ApiEnv>()
     validate("json", requestPasswordOtpSchema),
     async (c) => {
       const { user, db, config, tenant } = c.var;
-      await requestPasswordCode(db, config, user, c.req.valid("json").current, { request: c.req.raw, tenant, now: c.var.now });
+      await requestPasswordCode(db, config, user, c.req.valid("json").current, {
+        ip: clientIp(c.req.raw),
+        url: new URL(c.req.url),
+        tenant,
+        now: c.var.now,
+      });
       return c.json({ success: true, message: "OTP sent to your email. Please check your inbox." });
     },
   )
@@ -119,7 +125,12 @@ export const authRoutes = new Hono<ApiEnv>()
     async (c) => {
       const { user, db, config, tenant } = c.var;
       // Every other session ends with the change; this one continues with a fresh token.
-      const session = await changePassword(db, config, user, c.req.valid("json"), { request: c.req.raw, tenant, now: c.var.now });
+      const session = await changePassword(db, config, user, c.req.valid("json"), {
+        ip: clientIp(c.req.raw),
+        url: new URL(c.req.url),
+        tenant,
+        now: c.var.now,
+      });
       c.header("Set-Cookie", session.cookie);
       return c.json({ success: true, message: "Password updated successfully!", token: session.token, user: session.user });
     },
