@@ -8,7 +8,7 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-const SHARED_LIB = /\/app\/lib\/(theme|use-hydrated|auth-storage|colors|format|seller-site|site-links)\.tsx?$/;
+const SHARED_LIB = /\/(app\/lib\/(theme|use-hydrated|auth-storage|seller-site|site-links)|worker\/shared\/(colors|format))\.tsx?$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [

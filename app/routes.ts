@@ -1,6 +1,6 @@
 import type { RouteConfig } from "@remix-run/route-config";
 import { type DefineRoutesFunction, remixRoutesOptionAdapter } from "@remix-run/routes-option-adapter";
-import { SELLER_BASE, SELLER_LAYOUT_ID, SELLER_PAGES, sellerPageRouteId } from "./lib/seller-pages";
+import { SELLER_BASE, SELLER_LAYOUT_ID, SELLER_PAGES, sellerPageRouteId } from "../worker/shared/seller-pages";
 
 type DefineRouteFunction = Parameters<Parameters<DefineRoutesFunction>[0]>[0];
 
@@ -9,7 +9,7 @@ type DefineRouteFunction = Parameters<Parameters<DefineRoutesFunction>[0]>[0];
  * (main site at the root, seller sites under /seller/:sellerId/website) and a custom domain's
  * (one seller site at the root). The Worker serves each tenant from a build narrowed to its tree
  * (worker/tenant/route-trees.ts), so `/about` is the main site's page on the platform and the
- * seller's on a seller's own domain. The seller pages come from one table (app/lib/seller-pages.ts).
+ * seller's on a seller's own domain. The seller pages come from one table (worker/shared/seller-pages.ts).
  */
 const MAIN_PAGES = [
   "about",

@@ -12,7 +12,7 @@ import { createLoadContext } from "./load-context";
 import { isCleanSellerPath, resolveRequestTenant, routeTrees, treeOf } from "./tenant";
 import { plainPage, siteNotFoundPage } from "./site-not-found";
 import { DAILY_CLEANUP_CRON, runMaintenance } from "./maintenance";
-import { expireUnanswered } from "./domain/payments/refunds";
+import { expireUnanswered } from "./domain/payments/expiry";
 import { serveMedia } from "./media";
 import { withSecurityHeaders } from "./security-headers";
 import { checkPageOrigin } from "./page-origin";

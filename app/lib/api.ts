@@ -1,5 +1,5 @@
 import { clearSession, getToken } from "./auth-storage";
-import { SITE_HEADER, matchSellerBase } from "./seller-pages";
+import { SITE_HEADER, matchSellerBase } from "@worker/shared/seller-pages";
 
 /** The one API client (spec §7): same-origin paths, bearer token from storage, no timeout, abortable. */
 export class ApiRequestError extends Error {

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatRupees } from "../../app/lib/format";
+import { formatRupees } from "../../worker/shared/format";
 import { priceBooking } from "../../worker/domain/bookings/pricing";
 import { daysFromNow } from "../support/bookings";
 import { type E2E, startE2E } from "../support/e2e";

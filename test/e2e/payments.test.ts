@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatRupees } from "../../app/lib/format";
+import { formatRupees } from "../../worker/shared/format";
 import { SELLER_A, SELLER_B, daysFromNow } from "../support/bookings";
 import { type E2E, startE2E } from "../support/e2e";
 import { eventually } from "../support/page";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accessibleTextColor, contrastRatio, readableTextOn, safeHexColor } from "../../app/lib/colors";
+import { accessibleTextColor, contrastRatio, readableTextOn, safeHexColor } from "../../worker/shared/colors";
 
 describe("safeHexColor", () => {
   it("accepts only #RRGGBB", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatRupees, formatTime } from "../../app/lib/format";
+import { formatDate, formatRupees, formatTime } from "../../worker/shared/format";
 
 describe("en-IN formats", () => {
   it("formats dates with numeric year, long month and numeric day", () => {

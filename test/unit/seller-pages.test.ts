@@ -1,6 +1,6 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
-import { SELLER_LAYOUT_ID, SELLER_PAGES, matchSellerBase, sellerPageAt, sellerPageRouteId } from "../../app/lib/seller-pages";
+import { SELLER_LAYOUT_ID, SELLER_PAGES, matchSellerBase, sellerPageAt, sellerPageRouteId } from "../../worker/shared/seller-pages";
 import { defineAppRoutes } from "../../app/routes";
 import { routeTrees } from "../../worker/tenant/route-trees";
 

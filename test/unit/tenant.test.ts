@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SITE_HEADER } from "../../app/lib/seller-pages";
+import { SITE_HEADER } from "../../worker/shared/seller-pages";
 import type { Db } from "../../worker/db/client";
 import type { AppConfig } from "../../worker/env";
 import { resolveApiTenant } from "../../worker/tenant";

@@ -1,4 +1,4 @@
-import { sellerPageAt } from "~/lib/seller-pages";
+import { sellerPageAt } from "../shared/seller-pages";
 import { SESSION_COOKIE, readCookie } from "../auth/session";
 import type { SellerTenant } from "../tenant";
 import { edgeCache, pageKey, publishContentVersion, readContentVersion } from "./version-pointer";
@@ -21,7 +21,7 @@ export function carriesCredentials(request: Request) {
   return request.headers.has("authorization") || readCookie(request.headers.get("cookie"), SESSION_COOKIE) !== null;
 }
 
-/** A GET of a seller page marked cacheable in app/lib/seller-pages.ts (the same for every signed-out visitor). */
+/** A GET of a seller page marked cacheable in worker/shared/seller-pages.ts (the same for every signed-out visitor). */
 export function isCacheablePage(request: Request, tenant: SellerTenant, url: URL) {
   if (request.method !== "GET" || carriesCredentials(request)) return false;
   return sellerPageAt(url.pathname, tenant.mode)?.cacheable === true;

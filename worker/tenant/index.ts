@@ -1,4 +1,4 @@
-import { SITE_HEADER, matchSellerBase } from "~/lib/seller-pages";
+import { SITE_HEADER, matchSellerBase } from "../shared/seller-pages";
 import type { Db } from "../db/client";
 import type { AppConfig } from "../env";
 import { resolveDomainSeller } from "./domains";

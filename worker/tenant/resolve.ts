@@ -1,4 +1,4 @@
-import { matchSellerBase, sellerBasePath, sellerPageAt } from "~/lib/seller-pages";
+import { matchSellerBase, sellerBasePath, sellerPageAt } from "../shared/seller-pages";
 
 /**
  * Which site a request belongs to. Pure: the custom-domain lookup happens before

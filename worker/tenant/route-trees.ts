@@ -1,5 +1,5 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
-import { inSellerTree } from "~/lib/seller-pages";
+import { inSellerTree } from "../shared/seller-pages";
 import type { Tenant } from "./resolve";
 
 /**

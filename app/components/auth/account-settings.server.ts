@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type AppLoadContext, data } from "@remix-run/cloudflare";
 import type { Role } from "@db/users";
 import { ApiError, notFound } from "@worker/api/errors";
+import { clientIp } from "@worker/client-ip";
 import { changePassword, findUserById, readProfile, requestPasswordCode, updateProfile } from "@worker/domain/auth/accounts";
 import { changePasswordSchema, profileSchema, requestPasswordOtpSchema } from "@worker/domain/auth/schemas";
 import type { ActionResult } from "~/lib/action-result";
@@ -27,7 +28,7 @@ export type AccountActionData = ActionResult & { name?: string; token?: string }
  */
 export async function accountSettingsAction({ request, context }: ActionFunctionArgs, role?: Role) {
   const after: { extra?: { name: string } | { token: string }; cookie?: string } = {};
-  const from = { request, tenant: context.tenant, now: context.now };
+  const from = { ip: clientIp(request), url: new URL(request.url), tenant: context.tenant, now: context.now };
   const result = await signedInAction(context, role, async (user) => {
     const input = await actionInput(request);
     switch (input.intent) {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { formatDate, formatTime } from "~/lib/format";
+import { formatDate, formatTime } from "@worker/shared/format";
 import "./bookings.css";
 import { PricingList } from "./pricing-list";
 import { MoneyPanel } from "../payments/money-panel";

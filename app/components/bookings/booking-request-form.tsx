@@ -5,7 +5,7 @@ import { MAX_TRAVELLERS, ROOM_SUPPLEMENT_PER_NIGHT, TRANSPORT_PER_DAY, bookableT
 import type { PublicPackage } from "@worker/domain/seller-website/shapes";
 import { api, errorMessage } from "~/lib/api";
 import { getStoredUser, getToken } from "~/lib/auth-storage";
-import { formatRupees } from "~/lib/format";
+import { formatRupees } from "@worker/shared/format";
 import { siteHref, useSellerSite } from "~/lib/seller-site";
 import type { CheckoutSession } from "@worker/domain/payments/checkout";
 import { CheckoutStatus, useCheckout } from "../payments/use-checkout";

@@ -2,7 +2,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import type { listCustomerBookings } from "@worker/domain/bookings/service";
 import { Pager } from "~/components/pager";
 import type { ActionResult } from "~/lib/action-result";
-import { formatDate, formatRupees } from "~/lib/format";
+import { formatDate, formatRupees } from "@worker/shared/format";
 import { useActionToast } from "~/lib/use-action-toast";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useListFilters } from "~/lib/use-list-filters";

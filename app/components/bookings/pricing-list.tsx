@@ -1,5 +1,5 @@
 import type { Pricing } from "@worker/domain/bookings/pricing";
-import { formatRupees } from "~/lib/format";
+import { formatRupees } from "@worker/shared/format";
 import type { Booking } from "./types";
 
 /** A booking's price breakdown, or the form's preview of one; the tier row shows the package price it is for. */

@@ -1,4 +1,4 @@
-import { formatRupees } from "~/lib/format";
+import { formatRupees } from "@worker/shared/format";
 import { cancellationRefund } from "@worker/domain/payments/policy";
 import type { BookingStatus } from "@db/bookings";
 import type { Booking } from "@worker/domain/bookings/shapes";

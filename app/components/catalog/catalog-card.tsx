@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { CatalogPackage } from "@worker/domain/catalog/service";
-import { formatRupees } from "~/lib/format";
+import { formatRupees } from "@worker/shared/format";
 
 export function CatalogCard({ pkg }: { pkg: CatalogPackage }) {
   const price = pkg.priceRanges[0]?.price;

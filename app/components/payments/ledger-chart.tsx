@@ -1,6 +1,6 @@
 import type { SellerLedger } from "@worker/domain/payments/ledger";
 import { TableRegion } from "~/components/bookings/table-region";
-import { formatRupees } from "~/lib/format";
+import { formatRupees } from "@worker/shared/format";
 import "./ledger.css";
 
 type Chart = SellerLedger["chart"];

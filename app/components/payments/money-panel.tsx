@@ -1,5 +1,5 @@
 import type { BookingMoney } from "@worker/domain/payments/views";
-import { formatDate, formatRupees } from "~/lib/format";
+import { formatDate, formatRupees } from "@worker/shared/format";
 import "./payments.css";
 
 const REASONS = {

@@ -1,5 +1,8 @@
 import type { CheckoutSession } from "@worker/domain/payments/checkout";
-import type { ProviderResult } from "./use-checkout";
+
+/** What the provider's checkout hands back on success (Razorpay Checkout's handler argument). */
+export type ProviderSuccess = { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+export type ProviderResult = { kind: "paid"; response: ProviderSuccess } | { kind: "failed"; reason: string } | { kind: "dismissed" };
 
 /** Razorpay's Checkout script; the page CSP allows this origin (worker/security-headers.ts). */
 export const RAZORPAY_CHECKOUT_JS = "https://checkout.razorpay.com/v1/checkout.js";

@@ -1,13 +1,9 @@
 import { useCallback, useRef, useState } from "react";
 import type { CheckoutSession } from "@worker/domain/payments/checkout";
 import { api, errorMessage } from "~/lib/api";
-import { formatRupees } from "~/lib/format";
+import { formatRupees } from "@worker/shared/format";
 import { Modal } from "../bookings/modal";
-import { openRazorpay } from "./razorpay";
-
-/** What the provider's checkout hands back on success (Razorpay Checkout's handler argument). */
-export type ProviderSuccess = { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
-export type ProviderResult = { kind: "paid"; response: ProviderSuccess } | { kind: "failed"; reason: string } | { kind: "dismissed" };
+import { type ProviderResult, type ProviderSuccess, openRazorpay } from "./razorpay";
 
 type Phase =
   | { kind: "idle" }

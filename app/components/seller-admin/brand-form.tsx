@@ -1,8 +1,8 @@
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
-import { contrastRatio, readableTextOn, safeHexColor } from "~/lib/colors";
+import { contrastRatio, readableTextOn, safeHexColor } from "@worker/shared/colors";
 import { useActionToast } from "~/lib/use-action-toast";
-import type { action } from "~/routes/seller-dashboard/website";
+import type { ActionResult } from "~/lib/action-result";
 import { type SiteSettings, fieldErrorsOf } from "./api-helpers";
 import { ImageField } from "./upload-button";
 
@@ -60,7 +60,7 @@ export function BrandPreview({ config }: { config: Config }) {
 /** The website's name, colours and wallpaper, saved by the website page's action ("brand"). */
 export function BrandForm({ initial }: { initial: Config }) {
   const [config, setConfig] = useState<Config>(initial);
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<ActionResult>();
   const errors = fieldErrorsOf(useActionToast(fetcher, "Failed to save website settings"));
   const busy = fetcher.state !== "idle";
   const set = <K extends keyof Config>(key: K, value: Config[K]) => setConfig((c) => ({ ...c, [key]: value }));

@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useActionToast } from "~/lib/use-action-toast";
-import type { action } from "~/routes/seller-dashboard/website";
+import type { ActionResult } from "~/lib/action-result";
 import { type Domain, fieldErrorsOf } from "./api-helpers";
 
 /** The address of a host on the same scheme and port as the platform's (`origin`). */
@@ -16,9 +16,9 @@ function siteOrigin(origin: string, hostname: string) {
  */
 export function DomainsCard({ origin, sitePath, domains }: { origin: string; sitePath: string; domains: Domain[] }) {
   const [hostname, setHostname] = useState("");
-  const adder = useFetcher<typeof action>();
+  const adder = useFetcher<ActionResult>();
   const added = useActionToast(adder, "Failed to add the domain");
-  const remover = useFetcher<typeof action>();
+  const remover = useFetcher<ActionResult>();
   useActionToast(remover, "Failed to remove the domain");
   const busy = adder.state !== "idle";
   const platformHost = new URL(origin).hostname;

@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useActionToast } from "~/lib/use-action-toast";
-import type { action } from "~/routes/seller-dashboard/website";
+import type { ActionResult } from "~/lib/action-result";
 import { type SiteSettings, fieldErrorsOf } from "./api-helpers";
 import { ImageField } from "./upload-button";
 
@@ -18,7 +18,7 @@ const profileOf = (s: SiteSettings["seller"]): Profile => ({
 /** The seller's public profile: what the site's footer, about and contact pages show. Saved by the website page's action ("profile"). */
 export function ProfileForm({ seller }: { seller: SiteSettings["seller"] }) {
   const [p, setP] = useState<Profile>(() => profileOf(seller));
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<ActionResult>();
   const errors = fieldErrorsOf(useActionToast(fetcher, "Failed to save the profile"));
   const busy = fetcher.state !== "idle";
   const set = (key: keyof Profile, value: string) => setP((cur) => ({ ...cur, [key]: value }));

@@ -3,7 +3,7 @@ import type { SellerRequest } from "@worker/domain/seller-requests/service";
 import { useState } from "react";
 import { PageContent } from "~/components/load-state";
 import { Pager } from "~/components/pager";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "@worker/shared/format";
 import { issuesOf, useActionToast } from "~/lib/use-action-toast";
 import type { ReviewAction, ReviewLoader } from "./review.server";
 

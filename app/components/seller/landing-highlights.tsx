@@ -1,6 +1,6 @@
 import type { Destination, TripLength } from "@worker/domain/seller-website/highlights";
 import { SiteLink } from "~/components/seller/site-link";
-import { formatRupees } from "~/lib/format";
+import { formatRupees } from "@worker/shared/format";
 import { searchHref, siteHref, useSellerSite } from "~/lib/seller-site";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

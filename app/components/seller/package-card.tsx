@@ -1,6 +1,6 @@
 import { SiteLink } from "~/components/seller/site-link";
 import type { PackageSummary } from "@worker/domain/seller-website/shapes";
-import { formatRupees } from "~/lib/format";
+import { formatRupees } from "@worker/shared/format";
 import { siteHref, useSellerSite } from "~/lib/seller-site";
 
 /** Price is the first price range entry (spec §2), else the call-us text. */

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { LoadErrorBoundary, LoadFailed } from "~/components/bookings/load-failed";
 import { guestsLabel, paymentLabel } from "~/components/bookings/types";
 import { StatusBadge } from "~/components/bookings/status-badge";
-import { formatDate, formatRupees } from "~/lib/format";
+import { formatDate, formatRupees } from "@worker/shared/format";
 import { pageQuery, signedInData, signedInHeaders } from "~/lib/session.server";
 import "~/components/payments/payments.css";
 

@@ -9,7 +9,7 @@ import { LoadErrorBoundary, LoadFailed } from "~/components/bookings/load-failed
 import { ROOM_LABELS, guestsLabel } from "~/components/bookings/types";
 import { CheckoutStatus, useCheckout } from "~/components/payments/use-checkout";
 import type { ActionResult } from "~/lib/action-result";
-import { formatDate, formatRupees } from "~/lib/format";
+import { formatDate, formatRupees } from "@worker/shared/format";
 import { actionInput, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
 import { useActionToast } from "~/lib/use-action-toast";
 import { useHydrated } from "~/lib/use-hydrated";

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { getCatalogPackage, sellerSiteUrl } from "@worker/domain/catalog/service";
 import { AddToCartForm } from "~/components/bookings/booking-request-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { formatRupees } from "~/lib/format";
+import { formatRupees } from "@worker/shared/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data

@@ -6,7 +6,7 @@ import { StatusBadge } from "~/components/bookings/status-badge";
 import { type BookingStatus, STATUS_LABELS } from "~/components/bookings/types";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageContent } from "~/components/load-state";
-import { formatDate, formatRupees } from "~/lib/format";
+import { formatDate, formatRupees } from "@worker/shared/format";
 import { signedInData, signedInHeaders } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Seller dashboard | Tripbazaar" }];

@@ -7,7 +7,7 @@ import { idParam } from "@worker/domain/seller-admin/schemas";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageContent } from "~/components/load-state";
 import { Pager } from "~/components/pager";
-import { formatDate, formatTime } from "~/lib/format";
+import { formatDate, formatTime } from "@worker/shared/format";
 import { actionInput, pageQuery, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
 import { useActionToast } from "~/lib/use-action-toast";
 

@@ -7,7 +7,7 @@ import { StatusBadge } from "~/components/bookings/status-badge";
 import { TableRegion } from "~/components/bookings/table-region";
 import { paymentLabel } from "~/components/bookings/types";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { formatDate, formatRupees } from "~/lib/format";
+import { formatDate, formatRupees } from "@worker/shared/format";
 import { PageContent } from "~/components/load-state";
 import { Pager } from "~/components/pager";
 import { pageQuery, signedInData, signedInHeaders } from "~/lib/session.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useFetcher, useNavigate } from "@remix-run/react";
-import { KEY_PATTERN } from "@worker/api/idempotency";
+import { KEY_PATTERN } from "@worker/domain/idempotency";
 import { addPackage } from "@worker/domain/seller-admin/manage";
 import { packageBody } from "@worker/domain/seller-admin/schemas";
 import { useEffect, useState } from "react";

@@ -7,8 +7,8 @@ import { TableRegion } from "~/components/bookings/table-region";
 import { PageContent } from "~/components/load-state";
 import { Pager } from "~/components/pager";
 import { LedgerChart } from "~/components/payments/ledger-chart";
-import { formatDate, formatRupees } from "~/lib/format";
-import { CSV_MAX_ROWS, LEDGER_KIND_LABELS, LEDGER_STATUSES, LEDGER_STATUS_LABELS, type LedgerStatus } from "~/lib/ledger";
+import { formatDate, formatRupees } from "@worker/shared/format";
+import { CSV_MAX_ROWS, LEDGER_KIND_LABELS, LEDGER_STATUSES, LEDGER_STATUS_LABELS, type LedgerStatus } from "@worker/shared/ledger";
 import { pageQuery, signedInData, signedInHeaders } from "~/lib/session.server";
 import { useListFilters } from "~/lib/use-list-filters";
 

@@ -5,7 +5,7 @@ import { activateDomain, listPendingDomains } from "@worker/domain/seller-admin/
 import { TableRegion } from "~/components/bookings/table-region";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageContent } from "~/components/load-state";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "@worker/shared/format";
 import { actionInput, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
 import { useActionToast } from "~/lib/use-action-toast";
 

@@ -6,7 +6,7 @@ import { TableRegion } from "~/components/bookings/table-region";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageContent } from "~/components/load-state";
 import { Pager } from "~/components/pager";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "@worker/shared/format";
 import { actionInput, pageQuery, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
 import { useActionToast } from "~/lib/use-action-toast";
 import { useListFilters } from "~/lib/use-list-filters";

@@ -10,7 +10,7 @@ import type { Tenant } from "../../tenant";
 import { sendEmail, trySendEmail } from "../email/send";
 import { passwordChangedEmail, passwordCodeEmail, resolveBrand } from "./brand";
 import { DEAD_CODE, checkCode, codeUnused, codeUse, issueCode } from "./otp";
-import { LIMITS, clientIp, enforce } from "./rate-limit";
+import { LIMITS, enforce } from "./rate-limit";
 import type { changePasswordSchema, profileSchema } from "./schemas";
 import { issueSession } from "./session-user";
 
@@ -79,8 +79,11 @@ export async function updateProfile(db: Db, userId: string, input: z.output<type
   return { name: row?.name ?? input.name, phone: row?.phone ?? input.phone };
 }
 
-/** Where a request came from: the address (rate limits) and the site whose brand and links its emails carry. */
-export type RequestOrigin = { request: Request; tenant: Tenant; now: Date };
+/**
+ * Where a request came from, as plain values: the client's address (rate limits), the address the request was
+ * made at (the scope of a new session's cookie), the site whose brand and links its emails carry, and its time.
+ */
+export type RequestOrigin = { ip: string; url: URL; tenant: Tenant; now: Date };
 
 /**
  * Step one of a password change (spec §4, §5): the current password earns a code by email.
@@ -94,7 +97,7 @@ export async function requestPasswordCode(
   from: RequestOrigin,
 ) {
   await enforce(db, [
-    [LIMITS.sendCodeIp, clientIp(from.request)],
+    [LIMITS.sendCodeIp, from.ip],
     [LIMITS.sendCodeAccount, account.id],
   ]);
   if (!(await verifyPassword(current, account.passwordHash, config.PASSWORD_PEPPER))) throw badRequest("Current password is incorrect");
@@ -114,7 +117,7 @@ export async function changePassword(
   from: RequestOrigin,
 ) {
   await enforce(db, [
-    [LIMITS.verifyIp, clientIp(from.request)],
+    [LIMITS.verifyIp, from.ip],
     [LIMITS.verifyAccount, account.id],
   ]);
   const codeId = await checkCode(db, config.PASSWORD_PEPPER, account.id, "change-password", input.otp, from.now.getTime());
@@ -123,5 +126,5 @@ export async function changePassword(
   const updated = await changePasswordWithCode(db, account.id, codeId, await hashPassword(input.new, config.PASSWORD_PEPPER), from.now);
   if (!updated) throw badRequest(DEAD_CODE);
   await trySendEmail(db, config, passwordChangedEmail(brand, account.email));
-  return issueSession(config, updated, new URL(from.request.url));
+  return issueSession(config, updated, from.url);
 }

@@ -8,6 +8,7 @@ export type Limit = { name: string; max: number; windowSeconds: number };
 /**
  * The limits of ADR 0006. Per IP they are generous (shared NATs, tests); per
  * account they are tight. One-time codes also have their own counters (otp.ts).
+ * A client's address comes from its request (worker/client-ip.ts) as a plain string.
  */
 export const LIMITS = {
   loginIp: { name: "login-ip", max: 100, windowSeconds: 15 * 60 },
@@ -28,11 +29,6 @@ export const LIMITS = {
   checkoutAccount: { name: "checkout-account", max: 30, windowSeconds: 60 * 60 },
   paymentCallbackAccount: { name: "payment-callback-account", max: 60, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>;
-
-/** The client address Cloudflare puts on every request; one shared bucket when it is missing (local runs). */
-export function clientIp(request: Request) {
-  return request.headers.get("cf-connecting-ip")?.trim() || "unknown";
-}
 
 /**
  * Counts one hit in a fixed window and returns whether it is allowed. One

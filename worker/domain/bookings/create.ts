@@ -1,33 +1,41 @@
 import { and, eq, sql } from "drizzle-orm";
-import { bookingSequences, bookings, idempotencyKeys, packages, sellers, travellers } from "@db/schema";
+import { bookingSequences, bookings, idempotencyKeys, packages, sellers, travellers, type users } from "@db/schema";
 import { conflict, notFound, unprocessable } from "../errors";
-import type { CurrentUser } from "../../api/guard";
-import { earlierRequest, lostKeyRace, requestHash } from "../../api/idempotency";
+import { earlierRequest, lostKeyRace, requestHash } from "../idempotency";
 import type { Db } from "../../db/client";
 import { findPriceTier, isPriced, priceBooking } from "./pricing";
 import { type CreateBookingInput, PRICE_TIER_MESSAGE } from "./schemas";
-import { type BookingRow, toBooking } from "./shapes";
+import { type Booking, type BookingRow, toBooking } from "./shapes";
 import { todayInIndia, yearInIndia } from "./transitions";
 import { onSale } from "../on-sale";
 
 export const PRICED_ON_REQUEST = "This package is priced on request; please contact the seller";
 export const KEY_REUSED = "This Idempotency-Key was already used for a different booking request";
 
-export type Answer = { status: 201; body: string; replayed: boolean; created?: CreatedBooking };
-type CreatedBooking = { booking: ReturnType<typeof toBooking>; sellerEmail: string; sellerName: string };
+export const BOOKING_REQUESTED = "Booking request sent to the seller";
+
+/** Who requests a booking: the signed-in customer, whose contact details the booking shows its seller. */
+export type BookingCustomer = Pick<typeof users.$inferSelect, "id" | "name" | "email" | "phone">;
 
 /**
- * Creates a pending booking exactly once per (customer, Idempotency-Key); see ADR 0009 and 0020.
+ * A booking request as this call made it, or as the first request with the same key made it (`replayed`).
+ * `seller` (whom to tell of the request) is there only when this call made it.
+ */
+export type RequestedBooking = { booking: Booking; replayed: boolean; seller?: { email: string; name: string } };
+
+/**
+ * Creates a pending booking exactly once per (customer, idempotency key); see ADR 0009 and 0020.
  * The key, the booking, its travellers, the booking number and the stored answer are written in
- * one D1 batch, so a failure at any point leaves either all of them or none.
+ * one D1 batch, so a failure at any point leaves either all of them or none. The stored answer is
+ * the first request's whole answer (`{ success, data, message }`), as keys stored before kept it.
  */
 export async function createBooking(
   db: Db,
-  customer: CurrentUser,
+  customer: BookingCustomer,
   idempotencyKey: string,
   input: CreateBookingInput,
   now: Date,
-): Promise<Answer> {
+): Promise<RequestedBooking> {
   const key = `${customer.id}:${idempotencyKey}`;
   const hash = await requestHash(input);
 
@@ -77,7 +85,7 @@ export async function createBooking(
     position: i + 1,
     ...t,
   }));
-  const body = { success: true, data: toBooking(row, people), message: "Booking request sent to the seller" };
+  const body = { success: true, data: toBooking(row, people), message: BOOKING_REQUESTED };
 
   try {
     const results = await db.batch([
@@ -124,8 +132,7 @@ export async function createBooking(
         .returning({ responseBody: idempotencyKeys.responseBody }),
     ]);
     const stored = (results[results.length - 1] as { responseBody: string }[])[0].responseBody;
-    const booking = JSON.parse(stored).data as ReturnType<typeof toBooking>;
-    return { status: 201, body: stored, replayed: false, created: { booking, sellerEmail: pkg.sellerEmail, sellerName: pkg.sellerName } };
+    return { booking: bookingOf(stored), replayed: false, seller: { email: pkg.sellerEmail, name: pkg.sellerName } };
   } catch (error) {
     // Another request with this key committed first: answer as it did.
     if (lostKeyRace(error)) {
@@ -176,11 +183,14 @@ export async function priceRequest(db: Db, input: CreateBookingInput, today: str
   return { pkg, priceTier, price };
 }
 
-/** An earlier request with the same key: replay its answer, or refuse another body. */
-async function replayOf(db: Db, key: string, hash: string): Promise<Answer | null> {
+/** The booking in a stored answer. */
+const bookingOf = (stored: string) => (JSON.parse(stored) as { data: Booking }).data;
+
+/** An earlier request with the same key: the booking it made, or a refusal of another body. */
+async function replayOf(db: Db, key: string, hash: string): Promise<RequestedBooking | null> {
   const row = await earlierRequest(db, key, hash, KEY_REUSED);
   if (!row) return null;
-  if (row.status === "done" && row.responseBody) return { status: 201, body: row.responseBody, replayed: true };
+  if (row.status === "done" && row.responseBody) return { booking: bookingOf(row.responseBody), replayed: true };
   // Only a claim written before ADR 0020 (a separate statement then) can be left in progress.
   throw conflict("A booking request with this Idempotency-Key is still being processed; please try again");
 }

@@ -1,15 +1,22 @@
 import { and, eq } from "drizzle-orm";
 import { customDomains, paymentItems, payments } from "@db/schema";
-import { formatDate, formatRupees } from "~/lib/format";
+import { formatDate, formatRupees } from "../../shared/format";
 import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
 import type { Tenant } from "../../tenant";
 import { canonicalDomainOf, customerBookingUrl, platformUrl, sellerBookingUrl } from "../email/links";
-import { refundLine } from "../payments/emails";
-
-type Refund = { amount: number; status: string } | null;
 import { trySendEmail } from "../email/send";
 import type { Booking } from "./shapes";
+
+/** A booking's refund as its emails tell it; null when none is due. */
+export type Refund = { amount: number; status: string } | null;
+
+/** How a refund reads in an email to the customer. */
+export function refundLine(refund: Refund) {
+  if (!refund) return "";
+  const state = refund.status === "processed" ? "has been refunded" : "is being refunded";
+  return `\n\n${formatRupees(refund.amount)} ${state} to the card, UPI or bank account you paid with. Banks usually show a refund within 5 to 7 working days.`;
+}
 
 function summary(b: Booking) {
   const guests = `${b.customerDetails.adults} adult(s), ${b.customerDetails.children} child(ren)`;

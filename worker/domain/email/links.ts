@@ -1,6 +1,6 @@
 import { asc, and, eq } from "drizzle-orm";
 import { customDomains } from "@db/schema";
-import { sellerBasePath } from "~/lib/seller-pages";
+import { sellerBasePath } from "../../shared/seller-pages";
 import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
 import type { Tenant } from "../../tenant";

@@ -1,24 +1,15 @@
 import { eq, inArray } from "drizzle-orm";
 import { paymentItems, payments, sellers } from "@db/schema";
-import { formatDate, formatRupees } from "~/lib/format";
+import { formatDate, formatRupees } from "../../shared/format";
 import { readerOf } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
-import { emailSellerRequest } from "../bookings/emails";
+import { type Refund, emailSellerRequest, refundLine } from "../bookings/emails";
 import { findBooking } from "../bookings/service";
 import type { Booking } from "../bookings/shapes";
 import { customerBookingUrl, platformUrl } from "../email/links";
 import { trySendEmail } from "../email/send";
 import { REQUEST_EXPIRY_HOURS } from "./policy";
-
-type Refund = { amount: number; status: string } | null;
-
-/** How a refund reads in an email to the customer. */
-export function refundLine(refund: Refund) {
-  if (!refund) return "";
-  const state = refund.status === "processed" ? "has been refunded" : "is being refunded";
-  return `\n\n${formatRupees(refund.amount)} ${state} to the card, UPI or bank account you paid with. Banks usually show a refund within 5 to 7 working days.`;
-}
 
 /**
  * After a payment is captured: one receipt to the customer for the payment, and each seller is asked to answer

@@ -4,7 +4,14 @@ import { bookings, packages, paymentItems, payments, refunds, users } from "@db/
 import type { Reader } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import { pagination } from "../bookings/shapes";
-import { CSV_MAX_ROWS, LEDGER_KIND_LABELS, LEDGER_STATUSES, LEDGER_STATUS_LABELS, type LedgerKind, type LedgerStatus } from "~/lib/ledger";
+import {
+  CSV_MAX_ROWS,
+  LEDGER_KIND_LABELS,
+  LEDGER_STATUSES,
+  LEDGER_STATUS_LABELS,
+  type LedgerKind,
+  type LedgerStatus,
+} from "../../shared/ledger";
 
 /**
  * The seller's payments ledger (issue 15): every payment share a seller received and every refund of it, newest

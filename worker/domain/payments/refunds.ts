@@ -1,11 +1,9 @@
-import { type SQL, and, eq, lt, sql } from "drizzle-orm";
+import { type SQL, and, eq, sql } from "drizzle-orm";
 import { bookings, paymentItems, payments, refunds } from "@db/schema";
 import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
 import { paymentProviderOf } from "../../payments/config";
 import { PaymentProviderError } from "../../payments/provider";
-import { REQUEST_EXPIRY_HOURS } from "./policy";
-import { emailExpired } from "./emails";
 
 type Reason = (typeof refunds.$inferSelect)["reason"];
 export type RefundRow = typeof refunds.$inferSelect;
@@ -110,41 +108,4 @@ export async function refundIfQueued(db: Db, config: AppConfig, bookingId: strin
     console.warn(`refund of ${bookingId} not made yet (retried later)`, error);
     return null;
   }
-}
-
-/**
- * The scheduled run (Cron Trigger): paid requests the seller has not answered within 48 hours are cancelled
- * and refunded in full, each in one batch; refunds the provider did not take yet are asked again.
- * `now` is passed in, so tests move the clock instead of waiting two days.
- */
-export async function expireUnanswered(db: Db, config: AppConfig, now: Date) {
-  const cutoff = new Date(now.getTime() - REQUEST_EXPIRY_HOURS * 3_600_000).toISOString();
-  const stale = await db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(and(eq(bookings.status, "pending"), eq(bookings.paymentStatus, "completed"), lt(bookings.createdAt, cutoff)))
-    .limit(50);
-  const at = now.toISOString();
-  let expired = 0;
-  for (const { id } of stale) {
-    const [changed] = await db.batch([
-      db
-        .update(bookings)
-        .set({ status: "cancelled", cancelledBy: "expiry", updatedAt: at })
-        .where(and(eq(bookings.id, id), eq(bookings.status, "pending"), lt(bookings.createdAt, cutoff)))
-        .returning({ id: bookings.id }),
-      queueRefund(db, id, "expired", sql`${bookings.status} = 'cancelled' and ${bookings.cancelledBy} = 'expiry'`, now),
-    ]);
-    if (changed.length === 0) continue;
-    expired++;
-    const refund = await refundIfQueued(db, config, id, now);
-    await emailExpired(db, config, id, refund ?? null);
-  }
-  const waiting = await db
-    .select({ id: refunds.id })
-    .from(refunds)
-    .where(and(eq(refunds.status, "pending"), sql`${refunds.providerRefundId} is null`))
-    .limit(50);
-  for (const r of waiting) await processRefund(db, config, r.id, now).catch((error) => console.warn(`refund ${r.id} retry failed`, error));
-  return { expired, refundsRetried: waiting.length };
 }

@@ -2,8 +2,6 @@ import { badRequest, tooLarge as refuseTooLarge, unsupported as refuseUnsupporte
 
 /** Uploads for package and website images (ADR 0011). */
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
-/** Multipart adds a little framing around the file. */
-const MULTIPART_ALLOWANCE = 16 * 1024;
 
 export type ImageType = { contentType: "image/png" | "image/jpeg" | "image/webp"; ext: "png" | "jpg" | "webp" };
 
@@ -25,65 +23,21 @@ export function sniffImage(b: Uint8Array): ImageType | null {
   return null;
 }
 
-const ACCEPTED = new Set(["image/png", "image/jpeg", "image/webp"]);
-const tooLarge = () => refuseTooLarge("Images are at most 2 MB");
-const unsupported = () => refuseUnsupported("Upload a JPEG, PNG or WebP image");
+/** The image types an upload may declare (its bytes must then agree, see sniffImage). */
+export const ACCEPTED_IMAGE_TYPES: ReadonlySet<string> = new Set(["image/png", "image/jpeg", "image/webp"]);
+export const imageTooLarge = () => refuseTooLarge("Images are at most 2 MB");
+export const unsupportedImage = () => refuseUnsupported("Upload a JPEG, PNG or WebP image");
 
-/** The uploaded bytes, from a raw image body or the `file` field of a multipart form. */
-export async function readUpload(request: Request): Promise<{ bytes: Uint8Array; declared: string }> {
-  const length = Number(request.headers.get("content-length"));
-  if (Number.isFinite(length) && length > MAX_UPLOAD_BYTES + MULTIPART_ALLOWANCE) throw tooLarge();
-  const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
-  if (type === "multipart/form-data") {
-    // Read under the cap first, then parse: a chunked body without a length is bounded too.
-    const raw = await readCapped(request, MAX_UPLOAD_BYTES + MULTIPART_ALLOWANCE);
-    let form: FormData;
-    try {
-      form = await new Response(raw, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
-    } catch {
-      throw badRequest("Malformed upload");
-    }
-    const file = form.get("file");
-    if (!file || typeof file === "string") throw badRequest("Attach the image as the `file` field");
-    if (file.size > MAX_UPLOAD_BYTES) throw tooLarge();
-    return { bytes: new Uint8Array(await file.arrayBuffer()), declared: file.type.toLowerCase() };
-  }
-  if (!ACCEPTED.has(type)) throw unsupported();
-  const bytes = await readCapped(request);
-  return { bytes, declared: type };
-}
+/** An uploaded file: its bytes and the type its sender declared (checked against the bytes). */
+export type Upload = { bytes: Uint8Array; declared: string };
 
-/** Reads the body but stops at the cap, so a body without a (truthful) length cannot exhaust memory. */
-async function readCapped(request: Request, cap = MAX_UPLOAD_BYTES): Promise<Uint8Array<ArrayBuffer>> {
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > cap) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
-}
-
-export async function storeUpload(bucket: R2Bucket, sellerId: string, upload: { bytes: Uint8Array; declared: string }) {
+/** Stores a seller's image in R2 under their own prefix, after checking its size and its bytes' type. */
+export async function storeUpload(bucket: R2Bucket, sellerId: string, upload: Upload) {
   if (upload.bytes.byteLength === 0) throw badRequest("The upload is empty");
-  if (upload.bytes.byteLength > MAX_UPLOAD_BYTES) throw tooLarge();
+  if (upload.bytes.byteLength > MAX_UPLOAD_BYTES) throw imageTooLarge();
   const image = sniffImage(upload.bytes);
   if (!image || (upload.declared && upload.declared !== "application/octet-stream" && upload.declared !== image.contentType)) {
-    throw unsupported();
+    throw unsupportedImage();
   }
   const key = `sellers/${sellerId}/${crypto.randomUUID()}.${image.ext}`;
   await bucket.put(key, upload.bytes, { httpMetadata: { contentType: image.contentType } });

@@ -1,7 +1,7 @@
 import type { EdgeConfig } from "../../cache/purge";
 import { and, desc, eq, exists, sql } from "drizzle-orm";
 import { idempotencyKeys, packages } from "@db/schema";
-import { earlierRequest, lostKeyRace, requestHash } from "../../api/idempotency";
+import { earlierRequest, lostKeyRace, requestHash } from "../idempotency";
 import { type Reader, readerOf } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import { announceVersion, bumpQuery } from "../seller-website/service";

@@ -1,5 +1,5 @@
 import type { packages, sellers, websiteConfigs } from "@db/schema";
-import { DEFAULT_SECONDARY_COLOR, DEFAULT_THEME_COLOR, safeHexColor } from "~/lib/colors";
+import { DEFAULT_SECONDARY_COLOR, DEFAULT_THEME_COLOR, safeHexColor } from "../../shared/colors";
 
 type SellerRow = Pick<typeof sellers.$inferSelect, "id" | "name" | "email" | "phone" | "bio" | "logo" | "backgroundImage" | "address">;
 type ConfigRow = Pick<typeof websiteConfigs.$inferSelect, "themeColor" | "secondaryColor" | "websiteName" | "wallpaperImage">;

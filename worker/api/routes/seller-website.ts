@@ -1,17 +1,24 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ApiEnv } from "../../api/app-env";
-import { notFound, validationError } from "../../api/errors";
-import { requireUserMiddleware } from "../../api/guard";
-import { describeRoute } from "../../api/route-info";
-import { validate } from "../../api/validate";
+import type { ApiEnv } from "../app-env";
+import { notFound, validationError } from "../errors";
+import { requireUserMiddleware } from "../guard";
+import { describeRoute } from "../route-info";
+import { validate } from "../validate";
 import { createBatcher } from "../../db/batcher";
-import { LIMITS, clientIp, enforce } from "../auth/rate-limit";
-import { contactMessageBody } from "../messages/schemas";
-import { receiveMessage } from "../messages/service";
-import { saveWebsiteConfig } from "../seller-admin/website-config";
-import { parseSearchQuery } from "./search-query";
-import { getPublishedPackage, getSellerSite, listPublishedPackages, searchPublishedPackages, sellerExists } from "./service";
+import { LIMITS, enforce } from "../../domain/auth/rate-limit";
+import { clientIp } from "../../client-ip";
+import { contactMessageBody } from "../../domain/messages/schemas";
+import { receiveMessage } from "../../domain/messages/service";
+import { saveWebsiteConfig } from "./website-config";
+import { parseSearchQuery } from "../../domain/seller-website/search-query";
+import {
+  getPublishedPackage,
+  getSellerSite,
+  listPublishedPackages,
+  searchPublishedPackages,
+  sellerExists,
+} from "../../domain/seller-website/service";
 
 const sellerParam = z.object({ sellerId: z.string().min(1).max(64) });
 const packageParam = sellerParam.extend({ packageId: z.string().min(1).max(64) });

@@ -2,11 +2,11 @@ import { desc, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { outbox } from "@db/schema";
-import type { ApiEnv } from "../../api/app-env";
-import { developmentOnly } from "../../api/guard";
-import { describeRoute } from "../../api/route-info";
-import { validate } from "../../api/validate";
-import { expireUnanswered } from "../payments/refunds";
+import type { ApiEnv } from "../app-env";
+import { developmentOnly } from "../guard";
+import { describeRoute } from "../route-info";
+import { validate } from "../validate";
+import { expireUnanswered } from "../../domain/payments/expiry";
 
 /** Development-only helpers; every route here is 404 unless ENVIRONMENT is development. */
 export const devRoutes = new Hono<ApiEnv>()

@@ -1,14 +1,15 @@
 import { Hono } from "hono";
-import type { ApiEnv } from "../../api/app-env";
-import { ApiError, notFound } from "../../api/errors";
-import { requireUserMiddleware } from "../../api/guard";
-import { idempotencyKeyOf } from "../../api/idempotency";
-import { describeRoute } from "../../api/route-info";
+import type { ApiEnv } from "../app-env";
+import { ApiError, notFound } from "../errors";
+import { requireUserMiddleware } from "../guard";
+import { idempotencyKeyOf } from "../idempotency";
+import { describeRoute } from "../route-info";
 import { readerOf } from "../../db/batcher";
-import { validate } from "../../api/validate";
-import { messageListQuery, messageStatusBody } from "../messages/schemas";
-import { listMessages } from "../messages/service";
-import { readUpload, storeUpload } from "./media";
+import { validate } from "../validate";
+import { messageListQuery, messageStatusBody } from "../../domain/messages/schemas";
+import { listMessages } from "../../domain/messages/service";
+import { storeUpload } from "../../domain/seller-admin/media";
+import { readUpload } from "../upload";
 import {
   PACKAGE_NOT_FOUND,
   addPackage,
@@ -19,10 +20,10 @@ import {
   removePackage,
   removeSellerDomain,
   saveProfile,
-} from "./manage";
-import { getSellerPackage, listSellerPackages } from "./packages";
-import { domainBody, idParam, packageBody, profileBody, statusBody } from "./schemas";
-import { getSiteSettings } from "./site";
+} from "../../domain/seller-admin/manage";
+import { getSellerPackage, listSellerPackages } from "../../domain/seller-admin/packages";
+import { domainBody, idParam, packageBody, profileBody, statusBody } from "../../domain/seller-admin/schemas";
+import { getSiteSettings } from "../../domain/seller-admin/site";
 import { saveWebsiteConfig } from "./website-config";
 
 /**

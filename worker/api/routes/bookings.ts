@@ -1,17 +1,24 @@
 import { Hono } from "hono";
-import type { ApiEnv } from "../../api/app-env";
-import { ApiError, badRequest } from "../../api/errors";
-import { requireUserMiddleware } from "../../api/guard";
-import { idempotencyKeyOf } from "../../api/idempotency";
-import { describeRoute } from "../../api/route-info";
-import { validate } from "../../api/validate";
-import { createBooking } from "./create";
-import { emailNewRequest } from "./emails";
-import { approveBody, createBookingSchema, customerListQuery, rejectBody, sellerListQuery, statusBody } from "./schemas";
+import type { ApiEnv } from "../app-env";
+import { ApiError, badRequest } from "../errors";
+import { requireUserMiddleware } from "../guard";
+import { idempotencyKeyOf } from "../idempotency";
+import { describeRoute } from "../route-info";
+import { validate } from "../validate";
+import { BOOKING_REQUESTED, createBooking } from "../../domain/bookings/create";
+import { emailNewRequest } from "../../domain/bookings/emails";
+import {
+  approveBody,
+  createBookingSchema,
+  customerListQuery,
+  rejectBody,
+  sellerListQuery,
+  statusBody,
+} from "../../domain/bookings/schemas";
 import { readerOf } from "../../db/batcher";
-import { APPROVED_BY_SELLER, cancelAsCustomer, respondToBooking } from "./respond";
-import { listCustomerBookings, listSellerBookings, readBookingAs } from "./service";
-import { todayInIndia } from "./transitions";
+import { APPROVED_BY_SELLER, cancelAsCustomer, respondToBooking } from "../../domain/bookings/respond";
+import { listCustomerBookings, listSellerBookings, readBookingAs } from "../../domain/bookings/service";
+import { todayInIndia } from "../../domain/bookings/transitions";
 
 const sellerOnly = requireUserMiddleware("seller");
 
@@ -41,17 +48,12 @@ export const bookingRoutes = new Hono<ApiEnv>()
         throw badRequest("Malformed request body");
       }
       const input = createBookingSchema.parse(raw);
-      const answer = await createBooking(c.var.db, customer, key, input, c.var.now);
-      if (answer.created)
-        await emailNewRequest(
-          c.var.db,
-          c.var.config,
-          answer.created.booking,
-          { email: answer.created.sellerEmail, name: answer.created.sellerName },
-          c.var.tenant,
-        );
-      if (answer.replayed) c.header("Idempotent-Replayed", "true");
-      return c.body(answer.body, answer.status, { "content-type": "application/json; charset=utf-8" });
+      const { booking, replayed, seller } = await createBooking(c.var.db, customer, key, input, c.var.now);
+      if (seller) await emailNewRequest(c.var.db, c.var.config, booking, seller, c.var.tenant);
+      if (replayed) c.header("Idempotent-Replayed", "true");
+      return c.json({ success: true, data: booking, message: BOOKING_REQUESTED }, 201, {
+        "content-type": "application/json; charset=utf-8",
+      });
     },
   )
   .get(

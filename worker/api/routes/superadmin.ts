@@ -1,13 +1,13 @@
 import { Hono } from "hono";
-import type { ApiEnv } from "../../api/app-env";
-import { type SignedInEnv, requireUserMiddleware } from "../../api/guard";
-import { describeRoute } from "../../api/route-info";
-import { validate } from "../../api/validate";
+import type { ApiEnv } from "../app-env";
+import { type SignedInEnv, requireUserMiddleware } from "../guard";
+import { describeRoute } from "../route-info";
+import { validate } from "../validate";
 import { readerOf } from "../../db/batcher";
-import { superadminDomainRoutes } from "../seller-admin/superadmin-routes";
-import { idParam } from "../seller-admin/schemas";
-import { superadminRequestRoutes } from "../seller-requests/routes";
-import { listUsers, setUserStatus, statusMessage, userListQuery, userStatusBody } from "./users";
+import { superadminDomainRoutes } from "./superadmin-domains";
+import { idParam } from "../../domain/seller-admin/schemas";
+import { superadminRequestRoutes } from "./seller-requests";
+import { listUsers, setUserStatus, statusMessage, userListQuery, userStatusBody } from "../../domain/superadmin/users";
 
 /**
  * /api/superadmin/users — find accounts and disable or re-enable them.

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
-import type { SignedInEnv } from "../../api/guard";
-import { describeRoute } from "../../api/route-info";
-import { validate } from "../../api/validate";
+import type { SignedInEnv } from "../guard";
+import { describeRoute } from "../route-info";
+import { validate } from "../validate";
 import { readerOf } from "../../db/batcher";
-import { idParam } from "./schemas";
-import { activateDomain, listPendingDomains } from "./site";
+import { idParam } from "../../domain/seller-admin/schemas";
+import { activateDomain, listPendingDomains } from "../../domain/seller-admin/site";
 
 /**
  * /api/superadmin/domains — activating a seller's custom domain is the platform's call

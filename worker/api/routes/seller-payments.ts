@@ -1,12 +1,12 @@
 import { Hono } from "hono";
-import type { ApiEnv } from "../../api/app-env";
-import { requireUserMiddleware } from "../../api/guard";
-import { describeRoute } from "../../api/route-info";
-import { validate } from "../../api/validate";
+import type { ApiEnv } from "../app-env";
+import { requireUserMiddleware } from "../guard";
+import { describeRoute } from "../route-info";
+import { validate } from "../validate";
 import { readerOf } from "../../db/batcher";
-import { todayInIndia } from "../bookings/transitions";
-import { CSV_MAX_ROWS } from "~/lib/ledger";
-import { ledgerQuery, sellerLedger, sellerLedgerCsv } from "./ledger";
+import { todayInIndia } from "../../domain/bookings/transitions";
+import { CSV_MAX_ROWS } from "../../shared/ledger";
+import { ledgerQuery, sellerLedger, sellerLedgerCsv } from "../../domain/payments/ledger";
 
 /** /api/seller-payments — the signed-in seller's payments ledger and its CSV (issue 15). */
 export const sellerPaymentRoutes = new Hono<ApiEnv>()

@@ -1,21 +1,22 @@
-import { DomainError } from "../errors";
+import { DomainError } from "../../domain/errors";
 import { Hono } from "hono";
-import type { ApiEnv } from "../../api/app-env";
-import { unauthorized } from "../../api/errors";
-import { requireUserMiddleware } from "../../api/guard";
-import { describeRoute } from "../../api/route-info";
-import { validate } from "../../api/validate";
+import type { ApiEnv } from "../app-env";
+import { unauthorized } from "../errors";
+import { requireUserMiddleware } from "../guard";
+import { describeRoute } from "../route-info";
+import { validate } from "../validate";
 import { decoyHash, verifyPassword } from "../../auth/password";
 import { clearSessionCookie } from "../../auth/session";
-import { sendEmail } from "../email/send";
-import { changePassword, findUserByEmail, requestPasswordCode, updateProfile } from "./accounts";
-import { resolveBrand, verificationEmail } from "./brand";
-import { issueCode } from "./otp";
-import { LIMITS, clientIp, enforce } from "./rate-limit";
-import { recoveryRoutes } from "./recovery-routes";
-import { changePasswordSchema, loginSchema, profileSchema, requestPasswordOtpSchema } from "./schemas";
-import { issueSession } from "./session-user";
-import { signupRoutes } from "./signup-routes";
+import { sendEmail } from "../../domain/email/send";
+import { changePassword, findUserByEmail, requestPasswordCode, updateProfile } from "../../domain/auth/accounts";
+import { resolveBrand, verificationEmail } from "../../domain/auth/brand";
+import { issueCode } from "../../domain/auth/otp";
+import { LIMITS, enforce } from "../../domain/auth/rate-limit";
+import { clientIp } from "../../client-ip";
+import { recoveryRoutes } from "./auth-recovery";
+import { changePasswordSchema, loginSchema, profileSchema, requestPasswordOtpSchema } from "../../domain/auth/schemas";
+import { issueSession } from "../../domain/auth/session-user";
+import { signupRoutes } from "./auth-signup";
 
 // SECURITY: the same status and message for an unknown email and a wrong password.
 export const INVALID_LOGIN = "Invalid email or password";
@@ -102,7 +103,12 @@ export const authRoutes = new Hono<ApiEnv>()
     validate("json", requestPasswordOtpSchema),
     async (c) => {
       const { user, db, config, tenant } = c.var;
-      await requestPasswordCode(db, config, user, c.req.valid("json").current, { request: c.req.raw, tenant, now: c.var.now });
+      await requestPasswordCode(db, config, user, c.req.valid("json").current, {
+        ip: clientIp(c.req.raw),
+        url: new URL(c.req.url),
+        tenant,
+        now: c.var.now,
+      });
       return c.json({ success: true, message: "OTP sent to your email. Please check your inbox." });
     },
   )
@@ -119,7 +125,12 @@ export const authRoutes = new Hono<ApiEnv>()
     async (c) => {
       const { user, db, config, tenant } = c.var;
       // Every other session ends with the change; this one continues with a fresh token.
-      const session = await changePassword(db, config, user, c.req.valid("json"), { request: c.req.raw, tenant, now: c.var.now });
+      const session = await changePassword(db, config, user, c.req.valid("json"), {
+        ip: clientIp(c.req.raw),
+        url: new URL(c.req.url),
+        tenant,
+        now: c.var.now,
+      });
       c.header("Set-Cookie", session.cookie);
       return c.json({ success: true, message: "Password updated successfully!", token: session.token, user: session.user });
     },

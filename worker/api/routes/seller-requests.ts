@@ -1,12 +1,12 @@
 import { Hono } from "hono";
-import type { ApiEnv } from "../../api/app-env";
-import { type SignedInEnv, requireUserMiddleware } from "../../api/guard";
-import { describeRoute } from "../../api/route-info";
-import { validate } from "../../api/validate";
+import type { ApiEnv } from "../app-env";
+import { type SignedInEnv, requireUserMiddleware } from "../guard";
+import { describeRoute } from "../route-info";
+import { validate } from "../validate";
 import { readerOf } from "../../db/batcher";
-import { idParam } from "../seller-admin/schemas";
-import { rejectBody, requestListQuery, sellerRequestBody } from "./schemas";
-import { applyToSell, approveRequest, latestRequestOf, listRequests, rejectRequest } from "./service";
+import { idParam } from "../../domain/seller-admin/schemas";
+import { rejectBody, requestListQuery, sellerRequestBody } from "../../domain/seller-requests/schemas";
+import { applyToSell, approveRequest, latestRequestOf, listRequests, rejectRequest } from "../../domain/seller-requests/service";
 
 /** /api/seller-requests — a customer's application to sell on Tripbazaar (ADR 0015). Every route needs a session. */
 export const sellerRequestRoutes = new Hono<ApiEnv>()
