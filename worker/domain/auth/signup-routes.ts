@@ -1,22 +1,19 @@
-import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { otpCodes, users } from "@db/schema";
 import type { ApiEnv } from "../../api/app-env";
-import { ApiError, conflict } from "../../api/errors";
 import { describeRoute } from "../../api/route-info";
 import { validate } from "../../api/validate";
-import { hashPassword } from "../../auth/password";
-import { sendEmail } from "../email/send";
-import { findUserByEmail, findUserById } from "./accounts";
-import { resolveBrand, verificationEmail } from "./brand";
-import { CODE_TTL_MS, consumeCode, generateCode, hashSecret, issueCode } from "./otp";
-import { LIMITS, clientIp, enforce } from "./rate-limit";
+import { clientIp } from "./rate-limit";
 import { resendOtpSchema, signupSchema, verifyOtpSchema } from "./schemas";
 import { issueSession } from "./session-user";
+import { CODE_SENT, resendVerificationCode, signUp, verifyEmail } from "./sign-in";
 
-const NO_SUCH_CODE = "Invalid verification code";
+const callerOf = (c: { req: { raw: Request }; var: ApiEnv["Variables"] }) => ({
+  ip: clientIp(c.req.raw),
+  tenant: c.var.tenant,
+  now: c.var.now,
+});
 
-/** Signup with an emailed code (spec §2, §4). */
+/** Signup with an emailed code (spec §2, §4); the work is in sign-in.ts, shared with the pages' actions. */
 export const signupRoutes = new Hono<ApiEnv>()
   .post(
     "/signup",
@@ -29,48 +26,8 @@ export const signupRoutes = new Hono<ApiEnv>()
     }),
     validate("json", signupSchema),
     async (c) => {
-      const body = c.req.valid("json");
-      const { db, config } = c.var;
-      await enforce(db, [
-        [LIMITS.signupIp, clientIp(c.req.raw)],
-        [LIMITS.sendCodeAccount, body.email],
-      ]);
-      if (await findUserByEmail(db, body.email)) throw conflict("An account with this email already exists. Please log in.");
-      const userId = `u_${crypto.randomUUID()}`;
-      const code = generateCode();
-      const { now } = c.var;
-      // User and first code in one batch: never a user without a code, nor the reverse.
-      try {
-        await db.batch([
-          // SECURITY: role is always "user"; seller accounts come from the superadmin panel.
-          db.insert(users).values({
-            id: userId,
-            name: body.name,
-            email: body.email,
-            phone: body.phone,
-            passwordHash: await hashPassword(body.password, config.PASSWORD_PEPPER),
-            role: "user",
-            isVerified: false,
-          }),
-          db.insert(otpCodes).values({
-            id: crypto.randomUUID(),
-            userId,
-            purpose: "verify-email",
-            codeHash: await hashSecret(config.PASSWORD_PEPPER, userId, "verify-email", code),
-            expiresAt: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
-            windowStartedAt: now.toISOString(),
-            lastSentAt: now.toISOString(),
-            createdAt: now.toISOString(),
-          }),
-        ]);
-      } catch (error) {
-        // Two signups racing for one address: the unique index decides.
-        if (String((error as Error)?.message ?? error).includes("UNIQUE"))
-          throw conflict("An account with this email already exists. Please log in.");
-        throw error;
-      }
-      await sendEmail(db, config, verificationEmail(await resolveBrand(db, config, c.var.tenant), body.email, code));
-      return c.json({ success: true, message: "We have sent a 6-digit code to your email.", userId }, 201);
+      const { userId } = await signUp(c.var.db, c.var.config, c.req.valid("json"), callerOf(c));
+      return c.json({ success: true, message: CODE_SENT, userId }, 201);
     },
   )
   .post(
@@ -82,24 +39,8 @@ export const signupRoutes = new Hono<ApiEnv>()
     }),
     validate("json", verifyOtpSchema),
     async (c) => {
-      const { userId, otp } = c.req.valid("json");
-      const { db, config } = c.var;
-      await enforce(db, [
-        [LIMITS.verifyIp, clientIp(c.req.raw)],
-        [LIMITS.verifyAccount, userId],
-      ]);
-      const user = await findUserById(db, userId);
-      if (!user) throw new ApiError(400, NO_SUCH_CODE);
-      if (user.isVerified) throw conflict("This account is already verified. Please log in.");
-      await consumeCode(db, config.PASSWORD_PEPPER, user.id, "verify-email", otp, c.var.now.getTime());
-      const verified = await db
-        .update(users)
-        .set({ isVerified: true, updatedAt: c.var.now.toISOString() })
-        .where(eq(users.id, user.id))
-        .returning()
-        .get();
-      if (!verified) throw new ApiError(400, NO_SUCH_CODE);
-      const session = await issueSession(config, verified, new URL(c.req.url));
+      const verified = await verifyEmail(c.var.db, c.var.config, c.req.valid("json"), callerOf(c));
+      const session = await issueSession(c.var.config, verified, new URL(c.req.url));
       c.header("Set-Cookie", session.cookie);
       return c.json({ token: session.token, user: session.user });
     },
@@ -109,17 +50,7 @@ export const signupRoutes = new Hono<ApiEnv>()
     describeRoute({ summary: "Send a new verification code", errors: [404, 409, 429] }),
     validate("json", resendOtpSchema),
     async (c) => {
-      const { userId } = c.req.valid("json");
-      const { db, config } = c.var;
-      await enforce(db, [
-        [LIMITS.sendCodeIp, clientIp(c.req.raw)],
-        [LIMITS.sendCodeAccount, userId],
-      ]);
-      const user = await findUserById(db, userId);
-      if (!user) throw new ApiError(404, "Account not found");
-      if (user.isVerified) throw conflict("This account is already verified. Please log in.");
-      const code = await issueCode(db, config.PASSWORD_PEPPER, user.id, "verify-email", { now: c.var.now.getTime() });
-      await sendEmail(db, config, verificationEmail(await resolveBrand(db, config, c.var.tenant), user.email, code));
+      await resendVerificationCode(c.var.db, c.var.config, c.req.valid("json").userId, callerOf(c));
       return c.json({ success: true, message: "OTP sent to your email. Please check your inbox." });
     },
   );
