@@ -8,8 +8,13 @@ import { DomainError } from "@worker/domain/errors";
 import { clearSessionCookie } from "@worker/auth/session";
 import type { ActionResult } from "./action-result";
 
-/** Headers of login-required pages: no referrer (hand-over tokens arrive in the address), never cached. */
-export const signedInHeaders = { "Referrer-Policy": "no-referrer", "Cache-Control": "private, no-store" };
+/**
+ * Headers of login-required pages: never cached, and their address (a hand-over's token, a reset link's secret)
+ * is never sent to another site as a referrer. `same-origin` rather than `no-referrer`: under `no-referrer` a
+ * browser posts a form with `Origin: null`, which the Worker's cross-site check refuses (worker/page-origin.ts),
+ * so no form of these pages would work without scripts.
+ */
+export const signedInHeaders = { "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" };
 
 /** The account behind the page's session, as every signed-in page and action may show it. */
 export type SignedInUser = { id: string; name: string; email: string; role: Role; isVerified: boolean };

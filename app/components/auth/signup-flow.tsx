@@ -2,6 +2,7 @@ import { Link, useActionData, useFetcher } from "@remix-run/react";
 import { useId, useState } from "react";
 import toast from "react-hot-toast";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { AuthAnswer, PendingCode } from "./auth-actions.server";
 import { CodeStep } from "./code-step";
 import { PasswordField, TextField } from "./password-input";
@@ -31,6 +32,7 @@ export function SignupFlow({ title, subtitle, loginHref, homeHref, policyOrigin 
   const [pending, setPending] = useState<PendingCode | null>(answered?.code ?? null);
   const [checkError, setCheckError] = useState<string | null>(null);
   const busy = fetcher.state !== "idle";
+  const hydrated = useHydrated();
   const termsId = useId();
   const set = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setForm((f) => ({ ...f, [key]: e.target.type === "checkbox" ? e.target.checked : e.target.value }));
@@ -64,6 +66,12 @@ export function SignupFlow({ title, subtitle, loginHref, homeHref, policyOrigin 
       <div className="card stack" style={{ maxWidth: "56rem", marginInline: "auto" }}>
         <h1>{title}</h1>
         {subtitle ? <p className="muted">{subtitle}</p> : null}
+        {pending && !hydrated && answered?.ok && answered.intent === "signup" ? (
+          // Without scripts there is no toast: the page says it.
+          <p role="status" className="success-text">
+            {answered.message}
+          </p>
+        ) : null}
         {pending ? (
           <CodeStep
             userId={pending.userId}
