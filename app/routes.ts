@@ -37,6 +37,8 @@ const MAIN_PAGES = [
   "verify-email",
   // Where a sign-in hand-over (spec §4) is completed; login-required pages send one here.
   "handover",
+  // Logout is a form post here: the session cookie goes (spec §4).
+  "logout",
 ] as const;
 
 const SELLER_DASHBOARD = [

@@ -4,24 +4,22 @@ import { MobileMenu } from "~/components/seller/mobile-menu";
 import { SellerLogo } from "~/components/seller/seller-logo";
 import { SiteLink, SiteNavigateProvider, isCurrent } from "~/components/seller/site-link";
 import { SiteFooter } from "~/components/seller/site-footer";
-import { getToken } from "~/lib/auth-storage";
 import { type SellerSite, SellerSiteProvider, brandStyle, siteHref } from "~/lib/seller-site";
 import { toggleTheme } from "~/lib/theme";
-import { useHydrated } from "~/lib/use-hydrated";
 
-/** Signed-in state lives in browser storage, so the server (and the cache) always render "Login". */
-function useSignedIn() {
-  const hydrated = useHydrated();
-  const { pathname } = useLocation();
-  const [signedIn, setSignedIn] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read storage on every navigation
-  useEffect(() => setSignedIn(Boolean(getToken())), [hydrated, pathname]);
-  return signedIn;
-}
-
-export function SellerFrame({ site, children, hideFooter = false }: { site: SellerSite; children: React.ReactNode; hideFooter?: boolean }) {
+/** The seller site's frame (spec §2); `signedIn` comes from the layout's loader (the session cookie), so the server's HTML shows Dashboard or Login. */
+export function SellerFrame({
+  site,
+  signedIn,
+  children,
+  hideFooter = false,
+}: {
+  site: SellerSite;
+  signedIn: boolean;
+  children: React.ReactNode;
+  hideFooter?: boolean;
+}) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const signedIn = useSignedIn();
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const menuButton = useRef<HTMLButtonElement>(null);

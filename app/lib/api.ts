@@ -1,7 +1,10 @@
-import { clearSession, getToken } from "./auth-storage";
 import { SITE_HEADER, matchSellerBase } from "@worker/shared/seller-pages";
 
-/** The one API client (spec §7): same-origin paths, bearer token from storage, no timeout, abortable. */
+/**
+ * The browser's API client, for what is not a page's own read or write (uploads, the payment provider's
+ * checkout): same-origin paths, the session in the HttpOnly cookie (no script holds a token, ADR 0003),
+ * no timeout, abortable. Clients that are not browsers send the token as a bearer header instead.
+ */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
@@ -30,10 +33,8 @@ function siteHeader(): Record<string, string> {
 }
 
 export async function api<T = unknown>(path: string, options: Options = {}): Promise<T> {
-  const token = getToken();
   const headers: Record<string, string> = { accept: "application/json", ...siteHeader(), ...options.headers };
   if (options.body !== undefined) headers["content-type"] = "application/json";
-  if (token) headers.authorization = `Bearer ${token}`;
   const res = await fetch(path, {
     method: options.method ?? "GET",
     headers,
@@ -51,8 +52,7 @@ export async function api<T = unknown>(path: string, options: Options = {}): Pro
   if (!res.ok) {
     const message = body && typeof body === "object" && "message" in body && typeof body.message === "string" ? body.message : "";
     if (res.status === 401 && options.on401 !== "throw") {
-      // Spec §4: any 401 clears the session and goes to login with the current address.
-      clearSession();
+      // Spec §4: any 401 goes to login with the current address (the server has already refused the cookie).
       const here = `${window.location.pathname}${window.location.search}`;
       window.location.assign(`${loginPathFor(window.location.pathname)}?redirect=${encodeURIComponent(here)}`);
     }
@@ -81,14 +81,4 @@ export function safeRedirect(target: string | null | undefined, fallback = "/") 
   } catch {
     return fallback;
   }
-}
-
-/** Logout (spec §4): the server clears the HttpOnly cookie, the browser forgets token and user. */
-export async function logout() {
-  try {
-    await api("/api/auth/logout", { method: "POST", on401: "throw" });
-  } catch {
-    // Signing out locally still happens when the call fails.
-  }
-  clearSession();
 }

@@ -8,8 +8,13 @@ import { DomainError } from "@worker/domain/errors";
 import { clearSessionCookie } from "@worker/auth/session";
 import type { ActionResult } from "./action-result";
 
-/** Headers of login-required pages: no referrer (hand-over tokens arrive in the address), never cached. */
-export const signedInHeaders = { "Referrer-Policy": "no-referrer", "Cache-Control": "private, no-store" };
+/**
+ * Headers of login-required pages: never cached, and their address (a hand-over's token, a reset link's secret)
+ * is never sent to another site as a referrer. `same-origin` rather than `no-referrer`: under `no-referrer` a
+ * browser posts a form with `Origin: null`, which the Worker's cross-site check refuses (worker/page-origin.ts),
+ * so no form of these pages would work without scripts.
+ */
+export const signedInHeaders = { "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" };
 
 /** The account behind the page's session, as every signed-in page and action may show it. */
 export type SignedInUser = { id: string; name: string; email: string; role: Role; isVerified: boolean };
@@ -58,10 +63,11 @@ function pathOf(url: URL) {
  */
 const MAX_REDIRECT_BACK = 2000;
 
-function loginRedirect(url: URL, headers: HeadersInit = signedInHeaders) {
+/** To `login` (this site's sign-in page) with the way back to the page asked for. */
+export function loginRedirect(url: URL, headers: HeadersInit = signedInHeaders, login = "/login") {
   let back = encodeURIComponent(pathOf(url));
   if (back.length > MAX_REDIRECT_BACK) back = encodeURIComponent(pathOf(new URL(url.pathname, url.origin)));
-  return redirect(back.length > MAX_REDIRECT_BACK ? "/login" : `/login?redirect=${back}`, { headers });
+  return redirect(back.length > MAX_REDIRECT_BACK ? login : `${login}?redirect=${back}`, { headers });
 }
 
 /**
@@ -84,15 +90,15 @@ function handoverRedirect(url: URL) {
  * goes to /login?redirect=…; an account of another role gets a 403 page. The account is read
  * through the request's batch, so the check shares the page's one D1 round trip.
  */
-export async function requireUser(context: AppLoadContext, role?: Role): Promise<SignedInUser> {
+export async function requireUser(context: AppLoadContext, role?: Role, { login = "/login" } = {}): Promise<SignedInUser> {
   const { url, viewer } = context;
   const handover = handoverRedirect(url);
   if (handover) throw handover;
-  if (!viewer) throw loginRedirect(url);
+  if (!viewer) throw loginRedirect(url, signedInHeaders, login);
   const account = await accountOf(context, viewer.sub);
   if (!account || account.status !== "active" || account.tokenVersion !== viewer.ver) {
     // SECURITY: a disabled account, or a token from before a password change, has no session here.
-    throw loginRedirect(url, { ...signedInHeaders, "Set-Cookie": clearSessionCookie(url) });
+    throw loginRedirect(url, { ...signedInHeaders, "Set-Cookie": clearSessionCookie(url) }, login);
   }
   if (role && account.role !== role) {
     throw data({ message: "You do not have permission to view this page" }, { status: 403, headers: signedInHeaders });
@@ -100,6 +106,26 @@ export async function requireUser(context: AppLoadContext, role?: Role): Promise
   const { status: _status, tokenVersion: _version, ...user } = account;
   return user;
 }
+
+/**
+ * The live account of the session cookie, or null (no cookie, a disabled account, a token from before a
+ * password change). For pages anyone may see that answer a signed-in visitor differently (guest-only pages).
+ */
+export async function liveUser(context: AppLoadContext): Promise<SignedInUser | null> {
+  const { viewer } = context;
+  if (!viewer) return null;
+  const account = await accountOf(context, viewer.sub);
+  if (!account || account.status !== "active" || account.tokenVersion !== viewer.ver) return null;
+  const { status: _status, tokenVersion: _version, ...user } = account;
+  return user;
+}
+
+/**
+ * True when the request comes from the running app (a fetcher or a `<Form>` once scripts run: single fetch
+ * asks for `<page>.data`), false for a document request (no scripts yet, or none at all). An action answers
+ * the app with data for its toast and the document with a redirect or the page re-rendered.
+ */
+export const fromRunningApp = (context: AppLoadContext) => context.url.pathname.endsWith(".data");
 
 /** A domain error as the page's error response (the route's ErrorBoundary shows its message). */
 export function pageError(error: unknown): unknown {
@@ -140,12 +166,21 @@ export async function signedInAction(context: AppLoadContext, role: Role | undef
   try {
     return { ok: true, message: await write(user) } satisfies ActionResult;
   } catch (error) {
-    const known = error instanceof ZodError ? validationError(error) : error;
-    if (!(known instanceof DomainError)) throw error;
-    const status = statusOf(known);
-    const body: ActionResult = { ok: false, message: known.message, status, ...(known.issues ? { issues: known.issues } : {}) };
-    return data(body, { status, headers: signedInHeaders });
+    return refusal(error);
   }
+}
+
+/**
+ * A write's refusal as its action's answer: a validation or domain error answers its status with
+ * `{ ok: false, message, status, issues?, ...extra }`, as the API would; anything else is thrown on.
+ * `extra` is what the page needs to show the form again (the step it was on, the values sent).
+ */
+export function refusal<E extends object = object>(error: unknown, extra?: E, headers: HeadersInit = signedInHeaders) {
+  const known = error instanceof ZodError ? validationError(error) : error;
+  if (!(known instanceof DomainError)) throw error;
+  const status = statusOf(known);
+  const body = { ok: false as const, message: known.message, status, ...(known.issues ? { issues: known.issues } : {}), ...extra };
+  return data<ActionResult & E>(body as ActionResult & E, { status, headers });
 }
 
 /** The body of an action request: JSON (a fetcher's `encType: "application/json"`) or form fields. */

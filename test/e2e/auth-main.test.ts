@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_ENV } from "../support/env";
 import { eventually, openPage } from "../support/page";
-import { latestCode, storedSession } from "../support/session";
+import { latestCode } from "../support/session";
 import { type E2E, startE2E } from "../support/e2e";
 import type { TestWorker } from "../support/worker";
 
@@ -22,6 +22,15 @@ afterAll(() => e2e?.close());
 async function sessionCookie(page: Page) {
   return (await page.context().cookies(origin)).find((c) => c.name === "tb_session");
 }
+
+/**
+ * Everything in the page's storage, as text: the session lives in the HttpOnly cookie only, so no script has a
+ * token or a user record to keep (the router keeps its scroll positions there).
+ */
+const storage = (page: Page) => page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }]));
+
+/** The claims of a session token (its payload, unverified: the server checks it). */
+const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
 
 describe("main-site accounts in Chromium", () => {
   it("signs up with the emailed code, logs out, logs in, and shows the server's message for a wrong password", async () => {
@@ -50,10 +59,20 @@ describe("main-site accounts in Chromium", () => {
 
     // 3. verified and signed in
     await page.waitForURL(`${origin}/user-dashboard`);
-    const stored = await storedSession(page);
-    expect(stored.token).toBeTruthy();
-    expect(JSON.parse(stored.user ?? "{}")).toMatchObject({ email, name: "Kavya Iyer Menon", role: "user", isVerified: true });
-    expect((await sessionCookie(page))?.httpOnly).toBe(true);
+    const cookie = await sessionCookie(page);
+    expect(cookie?.httpOnly).toBe(true);
+    expect(await storage(page)).not.toContain(cookie?.value);
+    expect(await storage(page)).not.toMatch(/tripbazaar_(token|user)/);
+    const account = await w.d1
+      .prepare("SELECT id, name, role, is_verified AS verified FROM users WHERE email = ?")
+      .bind(email)
+      .first<{ id: string; name: string; role: string; verified: number }>();
+    expect(account).toMatchObject({ name: "Kavya Iyer Menon", role: "user", verified: 1 });
+    expect(claimsOf(cookie?.value ?? "")).toMatchObject({ sub: account?.id, role: "user" });
+    // The server's HTML knows who is signed in: the header offers the account, not Login.
+    const home = await (await page.context().request.get(`${origin}/`)).text();
+    expect(home).toContain(">My account</a>");
+    expect(home).not.toContain(">Login</a>");
 
     // 4. logout (from settings, through the confirm)
     await page.goto(`${origin}/user-dashboard/settings`);
@@ -63,8 +82,8 @@ describe("main-site accounts in Chromium", () => {
     page.once("dialog", (d) => d.accept());
     await page.getByRole("button", { name: "Log out" }).click();
     await page.waitForURL(`${origin}/`);
-    expect(await storedSession(page)).toEqual({ token: null, user: null });
     expect(await sessionCookie(page)).toBeUndefined();
+    await page.getByRole("banner").getByRole("link", { name: "Login" }).first().waitFor();
 
     // 5. login, back to the page that asked for it
     await page.goto(`${origin}/user-dashboard/settings`);
@@ -74,10 +93,9 @@ describe("main-site accounts in Chromium", () => {
     await page.getByLabel("Password", { exact: true }).fill("Backwaters#2026");
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.waitForURL(`${origin}/user-dashboard/settings`);
-    expect((await storedSession(page)).token).toBeTruthy();
+    expect((await sessionCookie(page))?.value).toBeTruthy();
 
     // 6. a wrong password shows the server's message
-    await page.evaluate(() => localStorage.clear());
     await page.context().clearCookies();
     await page.goto(`${origin}/login`);
     await page.waitForSelector("html[data-hydrated]");
@@ -85,7 +103,8 @@ describe("main-site accounts in Chromium", () => {
     await page.getByLabel("Password", { exact: true }).fill("Wrong#password1");
     await page.getByRole("button", { name: "Sign In" }).click();
     await eventually(() => page.getByRole("alert").textContent()).toBe("Invalid email or password");
-    expect((await storedSession(page)).token).toBeNull();
+    expect(await sessionCookie(page)).toBeUndefined();
+    expect(await storage(page)).not.toMatch(/tripbazaar_(token|user)/);
     expect(errors).toEqual([]);
   });
 
@@ -96,7 +115,6 @@ describe("main-site accounts in Chromium", () => {
       await page.goto(`${origin}${path}`);
       await page.waitForURL(`${origin}/`);
     }
-    await page.evaluate(() => localStorage.clear());
     await page.context().clearCookies();
     await page.goto(`${origin}/login?redirect=//evil.example/x`);
     await page.waitForSelector("html[data-hydrated]");
@@ -110,11 +128,10 @@ describe("main-site accounts in Chromium", () => {
     const page = await browser.newPage();
     await e2e.signIn(page, "owner@wanderlust.example");
     await page.context().clearCookies();
-    // The edge sees no session and sends the visitor to login; the token left in storage is stale.
+    // The edge sees no session and sends the visitor to login, which they see (not a bounce to /).
     await page.goto(`${origin}/seller-dashboard/orders`);
     await page.waitForURL(`${origin}/login?redirect=%2Fseller-dashboard%2Forders`);
     await page.waitForSelector("html[data-hydrated]");
-    await eventually(() => page.evaluate(() => localStorage.getItem("tripbazaar_token"))).toBeNull();
     await page.getByLabel("Email").fill("owner@wanderlust.example");
     await page.getByLabel("Password", { exact: true }).fill("Travel#2026");
     await page.getByRole("button", { name: "Sign In" }).click();
@@ -134,20 +151,23 @@ describe("main-site accounts in Chromium", () => {
     const user = btoa(JSON.stringify({ id: "u_asha", name: "Asha Verma", email: "asha@example.com", role: "user" }));
     const page = await browser.newPage();
     const res = await page.goto(`${origin}/user-dashboard?tab=trips&token=${token}&user=${encodeURIComponent(user)}`);
-    expect(res?.headers()["referrer-policy"]).toBe("no-referrer");
+    // The token's address is never a referrer to another site (and our own forms keep their Origin).
+    expect(res?.headers()["referrer-policy"]).toBe("same-origin");
     await page.waitForURL(`${origin}/user-dashboard?tab=trips`);
     await page.waitForSelector("html[data-hydrated]");
-    const stored = await storedSession(page);
-    expect(stored.token).toBeTruthy();
-    expect(stored.token).not.toBe(token);
-    expect(JSON.parse(stored.user ?? "{}").id).toBe("u_asha");
+    // A session of ours, in the HttpOnly cookie only.
+    const cookie = await sessionCookie(page);
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.value).not.toBe(token);
+    expect(claimsOf(cookie?.value ?? "").sub).toBe("u_asha");
+    expect(await storage(page)).not.toContain(cookie?.value);
 
     const forged = await browser.newPage();
     const logs: string[] = [];
     forged.on("console", (m) => logs.push(m.text()));
     await forged.goto(`${origin}/user-dashboard?token=${token}x&user=${encodeURIComponent(user)}`);
     await forged.waitForURL(`${origin}/login`);
-    expect(await storedSession(forged)).toEqual({ token: null, user: null });
+    expect(await sessionCookie(forged)).toBeUndefined();
     expect(logs.some((l) => l.includes("hand-over failed"))).toBe(true);
   });
 });

@@ -61,13 +61,14 @@ describe("Asha's dashboard on the main site", () => {
 describe("Book Now on the seller's site", () => {
   const packagePath = "/seller/s_wanderlust/website/package/p_goa";
 
-  it("sends a signed-out visitor to the site's login with a redirect back", async () => {
+  it("sends a signed-out visitor to the site's login with a redirect back to the booking form", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${origin}${packagePath}`);
     await page.waitForSelector("html[data-hydrated]");
     await page.getByRole("button", { name: "Book Now" }).click();
-    await page.waitForURL(`${origin}/seller/s_wanderlust/website/login?redirect=${encodeURIComponent(packagePath)}`);
+    // The form's own address is the package page's `?book=1`: the login comes back to it.
+    await page.waitForURL(`${origin}/seller/s_wanderlust/website/login?redirect=${encodeURIComponent(`${packagePath}?book=1`)}`);
     await context.close();
   });
 

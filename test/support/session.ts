@@ -29,8 +29,8 @@ export const bearer = (s: Session) => ({ authorization: `Bearer ${s.token}` });
 
 /**
  * Signs a browser page in as `email` on `origin` (e.g. http://localhost:PORT or
- * http://wanderlust.localhost:PORT): token and user in localStorage, and the
- * HttpOnly session cookie in the context, exactly as a real login leaves them.
+ * http://wanderlust.localhost:PORT): the HttpOnly session cookie in the context,
+ * exactly as a real login leaves it (the browser stores nothing else).
  * The page is left on a blank same-origin response; navigate where you need next.
  */
 export async function signInBrowser(page: Page, w: TestWorker, origin: string, email: string, password = DEMO_PASSWORD) {
@@ -39,13 +39,6 @@ export async function signInBrowser(page: Page, w: TestWorker, origin: string, e
   // A cheap same-origin document to write storage on; its favicon request is answered here, not by the app.
   await page.route("**/favicon.ico", (route) => route.fulfill({ status: 204 }));
   await page.goto(`${origin}/api/health`);
-  await page.evaluate(
-    ([token, user]) => {
-      localStorage.setItem("tripbazaar_token", token);
-      localStorage.setItem("tripbazaar_user", user);
-    },
-    [session.token, JSON.stringify(session.user)] as const,
-  );
   return session;
 }
 
@@ -75,9 +68,4 @@ export async function latestCode(w: TestWorker, to: string) {
   const code = /\b(\d{6})\b/.exec(`${subject}\n${text}`)?.[1];
   if (!code) throw new Error(`no code in the newest email to ${to}`);
   return code;
-}
-
-/** Reads the session left in a page's storage. */
-export function storedSession(page: Page) {
-  return page.evaluate(() => ({ token: localStorage.getItem("tripbazaar_token"), user: localStorage.getItem("tripbazaar_user") }));
 }

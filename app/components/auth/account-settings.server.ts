@@ -18,16 +18,16 @@ export function accountSettingsData(context: AppLoadContext, role?: Role) {
   return signedInData(context, role, async (userId) => ({ profile: await readProfile(context, userId) }));
 }
 
-/** An answer of the settings action: the toast, plus the saved name (for the stored user record) or the new token. */
-export type AccountActionData = ActionResult & { name?: string; token?: string };
+/** An answer of the settings action: the toast, plus the saved name. */
+export type AccountActionData = ActionResult & { name?: string };
 
 /**
  * The settings forms' writes, told apart by `intent`: "profile" saves name and phone; "request-code"
  * checks the current password and emails a code; "change-password" changes it with the code and keeps
- * this device signed in (a fresh session cookie, and the token for the browser's storage).
+ * this device signed in (a fresh session cookie; no script sees the token).
  */
 export async function accountSettingsAction({ request, context }: ActionFunctionArgs, role?: Role) {
-  const after: { extra?: { name: string } | { token: string }; cookie?: string } = {};
+  const after: { extra?: { name: string }; cookie?: string } = {};
   const from = { ip: clientIp(request), url: new URL(request.url), tenant: context.tenant, now: context.now };
   const result = await signedInAction(context, role, async (user) => {
     const input = await actionInput(request);
@@ -46,7 +46,6 @@ export async function accountSettingsAction({ request, context }: ActionFunction
       }
       case "change-password": {
         const session = await changePassword(context.db, context.config, user, changePasswordSchema.parse(input), from);
-        after.extra = { token: session.token };
         after.cookie = session.cookie;
         return "Password updated successfully!";
       }
@@ -54,7 +53,7 @@ export async function accountSettingsAction({ request, context }: ActionFunction
         throw new ApiError(400, "Unknown action");
     }
   });
-  if (!after.extra || !("ok" in result)) return result;
+  if ((!after.extra && !after.cookie) || !("ok" in result)) return result;
   const headers = after.cookie ? { ...signedInHeaders, "Set-Cookie": after.cookie } : signedInHeaders;
   return data<AccountActionData>({ ...result, ...after.extra }, { headers });
 }

@@ -1,7 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
-import { updateSession } from "~/lib/auth-storage";
 import { useActionToast } from "~/lib/use-action-toast";
 import { RESEND_SECONDS, useCountdown } from "~/lib/use-countdown";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -39,8 +38,7 @@ export function ChangePasswordCard() {
 
   useEffect(() => {
     if (passwordFetcher.state !== "idle" || !changed?.ok) return;
-    // The password change ended every other session; this one continues with the fresh token.
-    if (changed.token) updateSession({ token: changed.token });
+    // The password change ended every other session; this one continues with the fresh cookie the answer set.
     for (const clear of [setCurrent, setNext, setConfirm, setOtp]) clear("");
     setOtpStep(false);
     resetCountdown();

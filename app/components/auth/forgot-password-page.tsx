@@ -1,38 +1,31 @@
-import { Link } from "@remix-run/react";
+import { Link, useActionData, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import toast from "react-hot-toast";
-import { api, errorMessage } from "~/lib/api";
+import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useSiteLinks } from "~/lib/site-links";
+import type { AuthAnswer } from "./auth-actions.server";
 import { TextField } from "./password-input";
 
-/** Asks for a reset link; on a seller site the link points at that site (the API knows it from the request, ADR 0024). */
+/**
+ * Asks for a reset link; on a seller site the link points at that site (the tenant of the request, ADR 0024).
+ * The form posts to the page's action (`forgotPasswordAction`).
+ */
 export function ForgotPasswordPage() {
   const { href } = useSiteLinks();
-  const [email, setEmail] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const fetcher = useFetcher<AuthAnswer>();
+  const answered = useActionData<AuthAnswer>();
+  const answer = fetcher.data ?? answered;
+  const hydrated = useHydrated();
+  const [email, setEmail] = useState(answer?.values?.email ?? "");
+  const busy = fetcher.state !== "idle";
+  const sent = answer?.ok ? answer.message : null;
+  const error = answer && !answer.ok ? answer.message || "Failed to send the reset link" : null;
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    setError(null);
-    setBusy(true);
-    try {
-      const res = await api<{ message: string }>("/api/auth/forgot-password", {
-        method: "POST",
-        body: { email: email.trim() },
-        on401: "throw",
-      });
-      setSent(res.message);
-      toast.success(res.message);
-    } catch (err) {
-      const message = errorMessage(err, "Failed to send the reset link");
-      setError(message);
-      toast.error(message);
-    } finally {
-      setBusy(false);
-    }
-  }
+  useFetcherAnswer(fetcher, (result) => {
+    if (result.ok) toast.success(result.message);
+    else toast.error(result.message || "Failed to send the reset link");
+  });
 
   return (
     <main id="main" className="container page">
@@ -43,7 +36,7 @@ export function ForgotPasswordPage() {
             {sent}
           </p>
         ) : (
-          <form className="stack" onSubmit={submit} noValidate>
+          <fetcher.Form method="post" className="stack" noValidate>
             <p className="muted">
               Enter your account's email and we will send you a link to choose a new password. The link works once, for 30 minutes.
             </p>
@@ -61,10 +54,11 @@ export function ForgotPasswordPage() {
                 {error}
               </p>
             ) : null}
-            <button type="submit" className="btn" disabled={busy || !email.trim()}>
+            {/* Before scripts run nothing can enable it again, so it waits only once they do. */}
+            <button type="submit" className="btn" disabled={busy || (hydrated && !email.trim())}>
               {busy ? "Sending..." : "Send Reset Link"}
             </button>
-          </form>
+          </fetcher.Form>
         )}
         <p>
           <Link to={href("/login")}>Back to Sign In</Link>

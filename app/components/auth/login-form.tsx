@@ -1,9 +1,9 @@
-import { Link, useSearchParams } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { Link, useActionData, useFetcher } from "@remix-run/react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import toast from "react-hot-toast";
-import { ApiRequestError, api, errorMessage, safeRedirect } from "~/lib/api";
-import { type StoredUser, storeSession } from "~/lib/auth-storage";
-import { CodeStep, type VerifiedSession } from "./code-step";
+import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
+import type { AuthAnswer, PendingCode } from "./auth-actions.server";
+import { CodeStep } from "./code-step";
 import { PasswordField, TextField } from "./password-input";
 
 type Props = {
@@ -15,61 +15,56 @@ type Props = {
   signupHref: string;
   homeHref: string;
   homeLabel: string;
-  /** Where to go after login when there is no safe ?redirect= (by the signed-in account's role, or one place). */
-  defaultTarget: string | ((user: StoredUser) => string);
   /** Spec §4: seller sign-in waits 2000 ms after "Login successful! Redirecting...". */
   redirectDelayMs: number;
   onSignedIn: (target: string) => void;
 };
 
-type Session = { token: string; user: StoredUser };
-
-/** Sign-in (spec §2, §4, §5): email and password, show/hide, remember me; an unverified account goes to its code. */
+/**
+ * Sign-in (spec §2, §4, §5): email and password, show/hide, remember me; an unverified account goes to its code.
+ * The form posts `intent=login` to the page's action (auth-actions.server.ts), which sets the session cookie:
+ * with scripts the page says so and goes on by itself, without them the browser is redirected.
+ */
 export function LoginForm(props: Props) {
-  const [params] = useSearchParams();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [remember, setRemember] = useState(true);
-  const [state, setState] = useState<"idle" | "submitting" | "success">("idle");
-  const [error, setError] = useState<string | null>(null);
-  const [unverified, setUnverified] = useState<{ userId: string; email: string } | null>(null);
+  const fetcher = useFetcher<AuthAnswer>();
+  const answered = useActionData<AuthAnswer>();
+  const answer = fetcher.data ?? (answered?.intent === "login" || answered?.code ? answered : undefined);
+  const [checkError, setCheckError] = useState<string | null>(null);
+  const [success, setSuccess] = useState(false);
+  const [unverified, setUnverified] = useState<PendingCode | null>(answered?.code ?? null);
   const rememberId = useId();
   const timer = useRef<number>();
+  const { redirectDelayMs, onSignedIn } = props;
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  function signedIn(session: Session, keep: boolean) {
-    const fallback = typeof props.defaultTarget === "function" ? props.defaultTarget(session.user) : props.defaultTarget;
-    const target = safeRedirect(params.get("redirect"), fallback);
-    storeSession(session.token, session.user, { remember: keep });
-    setState("success");
-    toast.success("Login successful! Redirecting...");
-    timer.current = window.setTimeout(() => props.onSignedIn(target), props.redirectDelayMs);
-  }
+  const signedIn = useCallback(
+    (to: string, message: string) => {
+      setSuccess(true);
+      toast.success(message || "Login successful! Redirecting...");
+      timer.current = window.setTimeout(() => onSignedIn(to), redirectDelayMs);
+    },
+    [onSignedIn, redirectDelayMs],
+  );
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    setError(null);
-    if (!email.trim() || !password) {
-      setError("Please enter your email and password");
+  useFetcherAnswer(fetcher, (result) => {
+    if (result.ok && result.redirectTo) return signedIn(result.redirectTo, result.message);
+    if (result.ok) return;
+    if (result.code) setUnverified(result.code);
+    toast.error(result.message || props.fallbackError);
+  });
+
+  function check(e: React.FormEvent<HTMLFormElement>) {
+    const form = new FormData(e.currentTarget);
+    if (!String(form.get("email") ?? "").trim() || !form.get("password")) {
+      e.preventDefault();
+      setCheckError("Please enter your email and password");
       return;
     }
-    setState("submitting");
-    try {
-      const session = await api<Session>("/api/auth/login", {
-        method: "POST",
-        body: { email: email.trim(), password, remember },
-        on401: "throw",
-      });
-      signedIn(session, remember);
-    } catch (err) {
-      const body = err instanceof ApiRequestError ? (err.body as { needsVerification?: boolean; userId?: string }) : null;
-      if (body?.needsVerification && body.userId) setUnverified({ userId: body.userId, email: email.trim() });
-      const message = errorMessage(err, props.fallbackError);
-      setError(message);
-      toast.error(message);
-      setState("idle");
-    }
+    setCheckError(null);
   }
+
+  const error = checkError ?? (answer && !answer.ok ? answer.message || props.fallbackError : null);
+  const submitting = fetcher.state !== "idle";
 
   return (
     <main id="main" className="container page">
@@ -78,37 +73,26 @@ export function LoginForm(props: Props) {
         {props.subtitle ? <p className="muted">{props.subtitle}</p> : null}
         {unverified ? (
           <>
-            {error ? <p className="muted">{error}</p> : null}
+            {answer?.intent === "login" && error ? <p className="muted">{error}</p> : null}
             <CodeStep
               userId={unverified.userId}
               email={unverified.email}
               homeHref={props.homeHref}
-              onVerified={(s: VerifiedSession) => signedIn(s, true)}
+              flow="login"
+              onVerified={signedIn}
               onBack={() => setUnverified(null)}
             />
           </>
         ) : (
-          <form className="stack" onSubmit={submit} noValidate>
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              required
-            />
-            <PasswordField
-              label="Password"
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              required
-            />
+          <fetcher.Form method="post" className="stack" onSubmit={check} noValidate>
+            <input type="hidden" name="intent" value="login" />
+            <TextField label="Email" name="email" type="email" autoComplete="email" defaultValue={answer?.values?.email ?? ""} required />
+            <PasswordField label="Password" name="password" autoComplete="current-password" required />
             <div className="row" style={{ justifyContent: "space-between" }}>
               <span className="row" style={{ gap: "0.6rem" }}>
-                <input id={rememberId} type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+                {/* Unticked, a checkbox sends nothing: this says "false", and a ticked box's "true" comes after it. */}
+                <input type="hidden" name="remember" value="false" />
+                <input id={rememberId} type="checkbox" name="remember" value="true" defaultChecked />
                 <label htmlFor={rememberId}>Remember me</label>
               </span>
               <Link to={props.forgotHref}>Forgot password?</Link>
@@ -118,13 +102,13 @@ export function LoginForm(props: Props) {
                 {error}
               </p>
             ) : null}
-            {state === "success" ? (
+            {success ? (
               <p role="status" className="success-text">
                 Login successful! Redirecting...
               </p>
             ) : null}
-            <button type="submit" className="btn" disabled={state !== "idle"}>
-              {state === "submitting" ? "Signing In..." : "Sign In"}
+            <button type="submit" className="btn" disabled={submitting || success}>
+              {submitting ? "Signing In..." : "Sign In"}
             </button>
             <p className="muted">
               Don't have an account? <Link to={props.signupHref}>Sign up here</Link>
@@ -132,7 +116,7 @@ export function LoginForm(props: Props) {
             <p>
               <Link to={props.homeHref}>{props.homeLabel}</Link>
             </p>
-          </form>
+          </fetcher.Form>
         )}
       </div>
     </main>

@@ -1,12 +1,9 @@
 import { useNavigate } from "@remix-run/react";
-import { afterLoginOf } from "~/lib/dashboards";
-import { useGuestOnly } from "~/lib/handover";
 import { LoginForm } from "./login-form";
 
-/** The main site's login (guest only, spec §2). */
+/** The main site's login (guest only, spec §2: the route's loader sends a signed-in visitor to /). */
 export function MainLoginPage() {
   const navigate = useNavigate();
-  useGuestOnly();
   return (
     <LoginForm
       title="Welcome Back"
@@ -16,7 +13,6 @@ export function MainLoginPage() {
       signupHref="/signup"
       homeHref="/"
       homeLabel="Back to Tripbazaar"
-      defaultTarget={(user) => afterLoginOf(user.role)}
       redirectDelayMs={0}
       onSignedIn={(target) => navigate(target, { replace: true })}
     />

@@ -1,9 +1,6 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect } from "react";
-import { updateSession } from "~/lib/auth-storage";
 import { useActionToast } from "~/lib/use-action-toast";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { AccountActionData } from "./account-settings.server";
 import { TextField } from "./password-input";
 
 export type Profile = { name: string; email: string; phone: string | null };
@@ -22,11 +19,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
   const fetcher = useFetcher();
   const hydrated = useHydrated();
   const saving = fetcher.state !== "idle";
-  const result = useActionToast(fetcher, "Failed to update profile") as AccountActionData | undefined;
-  // The header shows the stored user record: it gets the saved name.
-  useEffect(() => {
-    if (fetcher.state === "idle" && result?.ok && result.name) updateSession({ user: { name: result.name } });
-  }, [result, fetcher.state]);
+  useActionToast(fetcher, "Failed to update profile");
 
   function save(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();

@@ -1,49 +1,47 @@
-import { Link, useNavigate, useParams } from "@remix-run/react";
+import { Link, useActionData, useFetcher, useNavigate } from "@remix-run/react";
 import { useState } from "react";
 import toast from "react-hot-toast";
-import { api, errorMessage } from "~/lib/api";
-import { useGuestOnly } from "~/lib/handover";
+import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useSiteLinks } from "~/lib/site-links";
+import type { AuthAnswer } from "./auth-actions.server";
 import { PasswordField } from "./password-input";
 
-/** Sets a new password from an emailed link (/reset-password/{token}); guest only on the main site (spec §2). */
+/**
+ * Sets a new password from an emailed link (/reset-password/{token}); guest only on the main site (spec §2, the
+ * route's loader). The form posts to the page's action (`resetPasswordAction`), which sends the browser on to sign in.
+ */
 export function ResetPasswordPage() {
-  const { token = "" } = useParams();
-  const { href, site } = useSiteLinks();
+  const { href } = useSiteLinks();
   const navigate = useNavigate();
-  useGuestOnly(!site);
+  const fetcher = useFetcher<AuthAnswer>();
+  const answered = useActionData<AuthAnswer>();
+  const answer = fetcher.data ?? answered;
+  const hydrated = useHydrated();
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const busy = fetcher.state !== "idle" || Boolean(fetcher.data?.ok);
   const mismatch = confirm !== "" && password !== confirm;
+  const error = answer && !answer.ok ? answer.message || "Failed to update password" : null;
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    if (mismatch || !password) return;
-    setError(null);
-    setBusy(true);
-    try {
-      const res = await api<{ message: string }>("/api/auth/reset-password", {
-        method: "POST",
-        body: { token, password, confirm },
-        on401: "throw",
-      });
-      toast.success(res.message);
-      navigate(href("/login"), { replace: true });
-    } catch (err) {
-      const message = errorMessage(err, "Failed to update password");
-      setError(message);
-      toast.error(message);
-      setBusy(false);
+  useFetcherAnswer(fetcher, (result) => {
+    if (!result.ok) {
+      toast.error(result.message || "Failed to update password");
+      return;
     }
+    toast.success(result.message);
+    if (result.redirectTo) navigate(result.redirectTo, { replace: true });
+  });
+
+  function check(e: React.FormEvent) {
+    if (mismatch || !password) e.preventDefault();
   }
 
   return (
     <main id="main" className="container page">
       <div className="card stack" style={{ maxWidth: "48rem", marginInline: "auto" }}>
         <h1>Choose a new password</h1>
-        <form className="stack" onSubmit={submit} noValidate>
+        <fetcher.Form method="post" className="stack" onSubmit={check} noValidate>
           <PasswordField
             label="New Password"
             name="password"
@@ -66,10 +64,11 @@ export function ResetPasswordPage() {
               {error}
             </p>
           ) : null}
-          <button type="submit" className="btn" disabled={busy || !password || password !== confirm}>
+          {/* Before scripts run nothing can enable it again, so it waits only once they do; the server checks. */}
+          <button type="submit" className="btn" disabled={busy || (hydrated && (!password || password !== confirm))}>
             {busy ? "Updating..." : "Update Password"}
           </button>
-        </form>
+        </fetcher.Form>
         <p>
           <Link to={href("/forgot-password")}>Request a new link</Link> · <Link to={href("/login")}>Back to Sign In</Link>
         </p>

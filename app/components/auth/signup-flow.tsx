@@ -1,9 +1,10 @@
-import { Link } from "@remix-run/react";
+import { Link, useActionData, useFetcher } from "@remix-run/react";
 import { useId, useState } from "react";
 import toast from "react-hot-toast";
-import { api, errorMessage } from "~/lib/api";
-import { storeSession } from "~/lib/auth-storage";
-import { CodeStep, type VerifiedSession } from "./code-step";
+import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { AuthAnswer, PendingCode } from "./auth-actions.server";
+import { CodeStep } from "./code-step";
 import { PasswordField, TextField } from "./password-input";
 
 type Props = {
@@ -13,59 +14,51 @@ type Props = {
   homeHref: string;
   /** Where the platform's policy pages live: "" on the platform, its origin on a seller's own domain. */
   policyOrigin?: string;
-  onSignedIn: (session: VerifiedSession) => void;
+  /** Signed in with the code (scripts running): the page goes to `to`. */
+  onSignedIn: (to: string) => void;
 };
 
 const EMPTY = { firstName: "", lastName: "", email: "", password: "", confirmPassword: "", phone: "", agreeToTerms: false };
 
-/** Signup (spec §2, §3, §5): the form, then the emailed code; a verified account is signed in. */
+/**
+ * Signup (spec §2, §3, §5): the form, then the emailed code; a verified account is signed in. Both steps post to
+ * the page's action (`signup`, then `verify-otp`), which checks what the form checks here and more.
+ */
 export function SignupFlow({ title, subtitle, loginHref, homeHref, policyOrigin = "", onSignedIn }: Props) {
-  const [form, setForm] = useState(EMPTY);
-  const [pending, setPending] = useState<{ userId: string; email: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const fetcher = useFetcher<AuthAnswer>();
+  const answered = useActionData<AuthAnswer>();
+  const answer = fetcher.data ?? (answered?.intent === "signup" ? answered : undefined);
+  const [form, setForm] = useState(() => ({ ...EMPTY, ...answered?.values }));
+  const [pending, setPending] = useState<PendingCode | null>(answered?.code ?? null);
+  const [checkError, setCheckError] = useState<string | null>(null);
+  const busy = fetcher.state !== "idle";
+  const hydrated = useHydrated();
   const termsId = useId();
   const set = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setForm((f) => ({ ...f, [key]: e.target.type === "checkbox" ? e.target.checked : e.target.value }));
   const mismatch = form.confirmPassword !== "" && form.password !== form.confirmPassword;
+  const error = checkError ?? (answer && !answer.ok ? answer.message || "Signup failed" : null);
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    setError(null);
+  useFetcherAnswer(fetcher, (result) => {
+    if (!result.ok) {
+      toast.error(result.message || "Signup failed");
+      return;
+    }
+    toast.success(result.message);
+    if (result.code) setPending(result.code);
+  });
+
+  function check(e: React.FormEvent) {
     const fail = (message: string) => {
-      setError(message);
+      e.preventDefault();
+      setCheckError(message);
       toast.error(message);
     };
+    setCheckError(null);
     if (![form.firstName, form.lastName, form.email, form.password, form.confirmPassword].every((v) => v.trim()))
       return fail("Please fill in all required fields");
     if (!form.agreeToTerms) return fail("Please agree to the terms and conditions");
     if (form.password !== form.confirmPassword) return fail("Passwords do not match");
-    setBusy(true);
-    try {
-      const email = form.email.trim();
-      const { userId } = await api<{ userId: string }>("/api/auth/signup", {
-        method: "POST",
-        body: {
-          name: `${form.firstName.trim()} ${form.lastName.trim()}`.trim(),
-          phone: form.phone.trim(),
-          email,
-          password: form.password,
-          role: "user",
-        },
-        on401: "throw",
-      });
-      toast.success("OTP sent to your email. Please check your inbox.");
-      setPending({ userId, email });
-    } catch (err) {
-      fail(errorMessage(err, "Signup failed"));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  function verified(session: VerifiedSession) {
-    storeSession(session.token, session.user);
-    onSignedIn(session);
   }
 
   return (
@@ -73,16 +66,24 @@ export function SignupFlow({ title, subtitle, loginHref, homeHref, policyOrigin 
       <div className="card stack" style={{ maxWidth: "56rem", marginInline: "auto" }}>
         <h1>{title}</h1>
         {subtitle ? <p className="muted">{subtitle}</p> : null}
+        {pending && !hydrated && answered?.ok && answered.intent === "signup" ? (
+          // Without scripts there is no toast: the page says it.
+          <p role="status" className="success-text">
+            {answered.message}
+          </p>
+        ) : null}
         {pending ? (
           <CodeStep
             userId={pending.userId}
             email={pending.email}
             homeHref={homeHref}
-            onVerified={verified}
+            flow="signup"
+            onVerified={onSignedIn}
             onBack={() => setPending(null)}
           />
         ) : (
-          <form className="stack" onSubmit={submit} noValidate>
+          <fetcher.Form method="post" className="stack" onSubmit={check} noValidate>
+            <input type="hidden" name="intent" value="signup" />
             <div className="row" style={{ alignItems: "start" }}>
               <div style={{ flex: "1 1 20rem" }}>
                 <TextField
@@ -143,6 +144,7 @@ export function SignupFlow({ title, subtitle, loginHref, homeHref, policyOrigin 
               <input
                 id={termsId}
                 type="checkbox"
+                name="agreeToTerms"
                 checked={form.agreeToTerms}
                 onChange={set("agreeToTerms")}
                 style={{ marginTop: "0.4rem" }}
@@ -172,7 +174,7 @@ export function SignupFlow({ title, subtitle, loginHref, homeHref, policyOrigin 
             <p>
               <Link to={homeHref}>Back to Homepage</Link>
             </p>
-          </form>
+          </fetcher.Form>
         )}
       </div>
     </main>

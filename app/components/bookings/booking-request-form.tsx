@@ -1,17 +1,19 @@
-import { Link, useLocation, useNavigate } from "@remix-run/react";
-import { useCallback, useState } from "react";
+import { Form, Link, useActionData, useFetcher, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { MAX_TRAVELLERS, ROOM_SUPPLEMENT_PER_NIGHT, TRANSPORT_PER_DAY, bookableTiers, priceBooking } from "@worker/domain/bookings/pricing";
 import type { PublicPackage } from "@worker/domain/seller-website/shapes";
-import { api, errorMessage } from "~/lib/api";
-import { getStoredUser, getToken } from "~/lib/auth-storage";
+import type { CheckoutSession } from "@worker/domain/payments/checkout";
 import { formatRupees } from "@worker/shared/format";
 import { siteHref, useSellerSite } from "~/lib/seller-site";
-import type { CheckoutSession } from "@worker/domain/payments/checkout";
-import { CheckoutStatus, useCheckout } from "../payments/use-checkout";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
+import { CheckoutStatus, PayWithoutScripts, useCheckout } from "../payments/use-checkout";
 import { PricingList } from "./pricing-list";
 import "./bookings.css";
 import { Modal } from "./modal";
+import type { TripAnswer } from "./trip-actions.server";
+import { stringFields, tripDraftOf } from "./trip-fields";
 import { type TravellerDraft, TravellerFields, emptyTraveller } from "./traveller-fields";
 import { ROOM_LABELS, TRANSPORT_LABELS } from "./types";
 
@@ -27,11 +29,14 @@ const resize = (list: TravellerDraft[], n: number, type: "adult" | "child") =>
 
 type Links = { login: string; contact: string; booking: (id: string) => string; cart: string };
 
+/** The trip form's own address (`?book=1`) answered for a signed-in visitor (`tripFormData`): their name. */
+export type TripFormData = { traveller: string } | null;
+
 /**
  * Book Now on a seller's package page (issue #4/#5): the traveller fills in the trip and pays for it at once,
  * through the same checkout as the cart, under the seller's brand (ADR 0029).
  */
-export function BookingRequestForm({ pkg }: { pkg: PublicPackage }) {
+export function BookingRequestForm({ pkg, form }: { pkg: PublicPackage; form: TripFormData }) {
   const site = useSellerSite();
   const links: Links = {
     login: siteHref(site, "/login"),
@@ -39,64 +44,96 @@ export function BookingRequestForm({ pkg }: { pkg: PublicPackage }) {
     booking: (id) => siteHref(site, `/booking/${encodeURIComponent(id)}`),
     cart: "/cart",
   };
-  return <TripForm pkg={pkg} mode="book" links={links} label="Book Now" />;
+  return <TripForm pkg={pkg} mode="book" links={links} label="Book Now" form={form} />;
 }
 
 /** Add to cart on the marketplace's package page: the same trip form; the cart pays for every trip at once. */
-export function AddToCartForm({ pkg }: { pkg: PublicPackage }) {
+export function AddToCartForm({ pkg, form }: { pkg: PublicPackage; form: TripFormData }) {
   const links: Links = {
     login: "/login",
     contact: "/contact",
     booking: (id) => `/booking/${encodeURIComponent(id)}`,
     cart: "/cart",
   };
-  return <TripForm pkg={pkg} mode="cart" links={links} label="Add to cart" />;
+  return <TripForm pkg={pkg} mode="cart" links={links} label="Add to cart" form={form} />;
 }
 
-function TripForm({ pkg, mode, links, label }: { pkg: PublicPackage; mode: "book" | "cart"; links: Links; label: string }) {
+type DialogState = { bookingDialog?: boolean } | null;
+
+/**
+ * The button, and the form it opens. The form has its own address, the page's with `?book=1` (the loader asks
+ * a signed-out visitor to sign in first and comes back): the button is a GET form to it, so a tap before
+ * scripts run, or without them, lands on the form in the page. Once scripts run the same tap opens it in a
+ * dialog, and closing the dialog goes back.
+ */
+function TripForm({
+  pkg,
+  mode,
+  links,
+  label,
+  form,
+}: {
+  pkg: PublicPackage;
+  mode: "book" | "cart";
+  links: Links;
+  label: string;
+  form: TripFormData;
+}) {
   const navigate = useNavigate();
   const location = useLocation();
-  const [open, setOpen] = useState(false);
-
-  function start() {
-    if (!getToken()) {
-      navigate(`${links.login}?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`);
-      return;
-    }
-    setOpen(true);
+  const dialog = form !== null && (location.state as DialogState)?.bookingDialog === true;
+  const title = `${mode === "cart" ? "Add" : "Book"} ${pkg.name}`;
+  if (form && !dialog) {
+    return (
+      <section className="stack trip-form-page" aria-labelledby="trip-form-title">
+        <h2 id="trip-form-title">{title}</h2>
+        <RequestForm pkg={pkg} mode={mode} links={links} traveller={form.traveller} />
+      </section>
+    );
   }
-
   return (
     <>
-      <button type="button" className="btn" onClick={start} aria-haspopup="dialog">
-        {label}
-      </button>
-      <Modal open={open} onClose={() => setOpen(false)} title={`${mode === "cart" ? "Add" : "Book"} ${pkg.name}`}>
-        {open ? <RequestForm pkg={pkg} mode={mode} links={links} /> : null}
+      <Form method="get" preventScrollReset state={{ bookingDialog: true } satisfies DialogState}>
+        <input type="hidden" name="book" value="1" />
+        <button type="submit" className="btn" aria-haspopup="dialog">
+          {label}
+        </button>
+      </Form>
+      <Modal open={dialog} onClose={() => navigate(-1)} title={title}>
+        {dialog && form ? <RequestForm pkg={pkg} mode={mode} links={links} traveller={form.traveller} /> : null}
       </Modal>
     </>
   );
 }
 
-function RequestForm({ pkg, mode, links }: { pkg: PublicPackage; mode: "book" | "cart"; links: Links }) {
+/**
+ * The trip itself. It posts to the page's action (trip-actions.server.ts): `cart` adds it to the cart, `book`
+ * starts a checkout that the provider's checkout then takes (without scripts: the page says how to pay).
+ */
+function RequestForm({ pkg, mode, links, traveller }: { pkg: PublicPackage; mode: "book" | "cart"; links: Links; traveller: string }) {
+  const fetcher = useFetcher<TripAnswer>();
+  // A post without scripts renders the page again with its answer.
+  const answered = useActionData<TripAnswer>();
+  const [params] = useSearchParams();
+  const hydrated = useHydrated();
   const tiers = bookableTiers(pkg.priceRanges);
-  const [tierIndex, setTierIndex] = useState(() => tiers[0]?.index ?? 0);
+  // Where the form starts: a refused post's values, or the address (after "Update travellers"), or the defaults.
+  const [draft] = useState(() => tripDraftOf(answered?.values ?? stringFields(params), { firstTier: tiers[0]?.index ?? 0, traveller }));
+  const [tierIndex, setTierIndex] = useState(draft.priceTier);
   const chosenTier = tiers.find((t) => t.index === tierIndex)?.tier;
-  const [startDate, setStartDate] = useState("");
-  const [adults, setAdults] = useState(1);
-  const [children, setChildren] = useState(0);
-  const [adultList, setAdultList] = useState<TravellerDraft[]>(() => [
-    { ...emptyTraveller("adult"), fullName: getStoredUser()?.name ?? "" },
-  ]);
-  const [childList, setChildList] = useState<TravellerDraft[]>([]);
-  const [hotelName, setHotelName] = useState("");
-  const [roomType, setRoomType] = useState("standard");
-  const [transportName, setTransportName] = useState("");
-  const [transportType, setTransportType] = useState("included");
-  const [specialRequests, setSpecialRequests] = useState("");
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState("");
-  const [added, setAdded] = useState(false);
+  const [startDate, setStartDate] = useState(draft.startDate);
+  const [adults, setAdults] = useState(draft.adults);
+  const [children, setChildren] = useState(draft.children);
+  const [adultList, setAdultList] = useState<TravellerDraft[]>(draft.adultList);
+  const [childList, setChildList] = useState<TravellerDraft[]>(draft.childList);
+  const [hotelName, setHotelName] = useState(draft.hotelName);
+  const [roomType, setRoomType] = useState(draft.roomType);
+  const [transportName, setTransportName] = useState(draft.transportName);
+  const [transportType, setTransportType] = useState(draft.transportType);
+  const [specialRequests, setSpecialRequests] = useState(draft.specialRequests);
+  const submitting = fetcher.state !== "idle";
+  const [error, setError] = useState(answered && !answered.ok && !answered.checkout ? answered.message : "");
+  const [added, setAdded] = useState(Boolean(answered?.ok && answered.added));
   const [paid, setPaid] = useState<CheckoutSession | null>(null);
   const checkout = useCheckout(
     useCallback((session: CheckoutSession) => {
@@ -104,6 +141,32 @@ function RequestForm({ pkg, mode, links }: { pkg: PublicPackage; mode: "book" | 
       toast.success("Payment received");
     }, []),
   );
+  const { open, refused } = checkout;
+  // One checkout per tap: a double click's second submit waits for the first answer.
+  const sending = useRef(false);
+
+  useEffect(() => {
+    if (fetcher.state === "idle") sending.current = false;
+  }, [fetcher.state]);
+  useFetcherAnswer(fetcher, (result) => {
+    if (mode === "book") {
+      if (result.ok && result.checkout) open(result.checkout);
+      else if (!result.ok) {
+        const message = result.message || "Checkout could not start. Please try again.";
+        refused(message);
+        toast.error(message);
+      }
+      return;
+    }
+    if (result.ok) {
+      setAdded(true);
+      toast.success(result.message);
+    } else {
+      const message = result.message || "Could not add this trip to your cart";
+      setError(message);
+      toast.error(message);
+    }
+  });
 
   if (!chosenTier) {
     return (
@@ -133,6 +196,9 @@ function RequestForm({ pkg, mode, links }: { pkg: PublicPackage; mode: "book" | 
       </div>
     );
   }
+  // Without scripts: the checkout the post started, and how to pay it.
+  if (answered?.checkout && !fetcher.data)
+    return <PayWithoutScripts session={answered.checkout} failure={answered.ok ? null : answered.message} />;
   if (added) {
     return (
       <div className="stack" role="status">
@@ -162,50 +228,20 @@ function RequestForm({ pkg, mode, links }: { pkg: PublicPackage; mode: "book" | 
     setChildList((l) => resize(l, n, "child"));
   };
 
-  const toTraveller = (type: "adult" | "child") => (t: TravellerDraft) => ({
-    ...t,
-    fullName: t.fullName.trim(),
-    age: Number(t.age),
-    type,
-  });
-  const request = () => ({
-    packageId: pkg._id,
-    priceTier: tierIndex,
-    travelDates: { startDate },
-    customerDetails: {
-      adults,
-      children,
-      travellers: [...adultList.map(toTraveller("adult")), ...childList.map(toTraveller("child"))],
-    },
-    preferences: { hotel: { name: hotelName, roomType }, transport: { name: transportName, type: transportType } },
-    specialRequests,
-  });
-
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    if (submitting || checkout.busy) return;
-    setError("");
-    if (mode === "book") {
-      const refused = await checkout.start({ source: "item", item: request() });
-      if (refused) toast.error(refused);
+  function submit(e: React.FormEvent) {
+    if (sending.current || checkout.busy) {
+      e.preventDefault();
       return;
     }
-    setSubmitting(true);
-    try {
-      await api("/api/cart", { method: "POST", body: request() });
-      setAdded(true);
-      toast.success("Added to your cart");
-    } catch (err) {
-      const message = errorMessage(err, "Could not add this trip to your cart");
-      setError(message);
-      toast.error(message);
-    } finally {
-      setSubmitting(false);
-    }
+    sending.current = true;
+    setError("");
+    if (mode === "book") checkout.starting();
   }
 
   return (
-    <form className="stack" onSubmit={submit} aria-describedby={error ? "booking-error" : undefined}>
+    <fetcher.Form method="post" className="stack" onSubmit={submit} aria-describedby={error ? "booking-error" : undefined}>
+      {/* The form's own address, kept by a post without scripts and by "Update travellers" (a GET). */}
+      <input type="hidden" name="book" value="1" />
       {tiers.length > 1 ? (
         <fieldset className="traveller-fieldset tier-choice">
           <legend>Price tier</legend>
@@ -217,15 +253,25 @@ function RequestForm({ pkg, mode, links }: { pkg: PublicPackage; mode: "book" | 
             </label>
           ))}
         </fieldset>
-      ) : null}
+      ) : (
+        <input type="hidden" name="priceTier" value={tierIndex} />
+      )}
       <div className="form-grid">
         <div className="field">
           <label htmlFor="bk-start">Travel start date</label>
-          <input id="bk-start" type="date" min={tomorrow()} value={startDate} onChange={(e) => setStartDate(e.target.value)} required />
+          <input
+            id="bk-start"
+            name="startDate"
+            type="date"
+            min={tomorrow()}
+            value={startDate}
+            onChange={(e) => setStartDate(e.target.value)}
+            required
+          />
         </div>
         <div className="field">
           <label htmlFor="bk-adults">Adults</label>
-          <select id="bk-adults" value={adults} onChange={(e) => setAdultCount(Number(e.target.value))}>
+          <select id="bk-adults" name="adults" value={adults} onChange={(e) => setAdultCount(Number(e.target.value))}>
             {Array.from({ length: MAX_TRAVELLERS }, (_, i) => i + 1).map((n) => (
               <option key={n}>{n}</option>
             ))}
@@ -233,7 +279,7 @@ function RequestForm({ pkg, mode, links }: { pkg: PublicPackage; mode: "book" | 
         </div>
         <div className="field">
           <label htmlFor="bk-children">Children</label>
-          <select id="bk-children" value={children} onChange={(e) => setChildCount(Number(e.target.value))}>
+          <select id="bk-children" name="children" value={children} onChange={(e) => setChildCount(Number(e.target.value))}>
             {Array.from({ length: MAX_TRAVELLERS - adults + 1 }, (_, i) => i).map((n) => (
               <option key={n}>{n}</option>
             ))}
@@ -241,6 +287,14 @@ function RequestForm({ pkg, mode, links }: { pkg: PublicPackage; mode: "book" | 
         </div>
       </div>
       <p className="muted">Up to {MAX_TRAVELLERS} travellers per booking.</p>
+      {hydrated ? null : (
+        // Without scripts the travellers' fields cannot follow the counts: the page is asked for again with them.
+        <p>
+          <button type="submit" className="btn btn-outline" formMethod="get" formNoValidate>
+            Update travellers and price
+          </button>
+        </p>
+      )}
       {adultList.map((t, i) => (
         <TravellerFields
           key={`a${i}`}
@@ -263,11 +317,11 @@ function RequestForm({ pkg, mode, links }: { pkg: PublicPackage; mode: "book" | 
         <legend>Hotel preference</legend>
         <div className="field">
           <label htmlFor="bk-hotel">Hotel name (optional)</label>
-          <input id="bk-hotel" value={hotelName} onChange={(e) => setHotelName(e.target.value)} maxLength={120} />
+          <input id="bk-hotel" name="hotelName" value={hotelName} onChange={(e) => setHotelName(e.target.value)} maxLength={120} />
         </div>
         <div className="field">
           <label htmlFor="bk-room">Room type</label>
-          <select id="bk-room" value={roomType} onChange={(e) => setRoomType(e.target.value)}>
+          <select id="bk-room" name="roomType" value={roomType} onChange={(e) => setRoomType(e.target.value)}>
             {Object.entries(ROOM_SUPPLEMENT_PER_NIGHT).map(([k, v]) => (
               <option key={k} value={k}>
                 {ROOM_LABELS[k] ?? k}
@@ -281,11 +335,17 @@ function RequestForm({ pkg, mode, links }: { pkg: PublicPackage; mode: "book" | 
         <legend>Transport</legend>
         <div className="field">
           <label htmlFor="bk-transport-name">Transport name (optional)</label>
-          <input id="bk-transport-name" value={transportName} onChange={(e) => setTransportName(e.target.value)} maxLength={120} />
+          <input
+            id="bk-transport-name"
+            name="transportName"
+            value={transportName}
+            onChange={(e) => setTransportName(e.target.value)}
+            maxLength={120}
+          />
         </div>
         <div className="field">
           <label htmlFor="bk-transport">Transport type</label>
-          <select id="bk-transport" value={transportType} onChange={(e) => setTransportType(e.target.value)}>
+          <select id="bk-transport" name="transportType" value={transportType} onChange={(e) => setTransportType(e.target.value)}>
             {Object.entries(TRANSPORT_PER_DAY).map(([k, v]) => (
               <option key={k} value={k}>
                 {TRANSPORT_LABELS[k] ?? k}
@@ -297,7 +357,14 @@ function RequestForm({ pkg, mode, links }: { pkg: PublicPackage; mode: "book" | 
       </fieldset>
       <div className="field">
         <label htmlFor="bk-requests">Special requests</label>
-        <textarea id="bk-requests" rows={3} value={specialRequests} onChange={(e) => setSpecialRequests(e.target.value)} maxLength={1000} />
+        <textarea
+          id="bk-requests"
+          name="specialRequests"
+          rows={3}
+          value={specialRequests}
+          onChange={(e) => setSpecialRequests(e.target.value)}
+          maxLength={1000}
+        />
       </div>
       <section className="price-preview" aria-labelledby="bk-price" aria-live="polite">
         <h3 id="bk-price">Price preview</h3>
@@ -314,10 +381,10 @@ function RequestForm({ pkg, mode, links }: { pkg: PublicPackage; mode: "book" | 
         </p>
       ) : null}
       <CheckoutStatus phase={checkout.phase} onRetry={checkout.retry} />
-      <button type="submit" className="btn" disabled={submitting || checkout.busy}>
+      <button type="submit" name="intent" value={mode} className="btn" disabled={submitting || checkout.busy}>
         {mode === "cart" ? (submitting ? "Adding..." : "Add to cart") : checkout.busy ? "Paying..." : `Pay ${formatRupees(price.total)}`}
       </button>
       {checkout.testDialog}
-    </form>
+    </fetcher.Form>
   );
 }

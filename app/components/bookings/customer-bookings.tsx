@@ -1,14 +1,14 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { type FetcherWithComponents, Link, useFetcher } from "@remix-run/react";
 import type { listCustomerBookings } from "@worker/domain/bookings/service";
 import { Pager } from "~/components/pager";
 import type { ActionResult } from "~/lib/action-result";
 import { formatDate, formatRupees } from "@worker/shared/format";
 import { useActionToast } from "~/lib/use-action-toast";
-import { useHydrated } from "~/lib/use-hydrated";
 import { useListFilters } from "~/lib/use-list-filters";
 import "./bookings.css";
+import { CancelBookingForm } from "./cancel-booking";
 import { StatusBadge } from "./status-badge";
-import { type Booking, cancelPrompt, isCancellable } from "./types";
+import { type Booking, isCancellable } from "./types";
 
 /** A page of the customer's bookings with the dashboard stats, as the page's loader read it. */
 export type CustomerBookingsData = Awaited<ReturnType<typeof listCustomerBookings>>;
@@ -36,14 +36,13 @@ export function StatTiles({ stats }: { stats: CustomerStats }) {
 /** One booking as the customer sees it: title, destination, date, price and status (spec §2 dashboard). */
 function BookingItem({
   b,
-  onCancel,
-  busy,
+  fetcher,
   today,
   detailHref,
 }: {
   b: Booking;
-  onCancel: (b: Booking) => void;
-  busy: boolean;
+  /** The list's Cancel: one at a time. */
+  fetcher: FetcherWithComponents<ActionResult>;
   /** The day the server listed the bookings on (it decides what can still be cancelled). */
   today: string;
   detailHref?: (b: Booking) => string;
@@ -74,9 +73,9 @@ function BookingItem({
           <span className={`badge badge-${b.status}`}>{label}</span>
         )}
         {isCancellable(b, today) ? (
-          <button type="button" className="btn btn-outline" disabled={busy} onClick={() => onCancel(b)}>
+          <CancelBookingForm booking={b} today={today} fetcher={fetcher}>
             Cancel<span className="sr-only"> booking {b.bookingId}</span>
-          </button>
+          </CancelBookingForm>
         ) : null}
       </div>
     </li>
@@ -107,14 +106,6 @@ export function CustomerBookings({
   const { goTo } = useListFilters([]);
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher, "Failed to cancel booking");
-  // Before hydration a click would do nothing: the buttons wait for the page to be ready.
-  const hydrated = useHydrated();
-  const busy = !hydrated || fetcher.state !== "idle";
-
-  function cancel(b: Booking) {
-    if (!window.confirm(cancelPrompt(b, bookings.today))) return;
-    fetcher.submit({ intent: "cancel", id: b._id }, { method: "post" });
-  }
 
   const { data, stats, pagination } = bookings;
   return (
@@ -127,7 +118,7 @@ export function CustomerBookings({
         ) : (
           <ul className="booking-list">
             {data.map((b) => (
-              <BookingItem key={b._id} b={b} onCancel={cancel} busy={busy} today={bookings.today} detailHref={detailHref} />
+              <BookingItem key={b._id} b={b} fetcher={fetcher} today={bookings.today} detailHref={detailHref} />
             ))}
           </ul>
         )}

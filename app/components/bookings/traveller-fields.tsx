@@ -22,6 +22,8 @@ export function TravellerFields({
   onChange: (next: TravellerDraft) => void;
 }) {
   const id = (f: string) => `traveller-${index}-${f}`;
+  // Posted as `travellers.{index}.{field}` (trip-fields.ts).
+  const name = (f: keyof TravellerDraft) => `travellers.${index}.${f}`;
   const set = (f: keyof TravellerDraft) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     onChange({ ...value, [f]: e.target.value });
   return (
@@ -31,7 +33,7 @@ export function TravellerFields({
       </legend>
       <div className="field">
         <label htmlFor={id("title")}>Title</label>
-        <select id={id("title")} value={value.title} onChange={set("title")} required>
+        <select id={id("title")} name={name("title")} value={value.title} onChange={set("title")} required>
           {TITLES.map((t) => (
             <option key={t}>{t}</option>
           ))}
@@ -39,12 +41,21 @@ export function TravellerFields({
       </div>
       <div className="field">
         <label htmlFor={id("name")}>Full name</label>
-        <input id={id("name")} value={value.fullName} onChange={set("fullName")} required maxLength={100} autoComplete="off" />
+        <input
+          id={id("name")}
+          name={name("fullName")}
+          value={value.fullName}
+          onChange={set("fullName")}
+          required
+          maxLength={100}
+          autoComplete="off"
+        />
       </div>
       <div className="field">
         <label htmlFor={id("age")}>Age</label>
         <input
           id={id("age")}
+          name={name("age")}
           type="number"
           inputMode="numeric"
           min={0}
@@ -56,7 +67,7 @@ export function TravellerFields({
       </div>
       <div className="field">
         <label htmlFor={id("gender")}>Gender</label>
-        <select id={id("gender")} value={value.gender} onChange={set("gender")} required>
+        <select id={id("gender")} name={name("gender")} value={value.gender} onChange={set("gender")} required>
           <option value="">Choose</option>
           <option value="female">Female</option>
           <option value="male">Male</option>

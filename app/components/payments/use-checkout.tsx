@@ -1,3 +1,4 @@
+import { Form, useNavigation } from "@remix-run/react";
 import { useCallback, useRef, useState } from "react";
 import type { CheckoutSession } from "@worker/domain/payments/checkout";
 import { api, errorMessage } from "~/lib/api";
@@ -15,9 +16,10 @@ type Phase =
 export const FAILED_PAYMENT = "Your payment did not go through. No booking was made and no money was taken.";
 
 /**
- * The checkout flow shared by the cart and Book Now (ADR 0029): start a checkout on the server (it prices
- * everything), open the provider's checkout (Razorpay Checkout, or the test provider's own dialog), then have
- * the server verify the signed result. Only the server's verification makes bookings.
+ * The checkout flow shared by the cart and Book Now (ADR 0029): the page's action starts a checkout on the server
+ * (it prices everything; trip-actions.server.ts), then `open` opens the provider's checkout with it (Razorpay
+ * Checkout, or the test provider's own dialog), and the server verifies the signed result. Only the server's
+ * verification makes bookings. Without scripts the page shows how to pay instead (`PayWithoutScripts`).
  */
 export function useCheckout(onPaid: (session: CheckoutSession) => void) {
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
@@ -63,22 +65,14 @@ export function useCheckout(onPaid: (session: CheckoutSession) => void) {
     [finish],
   );
 
-  /** Starts a checkout with `body` (`{ source: "cart" }` or `{ source: "item", item }`); returns an error message if it could not start. */
-  const start = useCallback(
-    async (body: unknown): Promise<string | null> => {
-      setPhase({ kind: "starting" });
-      try {
-        const res = await api<{ data: CheckoutSession }>("/api/payments/checkout", { method: "POST", body });
-        void pay(res.data);
-        return null;
-      } catch (error) {
-        const message = errorMessage(error, "Checkout could not start. Please try again.");
-        setPhase({ kind: "failed", session: null, message });
-        return message;
-      }
-    },
-    [pay],
-  );
+  /** Opens the provider's checkout for a checkout the page's action started. */
+  const open = useCallback((session: CheckoutSession) => void pay(session), [pay]);
+
+  /** The page's action is starting one (its form is being sent). */
+  const starting = useCallback(() => setPhase({ kind: "starting" }), []);
+
+  /** The page's action refused to start one. */
+  const refused = useCallback((message: string) => setPhase({ kind: "failed", session: null, message }), []);
 
   /** Pay again for the same checkout after a failure (the provider's order stays open). */
   const retry = useCallback(async () => {
@@ -110,7 +104,9 @@ export function useCheckout(onPaid: (session: CheckoutSession) => void) {
 
   return {
     phase,
-    start,
+    open,
+    starting,
+    refused,
     retry,
     reset,
     testDialog,
@@ -180,5 +176,54 @@ export function CheckoutStatus({ phase, onRetry }: { phase: Phase; onRetry: () =
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A checkout the page's action started, shown by a page rendered without scripts: the test provider's page as
+ * a form (Pay or Decline posts `test-pay` to the page's action); Razorpay Checkout runs only in a browser with
+ * scripts, so the page says so. `failure` is a declined payment's words, with the same checkout to pay again.
+ */
+export function PayWithoutScripts({ session, failure }: { session: CheckoutSession; failure?: string | null }) {
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "test-pay";
+  return (
+    <section className="stack test-checkout" aria-labelledby="pay-title">
+      <h2 id="pay-title">{session.provider === "test" ? "Test payment" : "Pay online"}</h2>
+      {failure ? (
+        <p role="alert" className="error-text">
+          {failure}
+        </p>
+      ) : null}
+      <ul className="muted">
+        {session.items.map((i) => (
+          <li key={i.bookingId}>
+            {i.packageName} with {i.sellerName}: {formatRupees(i.amount)}
+          </li>
+        ))}
+      </ul>
+      {session.provider === "test" ? (
+        <Form method="post" className="stack">
+          <p>
+            This is Tripbazaar's test payment provider: no real money moves. Choose how the payment of{" "}
+            <strong>{formatRupees(session.amount)}</strong> ends.
+          </p>
+          <input type="hidden" name="intent" value="test-pay" />
+          <input type="hidden" name="paymentId" value={session.paymentId} />
+          <div className="row-actions">
+            <button type="submit" name="outcome" value="success" className="btn" disabled={sending}>
+              {`Pay ${formatRupees(session.amount)}`}
+            </button>
+            <button type="submit" name="outcome" value="failure" className="btn btn-outline" disabled={sending}>
+              Decline payment
+            </button>
+          </div>
+        </Form>
+      ) : (
+        <p>
+          {`The payment of ${formatRupees(session.amount)} is taken by Razorpay's secure checkout, which runs in your browser: turn on JavaScript and press Pay again. Nothing has been charged.`}
+        </p>
+      )}
+    </section>
   );
 }

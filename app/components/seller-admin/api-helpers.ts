@@ -1,7 +1,6 @@
 import type { getSiteSettings } from "@worker/domain/seller-admin/site";
 import type { ActionResult } from "~/lib/action-result";
 import { ApiRequestError, errorMessage } from "~/lib/api";
-import { getToken } from "~/lib/auth-storage";
 
 export type { SellerPackage } from "@worker/domain/seller-admin/packages";
 
@@ -24,16 +23,14 @@ export function fieldErrorsOf(result: ActionResult | undefined): FieldErrors {
 
 /**
  * Sends an image file as the raw request body (the API client only speaks JSON).
- * Same bearer token as every other call; the server decides the type from the bytes.
+ * The session cookie goes with it, as with every other call; the server decides the type from the bytes.
  */
 export async function uploadImage(file: File): Promise<string> {
-  const token = getToken();
   const res = await fetch("/api/seller-admin/media", {
     method: "POST",
     headers: {
       "content-type": file.type || "application/octet-stream",
       accept: "application/json",
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
     body: file,
     credentials: "same-origin",

@@ -4,7 +4,6 @@ import type { SellerRequest } from "@worker/domain/seller-requests/service";
 import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import type { ActionResult } from "~/lib/action-result";
-import { getStoredUser, updateSession } from "~/lib/auth-storage";
 import { issuesOf } from "~/lib/use-action-toast";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -33,11 +32,6 @@ export function SellerApplicationCard({ request, role }: { request: SellerReques
   const sending = fetcher.state !== "idle";
   const result = fetcher.data;
   const errors = sending ? {} : fieldErrors(result);
-  const approved = request?.status === "approved";
-  // The stored user record still says "user" after approval; menus read it, so it follows the server.
-  useEffect(() => {
-    if (approved && getStoredUser()?.role === "user") updateSession({ user: { role: "seller" } });
-  }, [approved]);
   // Once per answer: the toast, or the field errors next to the fields (and no toast for those).
   useEffect(() => {
     if (!result || fetcher.state !== "idle") return;

@@ -1,32 +1,36 @@
+import { useActionData, useFetcher } from "@remix-run/react";
 import { useState } from "react";
-import { ApiRequestError, api, errorMessage } from "~/lib/api";
-import { useSellerSite } from "~/lib/seller-site";
+import type { ActionResult } from "~/lib/action-result";
+import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 
 const EMPTY = { name: "", email: "", phone: "", subject: "", message: "" };
 type Field = keyof typeof EMPTY;
 const REQUIRED: Field[] = ["name", "email", "subject", "message"];
-const THANKS = "Thank you for your message! We will get back to you soon.";
+export const THANKS = "Thank you for your message! We will get back to you soon.";
 const FAILED = "Failed to send message. Please try again.";
 
+/** What the contact page's action answers (contact-action.server.ts): the thanks, or the refusal with what was typed. */
+export type ContactAnswer = ActionResult & { values?: Record<string, string> };
+
 /** Field errors from the server's `issues` (422), for the fields this form has. */
-function serverFieldErrors(error: unknown): Partial<Record<Field, string>> {
-  if (!(error instanceof ApiRequestError) || !error.body || typeof error.body !== "object" || !("issues" in error.body)) return {};
-  const issues = (error.body as { issues?: { path: string; message: string }[] }).issues ?? [];
-  return Object.fromEntries(issues.filter((i) => i.path in EMPTY).map((i) => [i.path, i.message]));
+function serverFieldErrors(answer: ContactAnswer | undefined): Partial<Record<Field, string>> {
+  if (!answer || answer.ok || !answer.issues) return {};
+  return Object.fromEntries(answer.issues.filter((i) => i.path in EMPTY).map((i) => [i.path, i.message]));
 }
 
 /**
- * Spec §2 contact form, wired to a real inbox: the message goes to the seller (seller dashboard →
- * Messages, and an email), then the spec's thanks and a cleared form. Spec §8's failure text shows
- * when the send fails.
+ * Spec §2 contact form, wired to a real inbox: the form posts to the page's action, which sends the message to
+ * the seller (seller dashboard → Messages, and an email); then the spec's thanks and a cleared form. Spec §8's
+ * failure text shows when the send fails. Without scripts the page comes back with the same.
  */
 export function MessageForm({ idPrefix = "contact" }: { idPrefix?: string }) {
-  const site = useSellerSite();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState(false);
-  const [failure, setFailure] = useState("");
+  const fetcher = useFetcher<ContactAnswer>();
+  const answered = useActionData<ContactAnswer>();
+  const [values, setValues] = useState(() => ({ ...EMPTY, ...(answered?.ok ? {} : answered?.values) }));
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>(() => serverFieldErrors(answered));
+  const [sent, setSent] = useState(Boolean(answered?.ok));
+  const [failure, setFailure] = useState(answered && !answered.ok && !answered.issues?.length ? answered.message || FAILED : "");
+  const sending = fetcher.state !== "idle";
 
   const id = (f: Field) => `${idPrefix}-${f}`;
   const set = (f: Field) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
@@ -34,32 +38,26 @@ export function MessageForm({ idPrefix = "contact" }: { idPrefix?: string }) {
     setSent(false);
   };
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    const missing = Object.fromEntries(REQUIRED.filter((f) => !values[f].trim()).map((f) => [f, "This field is required"]));
-    setErrors(missing);
-    if (Object.keys(missing).length) {
-      document.getElementById(id(Object.keys(missing)[0] as Field))?.focus();
-      return;
-    }
-    setSending(true);
-    setFailure("");
-    try {
-      await api(`/api/seller-website/seller/${encodeURIComponent(site.seller.id)}/website/messages`, {
-        method: "POST",
-        body: values,
-        on401: "throw",
-      });
+  useFetcherAnswer(fetcher, (answer) => {
+    if (answer.ok) {
       setSent(true);
       setValues(EMPTY);
-    } catch (error) {
-      const fieldErrors = serverFieldErrors(error);
-      setErrors(fieldErrors);
-      const first = Object.keys(fieldErrors)[0] as Field | undefined;
-      if (first) document.getElementById(id(first))?.focus();
-      else setFailure(errorMessage(error, FAILED));
-    } finally {
-      setSending(false);
+      return;
+    }
+    const fieldErrors = serverFieldErrors(answer);
+    setErrors(fieldErrors);
+    const first = Object.keys(fieldErrors)[0] as Field | undefined;
+    if (first) focusField(`${idPrefix}-${first}`);
+    else setFailure(answer.message || FAILED);
+  });
+
+  function onSubmit(e: React.FormEvent) {
+    const missing = Object.fromEntries(REQUIRED.filter((f) => !values[f].trim()).map((f) => [f, "This field is required"]));
+    setErrors(missing);
+    setFailure("");
+    if (Object.keys(missing).length) {
+      e.preventDefault();
+      focusField(id(Object.keys(missing)[0] as Field));
     }
   }
 
@@ -87,7 +85,7 @@ export function MessageForm({ idPrefix = "contact" }: { idPrefix?: string }) {
   );
 
   return (
-    <form className="stack" onSubmit={onSubmit} noValidate aria-labelledby={`${idPrefix}-form-title`}>
+    <fetcher.Form method="post" className="stack" onSubmit={onSubmit} noValidate aria-labelledby={`${idPrefix}-form-title`}>
       <h2 id={`${idPrefix}-form-title`}>Send us a Message</h2>
       <div className="form-grid">
         {field("name", "Full Name*", { required: true, autoComplete: "name" })}
@@ -127,6 +125,8 @@ export function MessageForm({ idPrefix = "contact" }: { idPrefix?: string }) {
           {sending ? "Sending..." : "Send Message"}
         </button>
       </p>
-    </form>
+    </fetcher.Form>
   );
 }
+
+const focusField = (id: string) => document.getElementById(id)?.focus();

@@ -1,7 +1,7 @@
 import { SiteLink } from "~/components/seller/site-link";
 import { useState } from "react";
 import type { PublicPackage } from "@worker/domain/seller-website/shapes";
-import { BookingRequestForm } from "~/components/bookings/booking-request-form";
+import { BookingRequestForm, type TripFormData } from "~/components/bookings/booking-request-form";
 import { siteHref, useSellerSite } from "~/lib/seller-site";
 import { packagePrice } from "./package-card";
 
@@ -49,7 +49,8 @@ function List({ title, items, id }: { title: string; items: string[]; id: string
   );
 }
 
-export function PackageDetail({ pkg }: { pkg: PublicPackage }) {
+/** `form`: the trip form's own address was asked for (`?book=1`, signed in): the form shows in the page. */
+export function PackageDetail({ pkg, form }: { pkg: PublicPackage; form: TripFormData }) {
   const site = useSellerSite();
   return (
     <main id="main" className="container page stack">
@@ -78,7 +79,7 @@ export function PackageDetail({ pkg }: { pkg: PublicPackage }) {
             </div>
           </dl>
           <section aria-label="Book this package" className="book-now">
-            <BookingRequestForm pkg={pkg} />
+            <BookingRequestForm pkg={pkg} form={form} />
           </section>
         </div>
       </div>

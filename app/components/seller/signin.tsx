@@ -15,7 +15,6 @@ export function SellerSigninPage() {
       signupHref={siteHref(site, "/signup")}
       homeHref={siteHref(site, "/")}
       homeLabel="Back to Website"
-      defaultTarget={siteHref(site, "/dashboard")}
       redirectDelayMs={2000}
       onSignedIn={(target) => navigate(target, { replace: true })}
     />

@@ -6,12 +6,12 @@ import { BookingDetail } from "~/components/bookings/booking-detail";
 import { bookingMoney } from "@worker/domain/payments/views";
 import { cancelIntent, cancelOwnBooking } from "~/components/bookings/customer-bookings.server";
 import { LoadErrorBoundary, LoadFailed } from "~/components/bookings/load-failed";
-import { cancelPrompt, isCancellable } from "~/components/bookings/types";
+import { CancelBookingForm } from "~/components/bookings/cancel-booking";
+import { isCancellable } from "~/components/bookings/types";
 import { PageContent } from "~/components/load-state";
 import type { ActionResult } from "~/lib/action-result";
 import { actionInput, pageError, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
 import { useActionToast } from "~/lib/use-action-toast";
-import { useHydrated } from "~/lib/use-hydrated";
 
 export const meta: MetaFunction = () => [{ title: "Booking | Tripbazaar" }];
 export const headers = () => signedInHeaders;
@@ -60,14 +60,6 @@ export default function Page() {
   const { booking, ownBooking, money, today } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher, "Failed to cancel booking");
-  // Before hydration a click would do nothing: the button waits for the page to be ready.
-  const hydrated = useHydrated();
-  const busy = !hydrated || fetcher.state !== "idle";
-
-  function cancel() {
-    if (!window.confirm(cancelPrompt(booking, today))) return;
-    fetcher.submit({ intent: "cancel" }, { method: "post" });
-  }
 
   return (
     <BookingPage>
@@ -77,11 +69,9 @@ export default function Page() {
           money={money}
           actions={
             ownBooking && isCancellable(booking, today) ? (
-              <p>
-                <button type="button" className="btn btn-outline" disabled={busy} onClick={cancel}>
-                  Cancel booking
-                </button>
-              </p>
+              <CancelBookingForm booking={booking} today={today} fetcher={fetcher}>
+                Cancel booking
+              </CancelBookingForm>
             ) : null
           }
         />

@@ -1,18 +1,21 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
+import { Link, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import { listCart, removeFromCart } from "@worker/domain/payments/cart";
 import { todayInIndia } from "@worker/domain/bookings/transitions";
 import type { CheckoutSession } from "@worker/domain/payments/checkout";
-import { useCallback } from "react";
+import { useCallback, useEffect, useRef } from "react";
+import toast from "react-hot-toast";
 import { z } from "zod";
 import { LoadErrorBoundary, LoadFailed } from "~/components/bookings/load-failed";
 import { ROOM_LABELS, guestsLabel } from "~/components/bookings/types";
-import { CheckoutStatus, useCheckout } from "~/components/payments/use-checkout";
+import { type TripAnswer, shopOf, tripAction } from "~/components/bookings/trip-actions.server";
+import { stringFields } from "~/components/bookings/trip-fields";
+import { CheckoutStatus, PayWithoutScripts, useCheckout } from "~/components/payments/use-checkout";
 import type { ActionResult } from "~/lib/action-result";
 import { formatDate, formatRupees } from "@worker/shared/format";
 import { actionInput, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
 import { useActionToast } from "~/lib/use-action-toast";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import "~/components/payments/payments.css";
 
 export const meta: MetaFunction = () => [{ title: "Cart | Tripbazaar" }];
@@ -26,10 +29,15 @@ export function loader({ context }: LoaderFunctionArgs) {
 
 const removeIntent = z.object({ intent: z.literal("remove"), id: z.string().trim().min(1).max(100) });
 
-/** Remove a trip: the same service as `DELETE /api/cart/:id`. */
-export function action({ request, context }: ActionFunctionArgs) {
+/**
+ * Remove a trip (the same service as `DELETE /api/cart/:id`), or Pay: a checkout of the cart (as
+ * `POST /api/payments/checkout`), and without scripts the test provider's Pay or Decline.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const input = await actionInput(request).catch(() => ({}) as Record<string, unknown>);
+  if (input.intent !== "remove") return tripAction(context, shopOf(context), stringFields(input));
   return signedInAction(context, undefined, async (user) => {
-    const { id } = removeIntent.parse(await actionInput(request));
+    const { id } = removeIntent.parse(input);
     await removeFromCart(context.db, user.id, id);
     return "Removed from your cart";
   });
@@ -38,7 +46,6 @@ export function action({ request, context }: ActionFunctionArgs) {
 function CartLine({ line }: { line: ReturnType<typeof useLoaderData<typeof loader>>["cart"]["items"][number] }) {
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher, "Could not remove this trip");
-  const hydrated = useHydrated();
   const removing = fetcher.state !== "idle";
   return (
     <li className="card cart-line" aria-busy={removing}>
@@ -68,7 +75,7 @@ function CartLine({ line }: { line: ReturnType<typeof useLoaderData<typeof loade
       <fetcher.Form method="post" className="cart-line-remove">
         <input type="hidden" name="intent" value="remove" />
         <input type="hidden" name="id" value={line.id} />
-        <button type="submit" className="btn btn-outline" disabled={!hydrated || removing} aria-label={`Remove ${line.packageName}`}>
+        <button type="submit" className="btn btn-outline" disabled={removing} aria-label={`Remove ${line.packageName}`}>
           {removing ? "Removing…" : "Remove"}
         </button>
       </fetcher.Form>
@@ -79,11 +86,45 @@ function CartLine({ line }: { line: ReturnType<typeof useLoaderData<typeof loade
 export default function Page() {
   const { cart } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
-  const hydrated = useHydrated();
+  const pay = useFetcher<TripAnswer>();
+  // A post without scripts renders the page again with its answer: the checkout to pay, or why not.
+  const answered = useActionData<TripAnswer>();
   const checkout = useCheckout(
     useCallback((session: CheckoutSession) => navigate(`/booking-success?payment=${encodeURIComponent(session.paymentId)}`), [navigate]),
   );
+  const { open, refused } = checkout;
+  const sending = useRef(false);
   const sellers = new Set(cart.items.map((i) => i.sellerId)).size;
+
+  useEffect(() => {
+    if (pay.state === "idle") sending.current = false;
+  }, [pay.state]);
+  useFetcherAnswer(pay, (result) => {
+    if (result.ok && result.checkout) open(result.checkout);
+    else if (!result.ok) {
+      const message = result.message || "Checkout could not start. Please try again.";
+      refused(message);
+      toast.error(message);
+    }
+  });
+
+  function start(e: React.FormEvent) {
+    if (sending.current || checkout.busy) {
+      e.preventDefault();
+      return;
+    }
+    sending.current = true;
+    checkout.starting();
+  }
+
+  if (answered?.checkout && !pay.data) {
+    return (
+      <main id="main" className="container page stack">
+        <h1>Your cart</h1>
+        <PayWithoutScripts session={answered.checkout} failure={answered.ok ? null : answered.message} />
+      </main>
+    );
+  }
 
   return (
     <main id="main" className="container page stack">
@@ -114,15 +155,17 @@ export default function Page() {
               if one cannot, that booking is refunded in full automatically.
             </p>
             {cart.payable ? null : <p className="error-text">Remove the trips that can no longer be booked to continue.</p>}
+            {answered && !answered.ok && !answered.checkout ? (
+              <p className="error-text" role="alert">
+                {answered.message}
+              </p>
+            ) : null}
             <CheckoutStatus phase={checkout.phase} onRetry={checkout.retry} />
-            <button
-              type="button"
-              className="btn"
-              disabled={!hydrated || !cart.payable || checkout.busy}
-              onClick={() => void checkout.start({ source: "cart" })}
-            >
-              {checkout.busy ? "Paying…" : `Pay ${formatRupees(cart.total)}`}
-            </button>
+            <pay.Form method="post" onSubmit={start}>
+              <button type="submit" name="intent" value="checkout" className="btn" disabled={!cart.payable || checkout.busy}>
+                {checkout.busy ? "Paying…" : `Pay ${formatRupees(cart.total)}`}
+              </button>
+            </pay.Form>
             <p className="muted">
               <Link to="/cancellation-and-refund">Cancellation and refund policy</Link>
             </p>

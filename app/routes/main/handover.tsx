@@ -1,23 +1,64 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { useEffect } from "react";
-import { completeHandover } from "~/lib/handover";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useNavigate, useSearchParams, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { type AuthAnswer, handoverAction } from "~/components/auth/auth-actions.server";
+import { useHydrated } from "~/lib/use-hydrated";
 import { signedInHeaders } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Signing in | Tripbazaar" }, { name: "robots", content: "noindex" }];
 // The address carries a token: never sent on as a referrer, never cached.
 export const headers = () => signedInHeaders;
 
-/** Where a sign-in hand-over (spec §4) lands: the browser completes it and goes back. */
+/** The hand-over is checked on the server, which sets the session cookie and sends the browser back. */
+export const action = (args: ActionFunctionArgs) => handoverAction(args);
+
+/**
+ * Where a sign-in hand-over (spec §4) lands: its token and user are posted to the action, by the page itself
+ * once scripts run, or by the visitor's Continue without them. A failed one is logged and goes to /login.
+ */
 export default function Page() {
+  const [params] = useSearchParams();
+  const submit = useSubmit();
+  const navigate = useNavigate();
+  const failed = useActionData<AuthAnswer>();
+  const form = useRef<HTMLFormElement>(null);
+  const started = useRef(false);
+  const hydrated = useHydrated();
+  const token = params.get("token");
+  const user = params.get("user");
+
   useEffect(() => {
-    const params = new URLSearchParams(window.location.search);
-    void completeHandover(params.get("token") ?? "", params.get("user") ?? "", params.get("redirect") ?? "/");
-  }, []);
+    if (failed) {
+      console.log("Sign-in hand-over failed", failed.message);
+      navigate("/login", { replace: true });
+    } else if (!token || !user) navigate("/login", { replace: true });
+    else if (form.current && !started.current) {
+      started.current = true;
+      submit(form.current, { replace: true });
+    }
+  }, [failed, token, user, submit, navigate]);
+
   return (
     <main id="main" className="container page">
-      <p className="muted" role="status">
-        Loading...
-      </p>
+      {token && user ? (
+        <Form ref={form} method="post" className="stack">
+          <input type="hidden" name="token" value={token} />
+          <input type="hidden" name="user" value={user} />
+          <input type="hidden" name="redirect" value={params.get("redirect") ?? "/"} />
+          <p className="muted" role="status">
+            Loading...
+          </p>
+          {hydrated ? null : (
+            <button type="submit" className="btn">
+              Continue
+            </button>
+          )}
+        </Form>
+      ) : (
+        <p className="muted" role="status">
+          Loading...
+        </p>
+      )}
     </main>
   );
 }

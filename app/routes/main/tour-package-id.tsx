@@ -1,23 +1,33 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getCatalogPackage, sellerSiteUrl } from "@worker/domain/catalog/service";
 import { AddToCartForm } from "~/components/bookings/booking-request-form";
+import { shopOf, tripAction, tripFormData } from "~/components/bookings/trip-actions.server";
+import { stringFields } from "~/components/bookings/trip-fields";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatRupees } from "@worker/shared/format";
+import { actionInput } from "~/lib/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
     ? [{ title: `${data.pkg.name} | Tripbazaar` }, { name: "description", content: data.pkg.description.slice(0, 160) }]
     : [{ title: "Package not found | Tripbazaar" }];
 
+/** The package; at `?book=1` (Add to cart's own address) also the form's data, or the sign-in with the way back. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const pkg = await getCatalogPackage(context.db, params.id ?? "");
+  const [pkg, form] = await Promise.all([getCatalogPackage(context.db, params.id ?? ""), tripFormData(context, shopOf(context))]);
   if (!pkg) throw new Response("Package not found", { status: 404 });
-  return { pkg, bookUrl: `${sellerSiteUrl(pkg.seller, new URL(request.url))}/package/${encodeURIComponent(pkg.id)}` };
+  return { pkg, form, bookUrl: `${sellerSiteUrl(pkg.seller, new URL(request.url))}/package/${encodeURIComponent(pkg.id)}` };
+}
+
+/** Add to cart: the same service as `POST /api/cart`. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const fields = stringFields(await actionInput(request).catch(() => ({})));
+  return tripAction(context, shopOf(context), fields, params.id ?? "");
 }
 
 export default function TourPackage() {
-  const { pkg, bookUrl } = useLoaderData<typeof loader>();
+  const { pkg, form, bookUrl } = useLoaderData<typeof loader>();
   const price = pkg.priceRanges[0]?.price;
   return (
     <main id="main" className="container page">
@@ -38,7 +48,7 @@ export default function TourPackage() {
           <p className="catalog-price">{price !== undefined ? formatRupees(price) : "Call or Contact for price"}</p>
           <p>{pkg.description}</p>
           <div className="row-actions">
-            <AddToCartForm pkg={pkg} />
+            <AddToCartForm pkg={pkg} form={form} />
             <a className="btn btn-outline" href={bookUrl}>
               Book with {pkg.seller.name}
             </a>

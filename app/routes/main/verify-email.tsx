@@ -1,17 +1,21 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link, useNavigate, useSearchParams } from "@remix-run/react";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useNavigate, useSearchParams } from "@remix-run/react";
+import { type AuthAnswer, MAIN_TARGETS, authAction } from "~/components/auth/auth-actions.server";
 import { CodeStep } from "~/components/auth/code-step";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { storeSession } from "~/lib/auth-storage";
 
 export const meta: MetaFunction = () => [{ title: "Verify email | Tripbazaar" }];
+
+/** The code posts here: the same action as signup's code step; a verified account signs in to its dashboard. */
+export const action = (args: ActionFunctionArgs) => authAction(args, MAIN_TARGETS);
 
 /** Open to everyone (spec §2): enter the emailed code for ?userId=…&email=… */
 export default function Page() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const userId = params.get("userId");
-  const email = params.get("email") ?? "your email";
+  const answered = useActionData<AuthAnswer>()?.code;
+  const userId = params.get("userId") ?? answered?.userId;
+  const email = params.get("email") ?? answered?.email ?? "your email";
   return (
     <main id="main" className="container page">
       <div className="card stack" style={{ maxWidth: "48rem", marginInline: "auto" }}>
@@ -21,11 +25,9 @@ export default function Page() {
             userId={userId}
             email={email}
             homeHref="/"
+            flow="signup"
             justSent={params.get("sent") === "1"}
-            onVerified={(s) => {
-              storeSession(s.token, s.user);
-              navigate("/user-dashboard", { replace: true });
-            }}
+            onVerified={(to) => navigate(to, { replace: true })}
           />
         ) : (
           <p className="muted">

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { APPROVED_BY_SELLER, respondToBooking } from "@worker/domain/bookings/respond";
 import { approveBody, rejectBody } from "@worker/domain/bookings/schemas";
 import { readBookingAs } from "@worker/domain/bookings/service";
@@ -8,7 +8,9 @@ import { BookingDetail } from "~/components/bookings/booking-detail";
 import { bookingMoney } from "@worker/domain/payments/views";
 import { GeneralErrorBoundary, TryAgain, messageOf } from "~/components/error-boundary";
 import { actionInput, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
+import type { ActionResult } from "~/lib/action-result";
 import { useActionToast } from "~/lib/use-action-toast";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export const meta: MetaFunction = () => [{ title: "Booking details · Seller dashboard | Tripbazaar" }];
 export const headers = () => signedInHeaders;
@@ -49,13 +51,21 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   });
 }
 
+/**
+ * Approve and Reject are forms posting to the page's action, so they work before scripts run and without them
+ * (the page comes back with the new status and the answer). With scripts, Reject asks for its reason in the
+ * spec's prompt; without them, the reason is a field of its form.
+ */
 export default function Page() {
   const { booking, money } = useLoaderData<typeof loader>();
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<ActionResult>();
+  const answered = useActionData<ActionResult>();
+  const hydrated = useHydrated();
   const busy = fetcher.state !== "idle" ? (fetcher.formData?.get("intent") as "approve" | "reject" | null) : null;
   useActionToast(fetcher, busy === "reject" ? "Failed to reject booking" : "Failed to approve booking");
 
-  function reject() {
+  function reject(e: React.FormEvent) {
+    e.preventDefault();
     const reason = window.prompt("Please provide a reason for rejection:");
     if (!reason?.trim()) return;
     fetcher.submit({ intent: "reject", message: reason.trim() }, { method: "post" });
@@ -70,21 +80,36 @@ export default function Page() {
         booking={booking}
         money={money}
         actions={
-          booking.status === "pending" ? (
-            <div className="row">
-              <button
-                type="button"
-                className="btn"
-                disabled={busy !== null}
-                onClick={() => fetcher.submit({ intent: "approve" }, { method: "post" })}
-              >
-                {busy === "approve" ? "Approving..." : "Approve"}
-              </button>
-              <button type="button" className="btn btn-danger" disabled={busy !== null} onClick={reject}>
-                {busy === "reject" ? "Rejecting..." : "Reject"}
-              </button>
-            </div>
-          ) : null
+          <>
+            {answered && !hydrated ? (
+              // Without scripts there is no toast: the answer shows here.
+              <p role="status" className={answered.ok ? "success-text" : "error-text"}>
+                {answered.message}
+              </p>
+            ) : null}
+            {booking.status === "pending" ? (
+              <div className="row" style={{ alignItems: "end" }}>
+                <fetcher.Form method="post">
+                  <input type="hidden" name="intent" value="approve" />
+                  <button type="submit" className="btn" disabled={busy !== null}>
+                    {busy === "approve" ? "Approving..." : "Approve"}
+                  </button>
+                </fetcher.Form>
+                <fetcher.Form method="post" className="row" style={{ alignItems: "end" }} onSubmit={hydrated ? reject : undefined}>
+                  <input type="hidden" name="intent" value="reject" />
+                  {hydrated ? null : (
+                    <div className="field">
+                      <label htmlFor="reject-reason">Reason for rejection</label>
+                      <input id="reject-reason" name="message" required maxLength={1000} />
+                    </div>
+                  )}
+                  <button type="submit" className="btn btn-danger" disabled={busy !== null}>
+                    {busy === "reject" ? "Rejecting..." : "Reject"}
+                  </button>
+                </fetcher.Form>
+              </div>
+            ) : null}
+          </>
         }
       />
     </main>

@@ -7,7 +7,8 @@ import { BookingDetail } from "~/components/bookings/booking-detail";
 import { bookingMoney } from "@worker/domain/payments/views";
 import { cancelBookingAction } from "~/components/bookings/customer-bookings.server";
 import { LoadErrorBoundary, LoadFailed } from "~/components/bookings/load-failed";
-import { cancelPrompt, isCancellable } from "~/components/bookings/types";
+import { CancelBookingForm } from "~/components/bookings/cancel-booking";
+import { isCancellable } from "~/components/bookings/types";
 import { CustomerPrompt } from "~/components/seller/customer-gate";
 import { siteCustomerData } from "~/components/seller/customer-gate.server";
 import { SiteLink } from "~/components/seller/site-link";
@@ -16,7 +17,6 @@ import { sellerMeta, siteFromMatches, siteHref, useSellerSite } from "~/lib/sell
 import { requireSellerTenant } from "~/lib/seller-site.server";
 import { signedInHeaders } from "~/lib/session.server";
 import { useActionToast } from "~/lib/use-action-toast";
-import { useHydrated } from "~/lib/use-hydrated";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const ref = data && data.customer ? data.booking.bookingId : null;
@@ -58,15 +58,8 @@ export default function Page() {
   const loaded = useLoaderData<typeof loader>();
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher, "Failed to cancel booking");
-  const hydrated = useHydrated();
   if (!loaded.customer) return <CustomerPrompt title="My Booking" />;
   const { booking, money, today } = loaded;
-  const busy = !hydrated || fetcher.state !== "idle";
-
-  function cancel() {
-    if (!window.confirm(cancelPrompt(booking, today))) return;
-    fetcher.submit({ intent: "cancel", id: booking._id }, { method: "post" });
-  }
 
   return (
     <BookingPage>
@@ -75,11 +68,9 @@ export default function Page() {
         money={money}
         actions={
           isCancellable(booking, today) ? (
-            <p>
-              <button type="button" className="btn btn-outline" disabled={busy} onClick={cancel}>
-                Cancel booking
-              </button>
-            </p>
+            <CancelBookingForm booking={booking} today={today} fetcher={fetcher}>
+              Cancel booking
+            </CancelBookingForm>
           ) : null
         }
       />

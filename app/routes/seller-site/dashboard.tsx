@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useNavigate } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { customerListQuery } from "@worker/domain/bookings/schemas";
 import { listCustomerBookings } from "@worker/domain/bookings/service";
 import { todayInIndia } from "@worker/domain/bookings/transitions";
@@ -11,10 +11,11 @@ import { PageContent } from "~/components/load-state";
 import { CustomerPrompt } from "~/components/seller/customer-gate";
 import { siteCustomerData } from "~/components/seller/customer-gate.server";
 import { SiteLink } from "~/components/seller/site-link";
-import { logout } from "~/lib/api";
+import { logoutResponse } from "~/components/auth/auth-actions.server";
+import { LogoutForm } from "~/components/auth/logout-form";
 import { requireSellerTenant } from "~/lib/seller-site.server";
 import { sellerMeta, siteFromMatches, siteHref, useSellerSite } from "~/lib/seller-site";
-import { signedInHeaders } from "~/lib/session.server";
+import { actionInput, signedInHeaders } from "~/lib/session.server";
 
 export const meta: MetaFunction = ({ matches }) =>
   sellerMeta(siteFromMatches(matches), { title: "Customer Dashboard", path: "/dashboard", noindex: true });
@@ -31,20 +32,18 @@ export function loader({ context }: LoaderFunctionArgs) {
   }));
 }
 
-export const action = (args: ActionFunctionArgs) => cancelBookingAction(args);
+/** The customer's Cancel, or Logout (spec §2: then the landing). */
+export async function action(args: ActionFunctionArgs) {
+  const input = await actionInput(args.request.clone() as Request).catch(() => null);
+  if (input?.intent === "logout") return logoutResponse(args.context, requireSellerTenant(args.context).basePath || "/");
+  return cancelBookingAction(args);
+}
 
 /** The customer dashboard shell (spec §2): prompt, or sidebar, welcome line and the bookings overview. */
 export default function Page() {
   const loaded = useLoaderData<typeof loader>();
   const site = useSellerSite();
-  const navigate = useNavigate();
   if (!loaded.customer) return <CustomerPrompt title="Customer Dashboard" />;
-
-  async function signOut() {
-    if (!window.confirm("Are you sure you want to log out?")) return;
-    await logout();
-    navigate(siteHref(site, "/"), { replace: true });
-  }
 
   const firstName = splitName(loaded.customer.name).firstName || "there";
   return (
@@ -64,9 +63,7 @@ export default function Page() {
               <SiteLink to={siteHref(site, "/settings")}>Settings</SiteLink>
             </li>
             <li>
-              <button type="button" className="btn btn-outline" onClick={signOut}>
-                Logout
-              </button>
+              <LogoutForm label="Logout" />
             </li>
           </ul>
         </nav>

@@ -8,16 +8,21 @@ import sellerStyles from "~/styles/seller.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: sellerStyles }];
 
+/**
+ * The site, and whether the visitor has a session cookie (the edge verified it; no D1 read): the header's
+ * Login becomes Dashboard in the server's HTML. A signed-in visitor's page is never cached (ADR 0007), so a
+ * cached page always says Login.
+ */
 export async function loader({ context }: LoaderFunctionArgs) {
-  return { site: await loadSellerSite(context) };
+  return { site: await loadSellerSite(context), signedIn: context.viewer !== null };
 }
 
 export default function SellerLayout() {
-  const { site } = useLoaderData<typeof loader>();
+  const { site, signedIn } = useLoaderData<typeof loader>();
   const matches = useMatches();
   const hideFooter = matches.some((m) => (m.handle as { hideFooter?: boolean } | undefined)?.hideFooter);
   return (
-    <SellerFrame site={site} hideFooter={hideFooter}>
+    <SellerFrame site={site} signedIn={signedIn} hideFooter={hideFooter}>
       <Outlet />
     </SellerFrame>
   );

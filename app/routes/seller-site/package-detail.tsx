@@ -1,10 +1,13 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { SiteLink } from "~/components/seller/site-link";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PackageDetail } from "~/components/seller/package-detail";
 import { sellerMeta, siteFromMatches, siteHref, useSellerSite } from "~/lib/seller-site";
+import { shopOf, tripAction, tripFormData } from "~/components/bookings/trip-actions.server";
+import { stringFields } from "~/components/bookings/trip-fields";
 import { loadPackage } from "~/lib/seller-site.server";
+import { actionInput } from "~/lib/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const site = siteFromMatches(matches);
@@ -18,13 +21,24 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   });
 };
 
+/**
+ * The package, read in the site's batch; at `?book=1` also the Book Now form's data (the visitor's name, or
+ * this site's sign-in with the way back: the same D1 batch).
+ */
 export async function loader({ context, params }: LoaderFunctionArgs) {
-  return { package: await loadPackage(context, params.packageId ?? "") };
+  const [pkg, form] = await Promise.all([loadPackage(context, params.packageId ?? ""), tripFormData(context, shopOf(context))]);
+  return { package: pkg, form };
+}
+
+/** Book Now: a checkout of this package on this site (and, without scripts, the test provider's Pay). */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const fields = stringFields(await actionInput(request).catch(() => ({})));
+  return tripAction(context, shopOf(context), fields, params.packageId ?? "");
 }
 
 export default function PackageRoute() {
-  const { package: pkg } = useLoaderData<typeof loader>();
-  return <PackageDetail pkg={pkg} />;
+  const { package: pkg, form } = useLoaderData<typeof loader>();
+  return <PackageDetail pkg={pkg} form={form} />;
 }
 
 function PackageNotFound() {

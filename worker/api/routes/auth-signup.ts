@@ -5,9 +5,15 @@ import { validate } from "../validate";
 import { clientIp } from "../../client-ip";
 import { resendOtpSchema, signupSchema, verifyOtpSchema } from "../../domain/auth/schemas";
 import { issueSession } from "../../domain/auth/session-user";
-import { resendVerificationCode, signUp, verifyEmail } from "../../domain/auth/signup";
+import { CODE_SENT, resendVerificationCode, signUp, verifyEmail } from "../../domain/auth/sign-in";
 
-/** Signup with an emailed code (spec §2, §4); the writes are the auth domain's (worker/domain/auth/signup.ts). */
+const callerOf = (c: { req: { raw: Request }; var: ApiEnv["Variables"] }) => ({
+  ip: clientIp(c.req.raw),
+  tenant: c.var.tenant,
+  now: c.var.now,
+});
+
+/** Signup with an emailed code (spec §2, §4); the work is in sign-in.ts, shared with the pages' actions. */
 export const signupRoutes = new Hono<ApiEnv>()
   .post(
     "/signup",
@@ -20,9 +26,8 @@ export const signupRoutes = new Hono<ApiEnv>()
     }),
     validate("json", signupSchema),
     async (c) => {
-      const { db, config, tenant, now } = c.var;
-      const { userId } = await signUp(db, config, c.req.valid("json"), { ip: clientIp(c.req.raw), tenant, now });
-      return c.json({ success: true, message: "We have sent a 6-digit code to your email.", userId }, 201);
+      const { userId } = await signUp(c.var.db, c.var.config, c.req.valid("json"), callerOf(c));
+      return c.json({ success: true, message: CODE_SENT, userId }, 201);
     },
   )
   .post(
@@ -34,9 +39,8 @@ export const signupRoutes = new Hono<ApiEnv>()
     }),
     validate("json", verifyOtpSchema),
     async (c) => {
-      const { db, config, now } = c.var;
-      const verified = await verifyEmail(db, config, c.req.valid("json"), { ip: clientIp(c.req.raw), now });
-      const session = await issueSession(config, verified, new URL(c.req.url));
+      const verified = await verifyEmail(c.var.db, c.var.config, c.req.valid("json"), callerOf(c));
+      const session = await issueSession(c.var.config, verified, new URL(c.req.url));
       c.header("Set-Cookie", session.cookie);
       return c.json({ token: session.token, user: session.user });
     },
@@ -46,8 +50,7 @@ export const signupRoutes = new Hono<ApiEnv>()
     describeRoute({ summary: "Send a new verification code", errors: [404, 409, 429] }),
     validate("json", resendOtpSchema),
     async (c) => {
-      const { db, config, tenant, now } = c.var;
-      await resendVerificationCode(db, config, c.req.valid("json").userId, { ip: clientIp(c.req.raw), tenant, now });
+      await resendVerificationCode(c.var.db, c.var.config, c.req.valid("json").userId, callerOf(c));
       return c.json({ success: true, message: "OTP sent to your email. Please check your inbox." });
     },
   );

@@ -1,25 +1,16 @@
-import { DomainError } from "../../domain/errors";
 import { Hono } from "hono";
 import type { ApiEnv } from "../app-env";
-import { unauthorized } from "../errors";
 import { requireUserMiddleware } from "../guard";
 import { describeRoute } from "../route-info";
 import { validate } from "../validate";
-import { decoyHash, verifyPassword } from "../../auth/password";
 import { clearSessionCookie } from "../../auth/session";
-import { sendEmail } from "../../domain/email/send";
-import { changePassword, findUserByEmail, requestPasswordCode, updateProfile } from "../../domain/auth/accounts";
-import { resolveBrand, verificationEmail } from "../../domain/auth/brand";
-import { issueCode } from "../../domain/auth/otp";
-import { LIMITS, enforce } from "../../domain/auth/rate-limit";
 import { clientIp } from "../../client-ip";
-import { recoveryRoutes } from "./auth-recovery";
+import { changePassword, requestPasswordCode, updateProfile } from "../../domain/auth/accounts";
 import { changePasswordSchema, loginSchema, profileSchema, requestPasswordOtpSchema } from "../../domain/auth/schemas";
 import { issueSession } from "../../domain/auth/session-user";
+import { NEEDS_VERIFICATION, logIn } from "../../domain/auth/sign-in";
+import { recoveryRoutes } from "./auth-recovery";
 import { signupRoutes } from "./auth-signup";
-
-// SECURITY: the same status and message for an unknown email and a wrong password.
-export const INVALID_LOGIN = "Invalid email or password";
 
 /** /api/auth — spec §7 and issue #3. */
 export const authRoutes = new Hono<ApiEnv>()
@@ -37,37 +28,12 @@ export const authRoutes = new Hono<ApiEnv>()
     validate("json", loginSchema),
     async (c) => {
       const { email, password, remember } = c.req.valid("json");
-      const { db, config } = c.var;
-      const ip = clientIp(c.req.raw);
-      await enforce(db, [
-        [LIMITS.loginIp, ip],
-        [LIMITS.loginAccountIp, `${email}|${ip}`],
-        [LIMITS.loginAccount, email],
-      ]);
-      const user = await findUserByEmail(db, email);
-      // SECURITY: an unknown email costs one real hash check too, and gets the same answer.
-      const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash(config.PASSWORD_PEPPER)), config.PASSWORD_PEPPER);
-      if (!user || !ok || user.status !== "active") throw unauthorized(INVALID_LOGIN);
-      if (!user.isVerified) {
-        const brand = await resolveBrand(db, config, c.var.tenant);
-        try {
-          const code = await issueCode(db, config.PASSWORD_PEPPER, user.id, "verify-email", { now: c.var.now.getTime() });
-          await sendEmail(db, config, verificationEmail(brand, user.email, code));
-        } catch (error) {
-          // A code sent moments ago is still valid; the answer stays the same.
-          if (!(error instanceof DomainError && error.kind === "rate-limited")) throw error;
-        }
-        return c.json(
-          {
-            success: false,
-            message: "Please verify your email first. We have sent a new 6-digit code to your inbox.",
-            needsVerification: true,
-            userId: user.id,
-          },
-          403,
-        );
+      const { db, config, tenant, now } = c.var;
+      const outcome = await logIn(db, config, { email, password }, { ip: clientIp(c.req.raw), tenant, now });
+      if (outcome.kind === "needs-verification") {
+        return c.json({ success: false, message: NEEDS_VERIFICATION, needsVerification: true, userId: outcome.userId }, 403);
       }
-      const session = await issueSession(config, user, new URL(c.req.url), { remember });
+      const session = await issueSession(config, outcome.user, new URL(c.req.url), { remember });
       c.header("Set-Cookie", session.cookie);
       return c.json({ token: session.token, user: session.user });
     },

@@ -1,18 +1,18 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { ApiEnv } from "../app-env";
-import { badRequest, notFound } from "../errors";
+import { badRequest } from "../errors";
 import { developmentOnly, requireUserMiddleware } from "../guard";
 import { describeRoute } from "../route-info";
 import { validate } from "../validate";
 import { readerOf } from "../../db/batcher";
-import { paymentProviderOf } from "../../payments/config";
 import { LIMITS, enforce } from "../../domain/auth/rate-limit";
 import { createBookingSchema } from "../../domain/bookings/schemas";
 import { todayInIndia } from "../../domain/bookings/transitions";
 import { addToCart, listCart, removeFromCart } from "../../domain/payments/cart";
 import { reopenCheckout, startCheckout } from "../../domain/payments/checkout";
 import { confirmBody, confirmPayment, failureBody, receiveWebhook, recordFailure } from "../../domain/payments/confirm";
+import { payWithTestProvider } from "../../domain/payments/test-checkout";
 import { readPaymentAs } from "../../domain/payments/views";
 
 const customerOnly = requireUserMiddleware("user", "Only customer accounts can buy trips");
@@ -179,44 +179,16 @@ export const paymentRoutes = new Hono<ApiEnv>()
     }),
     validate("json", testOutcome),
     async (c) => {
-      const configured = paymentProviderOf(c.var.config);
-      if (!configured || configured.kind !== "test") throw notFound("No such API route");
-      const session = await reopenCheckout(c.var.db, c.var.config, c.var.user, c.req.param("id"));
-      const { outcome } = c.req.valid("json");
-      const paid = outcome === "success" ? await configured.provider.pay(session.orderId) : null;
-      const paymentId = paid?.paymentId ?? `pay_test_failed_${crypto.randomUUID().slice(0, 8)}`;
-      const event = {
-        entity: "event",
-        event: paid ? "payment.captured" : "payment.failed",
-        payload: {
-          payment: {
-            entity: {
-              id: paymentId,
-              entity: "payment",
-              order_id: session.orderId,
-              amount: session.amount,
-              currency: "INR",
-              status: paid ? "captured" : "failed",
-              error_description: paid ? null : "Payment declined by the test bank",
-            },
-          },
-        },
-        created_at: Math.floor(c.var.now.getTime() / 1000),
-      };
-      const raw = JSON.stringify(event);
-      const signature = await configured.provider.signWebhook(raw);
-      const at = now(c);
-      // As Razorpay does, the webhook arrives on its own, around the time the page hears back.
-      c.executionCtx.waitUntil(
-        receiveWebhook(c.var.db, c.var.config, raw, signature, `evt_test_${crypto.randomUUID().slice(0, 12)}`, at).catch((error) =>
-          console.warn("test webhook not delivered", error),
-        ),
+      const { answer, webhook } = await payWithTestProvider(
+        c.var.db,
+        c.var.config,
+        c.var.user,
+        c.req.param("id"),
+        c.req.valid("json").outcome,
+        now(c),
       );
-      if (!paid)
-        return c.json({ success: true, data: { error: { code: "BAD_REQUEST_ERROR", description: "Payment declined by the test bank" } } });
-      return c.json({
-        success: true,
-        data: { razorpay_order_id: session.orderId, razorpay_payment_id: paid.paymentId, razorpay_signature: paid.signature },
-      });
+      // As Razorpay does, the webhook arrives on its own, around the time the page hears back.
+      c.executionCtx.waitUntil(webhook());
+      return c.json({ success: true, data: answer });
     },
   );

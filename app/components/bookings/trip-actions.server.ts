@@ -1,0 +1,152 @@
+import { type AppLoadContext, data, redirect } from "@remix-run/cloudflare";
+import { findUserById } from "@worker/domain/auth/accounts";
+import { LIMITS, enforce } from "@worker/domain/auth/rate-limit";
+import { MAX_TRAVELLERS } from "@worker/domain/bookings/pricing";
+import { createBookingSchema } from "@worker/domain/bookings/schemas";
+import { badRequest, forbidden, notFound } from "@worker/domain/errors";
+import { addToCart } from "@worker/domain/payments/cart";
+import { type CheckoutSession, reopenCheckout, startCheckout } from "@worker/domain/payments/checkout";
+import { confirmPayment, recordFailure } from "@worker/domain/payments/confirm";
+import { payWithTestProvider } from "@worker/domain/payments/test-checkout";
+import type { ActionResult } from "~/lib/action-result";
+import { FAILED_PAYMENT } from "../payments/use-checkout";
+import { type SignedInUser, refusal, requireUser, signedInHeaders } from "~/lib/session.server";
+import { type Fields, travellerField } from "./trip-fields";
+
+/**
+ * The writes of the trip form and of checkout's start, as page actions (issue 22): Add to cart, Book Now (a
+ * checkout of one trip) and the cart's Pay, with the same schemas, limits and services as `POST /api/cart` and
+ * `POST /api/payments/checkout`. With scripts the page opens the provider's checkout with the answer; without
+ * them it shows how to pay, and the test provider's page (development and tests) is a form here too.
+ */
+
+const CUSTOMERS_ONLY = "Only customer accounts can buy trips";
+
+export type TripAnswer = ActionResult & {
+  intent?: string;
+  /** Added to the cart: the package's name. */
+  added?: string;
+  /** A checkout to pay: the provider's checkout opens with it (or the page says how to pay). */
+  checkout?: CheckoutSession;
+  /** What was sent, to fill the form again after a refusal. */
+  values?: Fields;
+};
+
+/** Where the form is: a seller's website (its trips only, its own sign-in and booking pages) or the marketplace. */
+export type Shop = {
+  site: { sellerId: string; host: string | null } | null;
+  /** This site's sign-in page. */
+  login: string;
+  /** A paid checkout's page (no scripts): the booking on a seller's site, the checkout's on the marketplace. */
+  paidPage: (session: CheckoutSession) => string;
+};
+
+export function shopOf(context: AppLoadContext): Shop {
+  const { tenant } = context;
+  if (tenant.kind !== "seller")
+    return { site: null, login: "/login", paidPage: (s) => `/booking-success?payment=${encodeURIComponent(s.paymentId)}` };
+  const site = { sellerId: tenant.sellerId, host: tenant.mode === "domain" ? tenant.hostname : null };
+  return {
+    site,
+    login: `${tenant.basePath}/login`,
+    paidPage: (s) => `${tenant.basePath}/booking/${encodeURIComponent(s.items[0]?.bookingId ?? "")}`,
+  };
+}
+
+/**
+ * The trip form's own address (`?book=1`): the form for a signed-in visitor (their name fills the first
+ * traveller), this site's sign-in with the way back otherwise. Null when the address does not ask for it.
+ */
+export async function tripFormData(context: AppLoadContext, shop: Shop) {
+  if (!context.url.searchParams.has("book")) return null;
+  const user = await requireUser(context, undefined, { login: shop.login });
+  return { traveller: user.name };
+}
+
+/** The booking request (`POST /api/bookings`'s body) from the form's flat fields; the schema decides the rest. */
+export function tripRequestOf(fields: Fields, packageId: string) {
+  const adults = Number(fields.adults);
+  const children = Number(fields.children ?? 0);
+  const count = Number.isInteger(adults + children) ? Math.min(Math.max(adults + children, 0), MAX_TRAVELLERS + 1) : 0;
+  const tier = fields.priceTier;
+  return {
+    packageId,
+    priceTier: tier === undefined ? undefined : /^\d+$/.test(tier) ? Number(tier) : tier,
+    travelDates: { startDate: fields.startDate },
+    customerDetails: {
+      adults: fields.adults,
+      children: fields.children ?? "0",
+      travellers: Array.from({ length: count }, (_, i) => ({
+        title: fields[travellerField(i, "title")],
+        fullName: fields[travellerField(i, "fullName")],
+        age: fields[travellerField(i, "age")],
+        gender: fields[travellerField(i, "gender")],
+        type: i < adults ? "adult" : "child",
+      })),
+    },
+    preferences: {
+      hotel: { name: fields.hotelName, roomType: fields.roomType || undefined },
+      transport: { name: fields.transportName, type: fields.transportType || undefined },
+    },
+    specialRequests: fields.specialRequests,
+  };
+}
+
+async function customerOf(context: AppLoadContext, user: SignedInUser) {
+  if (user.role !== "user") throw forbidden(CUSTOMERS_ONLY);
+  const account = await findUserById(context.db, user.id);
+  if (!account) throw notFound("User not found");
+  return account;
+}
+
+/**
+ * The trip form's and checkout's writes, by `intent`: `cart` (Add to cart), `book` (Book Now: a checkout of this
+ * trip), `checkout` (the cart's Pay) and `test-pay` (the test provider's Pay or Decline, without scripts).
+ * `packageId` is the page's package (from its address, never the form).
+ */
+export async function tripAction(context: AppLoadContext, shop: Shop, fields: Fields, packageId = "") {
+  const user = await requireUser(context, undefined, { login: shop.login });
+  const { db, config, now } = context;
+  const { intent = "", ...values } = fields;
+  const answer = (body: TripAnswer) => data<TripAnswer>({ ...body, intent }, { headers: signedInHeaders });
+  try {
+    switch (intent) {
+      case "cart": {
+        if (user.role !== "user") throw forbidden(CUSTOMERS_ONLY);
+        const added = await addToCart(db, user.id, createBookingSchema.parse(tripRequestOf(fields, packageId)), now);
+        return answer({ ok: true, message: "Added to your cart", added: added.packageName });
+      }
+      case "book":
+      case "checkout": {
+        const customer = await customerOf(context, user);
+        const source =
+          intent === "book"
+            ? { kind: "item" as const, input: createBookingSchema.parse(tripRequestOf(fields, packageId)), site: shop.site }
+            : { kind: "cart" as const, site: shop.site };
+        await enforce(db, [[LIMITS.checkoutAccount, customer.id]]);
+        return answer({ ok: true, message: "", checkout: await startCheckout(db, config, customer, source, now) });
+      }
+      case "test-pay": {
+        const customer = await customerOf(context, user);
+        const paymentId = fields.paymentId ?? "";
+        await enforce(db, [[LIMITS.paymentCallbackAccount, customer.id]]);
+        const outcome = fields.outcome === "success" ? "success" : "failure";
+        const { answer: paid, webhook } = await payWithTestProvider(db, config, customer, paymentId, outcome, now);
+        context.ctx.waitUntil(webhook());
+        const session = await reopenCheckout(db, config, customer, paymentId);
+        if ("error" in paid) {
+          await recordFailure(db, customer.id, paymentId, paid.error.description);
+          const message = `${FAILED_PAYMENT} (${paid.error.description})`;
+          // Declined is an answer, not an error: the page offers to pay again.
+          return answer({ ok: false, message, checkout: session });
+        }
+        await confirmPayment(db, config, customer.id, paymentId, paid, now);
+        return redirect(shop.paidPage(session), { headers: signedInHeaders });
+      }
+      default:
+        throw badRequest("Unknown action");
+    }
+  } catch (error) {
+    return refusal(error, { intent, values });
+  }
+}

@@ -1,0 +1,203 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatRupees } from "../../worker/shared/format";
+import { priceBooking } from "../../worker/domain/bookings/pricing";
+import { SELLER_A, daysFromNow } from "../support/bookings";
+import { type E2E, startE2E } from "../support/e2e";
+import { eventually } from "../support/page";
+import { latestCode } from "../support/session";
+
+/**
+ * Issue 22, every form works without JavaScript: with scripts off, a traveller signs up on a seller's own domain
+ * (the code from the dev outbox), logs out and in again, books a package and pays through the test provider's
+ * page; the seller logs in and approves the booking. With scripts on, the same journey shows spec §9's toasts.
+ */
+let e2e: E2E;
+let browser: Browser;
+let site: string;
+let origin: string;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  ({ browser, origin } = e2e);
+  site = `http://wanderlust.localhost:${e2e.port}`;
+});
+afterAll(() => e2e?.close());
+
+const PASSWORD = "Backwaters#2026";
+const sessionCookie = async (context: BrowserContext, url: string) => (await context.cookies(url)).find((c) => c.name === "tb_session");
+const header = (page: Page) => page.getByRole("banner");
+const bookingOf = (email: string) =>
+  e2e.w.d1
+    .prepare(
+      "SELECT b.id, b.booking_ref AS ref, b.status, b.payment_status, b.total, b.adults FROM bookings b JOIN users u ON u.id = b.user_id WHERE u.email = ? ORDER BY b.created_at DESC LIMIT 1",
+    )
+    .bind(email)
+    .first<{ id: string; ref: string; status: string; payment_status: string; total: number; adults: number }>();
+
+/** The signup form of the seller's site, filled in as a traveller would. */
+async function fillSignup(page: Page, email: string) {
+  await page.getByLabel("First Name").fill("Nila");
+  await page.getByLabel("Last Name").fill("Raman");
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm Password").fill(PASSWORD);
+  await page.getByLabel(/I agree to the/).check();
+}
+
+async function fillLogin(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** The trip: two adults at the first price tier, in a deluxe room; `scope` is the page or the booking dialog. */
+async function fillTrip(scope: Page | ReturnType<Page["getByRole"]>) {
+  await scope.getByLabel("Travel start date").fill(daysFromNow(50));
+  for (const [i, name, age, gender] of [
+    [0, "Nila Raman", "31", "female"],
+    [1, "Arun Raman", "33", "male"],
+  ] as const) {
+    await scope.locator(`#traveller-${i}-name`).fill(name);
+    await scope.locator(`#traveller-${i}-age`).fill(age);
+    await scope.locator(`#traveller-${i}-gender`).selectOption(gender);
+  }
+  await scope.getByLabel("Room type").selectOption("deluxe");
+}
+
+const TRIP = priceBooking({ unitPrice: 1_599_900, adults: 2, children: 0, durationDays: 5, roomType: "deluxe" });
+const PAY = `Pay ${formatRupees(TRIP.total)}`;
+
+describe("the whole journey with JavaScript disabled", () => {
+  it("signs up, logs out and in, books and pays on the seller's own domain; the seller approves", async () => {
+    const email = `nojs-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+
+    // 1. Signup, then the code from the outbox: the site's dashboard, signed in by the cookie alone.
+    await page.goto(`${site}/signup`);
+    await fillSignup(page, email);
+    await page.getByRole("button", { name: "Create Your Account" }).click();
+    await page.getByRole("heading", { name: "Verify Your Email" }).waitFor();
+    await page.getByText("OTP sent to your email. Please check your inbox.").waitFor();
+    await page.getByLabel("Verification Code").fill(await latestCode(e2e.w, email));
+    await page.getByRole("button", { name: "Verify & Complete Signup" }).click();
+    await page.waitForURL(`${site}/dashboard`);
+    await page.getByRole("heading", { name: "Welcome back, Nila!" }).waitFor();
+    expect((await sessionCookie(context, site))?.httpOnly).toBe(true);
+    await header(page).getByRole("link", { name: "Dashboard" }).waitFor();
+
+    // 2. Logout: a form post that clears the cookie; the header says Login again.
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL(`${site}/`);
+    expect(await sessionCookie(context, site)).toBeUndefined();
+    await header(page).getByRole("link", { name: "Login" }).waitFor();
+
+    // 3. Book Now signed out: the site's login, and back to the booking form after it.
+    await page.goto(`${site}/package/p_goa`);
+    await page.getByRole("button", { name: "Book Now" }).click();
+    await page.waitForURL(`${site}/login?redirect=${encodeURIComponent("/package/p_goa?book=1")}`);
+    await fillLogin(page, email, "Wrong#password1");
+    await page.getByRole("alert").filter({ hasText: "Invalid email or password" }).waitFor();
+    await fillLogin(page, email);
+    await page.waitForURL(`${site}/package/p_goa?book=1`);
+
+    // 4. The booking form is the page: two travellers need their fields, which the page is asked for again.
+    await page.getByRole("heading", { name: "Book Goa Beach Escape" }).waitFor();
+    await eventually(() => page.locator("#traveller-0-name").inputValue()).toBe("Nila Raman");
+    await page.getByLabel("Adults").selectOption("2");
+    await page.getByRole("button", { name: "Update travellers and price" }).click();
+    await page.locator("#traveller-1-name").waitFor();
+    await fillTrip(page);
+    await page.getByRole("button", { name: "Update travellers and price" }).click();
+    await eventually(() => page.locator(".price-total").last().textContent()).toBe(formatRupees(TRIP.total));
+    expect(await page.locator("#traveller-1-name").inputValue()).toBe("Arun Raman");
+
+    // 5. Pay: the checkout starts on the server and the page says how to pay: the test provider's page.
+    await page.getByRole("button", { name: PAY }).click();
+    await page.getByRole("heading", { name: "Test payment" }).waitFor();
+    await page.getByRole("button", { name: PAY }).click();
+    const booking = await bookingOf(email);
+    expect(booking).toMatchObject({ status: "pending", payment_status: "completed", total: TRIP.total, adults: 2 });
+    await page.waitForURL(`${site}/booking/${booking?.id}`);
+    await eventually(() => page.getByTestId("booking-status").textContent()).toBe("Pending");
+    await context.close();
+
+    // 6. The seller logs in on the platform and approves it.
+    const sellerContext = await browser.newContext({ javaScriptEnabled: false });
+    const seller = await sellerContext.newPage();
+    await seller.goto(`${origin}/login`);
+    await fillLogin(seller, SELLER_A, "Travel#2026");
+    await seller.waitForURL(`${origin}/seller-dashboard`);
+    await seller.goto(`${origin}/seller-dashboard/orders/${booking?.id}`);
+    await eventually(() => seller.getByTestId("booking-status").textContent()).toBe("Pending");
+    await seller.getByRole("button", { name: "Approve" }).click();
+    await seller.getByText("Booking approved successfully").waitFor();
+    await eventually(() => seller.getByTestId("booking-status").textContent()).toBe("Confirmed");
+    expect((await bookingOf(email))?.status).toBe("confirmed");
+    await sellerContext.close();
+  });
+});
+
+describe("the same journey with JavaScript on", () => {
+  /** A toast of spec §9 (react-hot-toast: a status message at the top centre). */
+  const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first().waitFor();
+  const hydrated = (page: Page) => page.waitForSelector("html[data-hydrated]");
+
+  it("shows the toasts: code sent, login successful, payment received, booking approved", async () => {
+    const email = `js-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const context = await browser.newContext();
+    const page = await context.newPage();
+
+    await page.goto(`${site}/signup`);
+    await hydrated(page);
+    await fillSignup(page, email);
+    await page.getByRole("button", { name: "Create Your Account" }).click();
+    await toast(page, "OTP sent to your email. Please check your inbox.");
+    await page.getByLabel("Verification Code").fill(await latestCode(e2e.w, email));
+    await page.getByRole("button", { name: "Verify & Complete Signup" }).click();
+    await page.waitForURL(`${site}/dashboard`);
+    await header(page).getByRole("link", { name: "Dashboard" }).waitFor();
+
+    page.once("dialog", (d) => d.accept());
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL(`${site}/`);
+    await header(page).getByRole("link", { name: "Login" }).waitFor();
+
+    await page.goto(`${site}/login`);
+    await hydrated(page);
+    await fillLogin(page, email);
+    await toast(page, "Login successful! Redirecting...");
+    await page.waitForURL(`${site}/dashboard`);
+
+    await page.goto(`${site}/package/p_goa`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Book Now" }).click();
+    const dialog = page.getByRole("dialog", { name: "Book Goa Beach Escape" });
+    await dialog.waitFor();
+    await dialog.getByLabel("Adults").selectOption("2");
+    await fillTrip(dialog);
+    await eventually(() => dialog.locator(".price-total").last().textContent()).toBe(formatRupees(TRIP.total));
+    await dialog.getByRole("button", { name: PAY }).click();
+    await page.getByRole("dialog", { name: "Test payment" }).getByRole("button", { name: PAY }).click();
+    await toast(page, "Payment received");
+    await dialog.getByText(/^Payment received/).waitFor();
+    const booking = await bookingOf(email);
+    expect(booking).toMatchObject({ status: "pending", payment_status: "completed", total: TRIP.total });
+    await context.close();
+
+    const sellerContext = await browser.newContext();
+    const seller = await sellerContext.newPage();
+    await seller.goto(`${origin}/login`);
+    await hydrated(seller);
+    await fillLogin(seller, SELLER_A, "Travel#2026");
+    await toast(seller, "Login successful! Redirecting...");
+    await seller.waitForURL(`${origin}/seller-dashboard`);
+    await seller.goto(`${origin}/seller-dashboard/orders/${booking?.id}`);
+    await hydrated(seller);
+    await seller.getByRole("button", { name: "Approve" }).click();
+    await toast(seller, "Booking approved successfully");
+    await eventually(() => seller.getByTestId("booking-status").textContent()).toBe("Confirmed");
+    await sellerContext.close();
+  });
+});

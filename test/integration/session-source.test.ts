@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ASHA } from "../support/bookings";
+import { sendPageAction } from "../support/page-action";
+import { loginViaApi } from "../support/session";
+import { type TestWorker, startWorker } from "../support/worker";
+
+/**
+ * Issue 22, one session source: the HttpOnly cookie. The server's HTML of a page fetched with nothing but the
+ * cookie (no script ran) already shows the visitor's account in the header, on the main site and on a seller's
+ * site by path and on its own domain; no page carries the token; the pages' own sign-in sets the cookie and
+ * answers a running page without the token.
+ */
+let w: TestWorker;
+beforeAll(async () => {
+  w = await startWorker();
+});
+afterAll(() => w?.dispose());
+
+const SITE = "/seller/s_wanderlust/website";
+const DOMAIN = "wanderlust.localhost";
+
+async function html(path: string, { cookie, host }: { cookie?: string; host?: string } = {}) {
+  const res = await w.request(path, { host, headers: cookie ? { cookie } : {} });
+  return { status: res.status, cache: res.headers.get("x-tb-cache"), text: await res.text() };
+}
+
+/** The header's account links: the main site's `.header-account`, a seller site's call to action. */
+const mainAccount = (text: string) => /<span class="row header-account">(.*?)<\/span>/s.exec(text)?.[1] ?? "";
+const sellerAccount = (text: string) => /<a[^>]*class="btn seller-cta"[^>]*>([^<]*)<\/a>/.exec(text)?.[0] ?? "";
+
+describe("the server's HTML knows who is signed in", () => {
+  it("shows a signed-in customer's account in the main site's header, and Login and Sign up to a visitor", async () => {
+    const asha = await loginViaApi(w, ASHA);
+    const signedIn = await html("/about", { cookie: asha.cookie });
+    expect(signedIn.status).toBe(200);
+    expect(mainAccount(signedIn.text)).toContain('href="/user-dashboard"');
+    expect(mainAccount(signedIn.text)).toContain(">My account</a>");
+    expect(mainAccount(signedIn.text)).toContain('href="/cart"');
+    expect(mainAccount(signedIn.text)).not.toContain(">Login</a>");
+    // The page never carries the token itself: only the cookie does.
+    expect(signedIn.text).not.toContain(asha.token);
+
+    const visitor = await html("/about");
+    expect(mainAccount(visitor.text)).toContain(">Login</a>");
+    expect(mainAccount(visitor.text)).toContain(">Sign up</a>");
+    expect(mainAccount(visitor.text)).not.toContain("My account");
+  });
+
+  it("links a seller to their dashboard", async () => {
+    const seller = await loginViaApi(w, "owner@wanderlust.example");
+    const { text } = await html("/", { cookie: seller.cookie });
+    expect(mainAccount(text)).toContain('href="/seller-dashboard"');
+    expect(mainAccount(text)).toContain(">My account</a>");
+  });
+
+  it("shows Dashboard instead of Login on a seller's site, by path and on its own domain, and never caches it", async () => {
+    const asha = await loginViaApi(w, ASHA);
+    for (const [path, host, dashboard] of [
+      [SITE, "localhost", `${SITE}/dashboard`],
+      [`${SITE}/package/p_goa`, "localhost", `${SITE}/dashboard`],
+      ["/", DOMAIN, "/dashboard"],
+      ["/contact", DOMAIN, "/dashboard"],
+    ] as const) {
+      const signedIn = await html(path, { cookie: asha.cookie, host });
+      expect(signedIn.status, `${host}${path}`).toBe(200);
+      expect(sellerAccount(signedIn.text), `${host}${path}`).toContain(`href="${dashboard}"`);
+      expect(sellerAccount(signedIn.text), `${host}${path}`).toContain(">Dashboard</a>");
+      expect(signedIn.cache, `${host}${path}`).toBe("bypass");
+      expect(signedIn.text).not.toContain(asha.token);
+
+      // A visitor's page (cached or not) says Login: a signed-in page is never what the cache shares.
+      for (let i = 0; i < 2; i++) {
+        const visitor = await html(path, { host });
+        expect(sellerAccount(visitor.text), `${host}${path}`).toContain(">Login</a>");
+      }
+    }
+  });
+
+  it("signs in with the page's own form: a document gets a redirect with the cookie, a running page an answer without the token", async () => {
+    const form = { intent: "login", email: ASHA, password: "Travel#2026", remember: "true" };
+    // Without scripts: the browser posts the page itself.
+    const res = await w.request("/login?redirect=%2Fuser-dashboard", {
+      method: "POST",
+      headers: { origin: "http://localhost", "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": "198.51.100.201" },
+      body: new URLSearchParams(form).toString(),
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/user-dashboard");
+    const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0];
+    expect(cookie).toMatch(/^tb_session=.+/);
+    expect(res.headers.get("set-cookie")).toContain("HttpOnly");
+    const dashboard = await html("/user-dashboard", { cookie });
+    expect(dashboard.status).toBe(200);
+    expect(mainAccount(dashboard.text)).toContain(">My account</a>");
+
+    // With scripts: the page's fetcher gets the toast and where to go; the token is in the cookie only.
+    const app = await sendPageAction(w, `${SITE}/login?redirect=${encodeURIComponent(`${SITE}/package/p_goa?book=1`)}`, form);
+    expect(app.answer).toEqual({ ok: true, message: "Login successful! Redirecting...", redirectTo: `${SITE}/package/p_goa?book=1` });
+    const token = /tb_session=([^;]+)/.exec(app.headers.get("set-cookie") ?? "")?.[1] ?? "";
+    expect(token).not.toBe("");
+    expect(app.text).not.toContain(token);
+
+    // A wrong password: the page again, with the server's message and the email typed.
+    const wrong = await w.request("/login", {
+      method: "POST",
+      headers: { origin: "http://localhost", "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": "198.51.100.202" },
+      body: new URLSearchParams({ ...form, password: "Wrong#password1" }).toString(),
+    });
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get("set-cookie")).toBeNull();
+    const page = await wrong.text();
+    expect(page).toContain("Invalid email or password");
+    expect(page).toContain(`value="${ASHA}"`);
+  });
+
+  it("logs out with a form post that clears the cookie, on the main site and on a seller's site", async () => {
+    const asha = await loginViaApi(w, ASHA);
+    for (const [path, host, to] of [
+      ["/logout", "localhost", "/"],
+      ["/dashboard", DOMAIN, "/"],
+      [`${SITE}/dashboard`, "localhost", SITE],
+    ] as const) {
+      const res = await w.request(path, {
+        method: "POST",
+        host,
+        headers: { origin: `http://${host}`, cookie: asha.cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: "intent=logout",
+      });
+      expect(res.status, `${host}${path}`).toBe(302);
+      expect(res.headers.get("location"), `${host}${path}`).toBe(to);
+      expect(res.headers.get("set-cookie"), `${host}${path}`).toMatch(/^tb_session=;.*Max-Age=0/i);
+    }
+  });
+});

@@ -1,0 +1,116 @@
+import { verifyHandover, verifySession } from "../../auth/jwt";
+import { hashPassword } from "../../auth/password";
+import { jwtSettings } from "../../auth/session";
+import type { Db } from "../../db/client";
+import type { AppConfig } from "../../env";
+import { sendEmail } from "../email/send";
+import { DomainError, badRequest, unauthorized } from "../errors";
+import { type UserRow, findUserByEmail, findUserById, setPassword } from "./accounts";
+import { passwordChangedEmail, resetLinkEmail, resolveBrand } from "./brand";
+import { generateLinkSecret } from "./codes";
+import { HANDOVER_ROLES, spendHandover } from "./handover";
+import { consumeLinkSecret, issueCode } from "./otp";
+import { LIMITS, enforce, hit } from "./rate-limit";
+import type { Caller } from "./sign-in";
+
+/**
+ * Forgot password, reset by the emailed link, and the sign-in hand-over (spec §4, ADR 0021): for the API
+ * (`/api/auth/forgot-password`, `/reset-password`, `/handover`) and the pages' actions alike.
+ */
+
+export const RESET_LINK_TTL_MS = 30 * 60 * 1000;
+export const FORGOT_ANSWER = "If an account exists for this email, we have sent a link to reset the password.";
+export const PASSWORD_RESET = "Password updated successfully! Please log in with your new password.";
+const BAD_HANDOVER = "The sign-in link is invalid or has expired";
+const BAD_LINK = "This reset link is invalid or has expired. Please request a new one.";
+
+/**
+ * Asks for a reset link. SECURITY: the answer is the same, after the same work, whether or not the account
+ * exists: the link is issued and sent by the returned promise, which the caller lets run after its answer
+ * (`waitUntil`), so its D1 writes cannot time whether it went out (ADR 0021). Null when nothing is sent.
+ */
+export async function requestResetLink(db: Db, config: AppConfig, email: string, from: Caller): Promise<Promise<void> | null> {
+  await enforce(db, [[LIMITS.sendCodeIp, from.ip]]);
+  const user = await findUserByEmail(db, email);
+  if (!user || user.status !== "active") return null;
+  return (async () => {
+    if (!(await hit(db, LIMITS.sendCodeAccount, user.id))) return;
+    const secret = generateLinkSecret();
+    await issueCode(db, config.PASSWORD_PEPPER, user.id, "reset-password", {
+      code: secret,
+      ttlMs: RESET_LINK_TTL_MS,
+      now: from.now.getTime(),
+    });
+    const brand = await resolveBrand(db, config, from.tenant);
+    await sendEmail(db, config, resetLinkEmail(brand, user.email, `${user.id}.${secret}`));
+  })().catch((error) => {
+    if (!(error instanceof DomainError && error.kind === "rate-limited")) console.error("reset link not sent", error);
+  });
+}
+
+/** Sets a new password with the link's token (`{userId}.{secret}`); every session of the account ends. */
+export async function resetPassword(db: Db, config: AppConfig, { token, password }: { token: string; password: string }, from: Caller) {
+  await enforce(db, [[LIMITS.verifyIp, from.ip]]);
+  const dot = token.lastIndexOf(".");
+  const userId = token.slice(0, dot);
+  const secret = token.slice(dot + 1);
+  if (dot < 1 || !(await consumeLinkSecret(db, config.PASSWORD_PEPPER, userId, secret, from.now.getTime()))) throw badRequest(BAD_LINK);
+  // Following the emailed link proves the address, so the account counts as verified.
+  const user = await setPassword(db, userId, await hashPassword(password, config.PASSWORD_PEPPER), { isVerified: true });
+  if (!user) throw badRequest(BAD_LINK);
+  await sendEmail(db, config, passwordChangedEmail(await resolveBrand(db, config, from.tenant), user.email));
+}
+
+/** Decodes the hand-over `user` parameter: base64 JSON (spec §4); plain JSON is tolerated. */
+function decodeUserParam(raw: string): Record<string, unknown> | null {
+  for (const text of [
+    raw,
+    (() => {
+      try {
+        return atob(raw);
+      } catch {
+        return "";
+      }
+    })(),
+  ]) {
+    try {
+      const value = JSON.parse(text);
+      if (value && typeof value === "object") return value as Record<string, unknown>;
+    } catch {}
+  }
+  return null;
+}
+
+/**
+ * A sign-in hand-over: a token of ours, or a customer's single-use token from the sister platform. Answers
+ * the account to sign in.
+ */
+export async function acceptHandover(
+  db: Db,
+  config: AppConfig,
+  { token, user: userParam }: { token: string; user: string },
+  from: Pick<Caller, "ip">,
+): Promise<UserRow> {
+  await enforce(db, [[LIMITS.verifyIp, from.ip]]);
+  const claimed = decodeUserParam(userParam);
+  if (!claimed) throw badRequest("The sign-in data could not be read");
+  // SECURITY: the token is verified first (ours, or the sister platform's key and issuer); the user JSON
+  // is only a cross-check against the token's subject, never a source of identity.
+  const ours = await verifySession(jwtSettings(config), token);
+  const sister =
+    ours || !config.HANDOVER_JWT_SECRET
+      ? null
+      : await verifyHandover(
+          { secret: config.HANDOVER_JWT_SECRET, issuer: config.HANDOVER_JWT_ISSUER, audience: config.JWT_AUDIENCE },
+          token,
+        );
+  const subject = ours?.sub ?? sister?.sub;
+  if (!subject) throw unauthorized(BAD_HANDOVER);
+  const claimedId = claimed.id ?? claimed._id;
+  if (claimedId !== subject) throw unauthorized("The sign-in data does not match its token");
+  const user = (await findUserById(db, subject)) ?? (sister?.email ? await findUserByEmail(db, sister.email) : undefined);
+  if (user?.status !== "active" || (ours && ours.ver !== user.tokenVersion)) throw unauthorized(BAD_HANDOVER);
+  // SECURITY: the sister platform's key signs in customers only, and each of its tokens once (ADR 0021).
+  if (sister && (!HANDOVER_ROLES.includes(user.role) || !(await spendHandover(db, sister, user.id)))) throw unauthorized(BAD_HANDOVER);
+  return user;
+}
