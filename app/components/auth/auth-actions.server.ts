@@ -203,7 +203,8 @@ export function logoutResponse(context: AppLoadContext, to: string) {
 /** Spec §2: login, signup and reset-password are for guests; a visitor with a live session goes to /. */
 export async function guestOnly(context: AppLoadContext) {
   if (await liveUser(context)) throw redirect("/", { headers: signedInHeaders });
-  return null;
+  // An object, never null: Remix's `?_data=` requests read a loader's answer as a response when it is null.
+  return {};
 }
 
 /** The targets of the main site: sellers and superadmins to their dashboards, travellers back to the site (spec §4). */
