@@ -55,7 +55,7 @@ function contextFor(visit: Visit, viewport: (typeof VIEWPORTS)[number]) {
         hasTouch: viewport.name === "phone",
       });
       if (visit.role !== "guest") {
-        // Signed in as a real login leaves it on this host: the session cookie and the stored token and user.
+        // Signed in as a real login leaves it on this host: the session cookie (the browser stores nothing else).
         const page = await c.newPage();
         await e2e.signIn(page, ACCOUNTS[visit.role], { origin });
         await page.close();

@@ -5,7 +5,7 @@ import { priceBooking } from "../../worker/domain/bookings/pricing";
 import { SELLER_A, daysFromNow } from "../support/bookings";
 import { type E2E, startE2E } from "../support/e2e";
 import { eventually } from "../support/page";
-import { latestCode } from "../support/session";
+import { latestCode, waitForEmail } from "../support/session";
 
 /**
  * Issue 22, every form works without JavaScript: with scripts off, a traveller signs up on a seller's own domain
@@ -135,6 +135,92 @@ describe("the whole journey with JavaScript disabled", () => {
     await seller.getByText("Booking approved successfully").waitFor();
     await eventually(() => seller.getByTestId("booking-status").textContent()).toBe("Confirmed");
     expect((await bookingOf(email))?.status).toBe("confirmed");
+    await sellerContext.close();
+  });
+});
+
+describe("the other forms with JavaScript disabled", () => {
+  it("contact, forgot and reset password, Add to cart and the cart's Pay (declined, then paid), Cancel, Reject", async () => {
+    const email = `nojs2-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const signup = await e2e.w.api("POST", "/api/auth/signup", { name: "Tara Menon", email, password: PASSWORD });
+    await e2e.w.api("POST", "/api/auth/verify-otp", { userId: signup.body.userId, otp: await latestCode(e2e.w, email) });
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+
+    // The seller's contact form: the server's check on its field, then the thanks and an empty form.
+    await page.goto(`${site}/contact`);
+    await page.getByLabel("Full Name*").fill("Tara Menon");
+    await page.getByLabel("Email Address*").fill("tara@example");
+    await page.getByLabel("Subject*").fill("Goa for four");
+    await page.getByLabel("Message*").fill("Is the Goa package available in March?");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("Enter a valid email address").waitFor();
+    expect(await page.getByLabel("Subject*").inputValue()).toBe("Goa for four");
+    await page.getByLabel("Email Address*").fill("tara@example.com");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("Thank you for your message! We will get back to you soon.").waitFor();
+    expect(await page.getByLabel("Full Name*").inputValue()).toBe("");
+    const inbox = await e2e.w.d1
+      .prepare("SELECT subject FROM contact_messages WHERE email = 'tara@example.com'")
+      .first<{ subject: string }>();
+    expect(inbox?.subject).toBe("Goa for four");
+
+    // Forgot password, then the emailed link: a new password, and the sign-in page.
+    await page.goto(`${origin}/forgot-password`);
+    await page.getByLabel("Email Address").fill(email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await page.getByText(/we have sent a link to reset the password/).waitFor();
+    const mail = await waitForEmail(e2e.w, email, (m) => m.text.includes("/reset-password/"));
+    await page.goto(`${origin}${new URL(/(http\S+\/reset-password\/\S+)/.exec(mail.text)?.[1] ?? "").pathname}`);
+    await page.getByLabel("New Password", { exact: true }).fill("Monsoon#2027");
+    await page.getByLabel("Confirm New Password").fill("Monsoon#2027");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await page.waitForURL(`${origin}/login`);
+
+    // Add to cart signed out: sign in, and back to the form, which adds the trip.
+    await page.goto(`${origin}/tour-package/p_goa`);
+    await page.getByRole("button", { name: "Add to cart" }).click();
+    await page.waitForURL(`${origin}/login?redirect=${encodeURIComponent("/tour-package/p_goa?book=1")}`);
+    await fillLogin(page, email, "Monsoon#2027");
+    await page.waitForURL(`${origin}/tour-package/p_goa?book=1`);
+    await page.getByLabel("Travel start date").fill(daysFromNow(45));
+    await page.locator("#traveller-0-age").fill("29");
+    await page.locator("#traveller-0-gender").selectOption("female");
+    await page.getByRole("button", { name: "Add to cart" }).click();
+    await page.getByText("Goa Beach Escape is in your cart.").waitFor();
+    await page.getByRole("link", { name: "Go to cart" }).click();
+
+    // The cart's Pay: declined (nothing booked), then paid: the checkout's page.
+    await page.waitForURL(`${origin}/cart`);
+    const total = (await page.locator(".cart-total-figure").textContent()) ?? "";
+    await page.getByRole("button", { name: `Pay ${total}` }).click();
+    await page.getByRole("heading", { name: "Test payment" }).waitFor();
+    await page.getByRole("button", { name: "Decline payment" }).click();
+    await page.getByRole("alert").filter({ hasText: "Your payment did not go through" }).waitFor();
+    expect(await bookingOf(email)).toBeNull();
+    await page.getByRole("button", { name: `Pay ${total}` }).click();
+    await page.waitForURL(/\/booking-success\?payment=py_/);
+    await page.getByRole("heading", { level: 1, name: "Booking successful" }).waitFor();
+    const booking = await bookingOf(email);
+    expect(booking).toMatchObject({ status: "pending", payment_status: "completed" });
+
+    // The customer's Cancel on the booking's page.
+    await page.goto(`${origin}/booking/${booking?.id}`);
+    await page.getByRole("button", { name: "Cancel booking" }).click();
+    await eventually(() => page.getByTestId("booking-status").textContent()).toBe("Cancelled");
+    expect((await bookingOf(email))?.status).toBe("cancelled");
+    await context.close();
+
+    // The seller's Reject, with its reason in a field of the form.
+    const sellerContext = await browser.newContext({ javaScriptEnabled: false });
+    const seller = await sellerContext.newPage();
+    await e2e.signIn(seller, SELLER_A);
+    await seller.goto(`${origin}/seller-dashboard/orders/bk_w2`);
+    await seller.getByLabel("Reason for rejection").fill("Hotels in Manali are full that week");
+    await seller.getByRole("button", { name: "Reject" }).click();
+    await seller.getByText("Booking rejected").first().waitFor();
+    await eventually(() => seller.getByTestId("booking-status").textContent()).toBe("Rejected");
+    await eventually(() => seller.getByTestId("seller-response").textContent()).toContain("Hotels in Manali are full that week");
     await sellerContext.close();
   });
 });

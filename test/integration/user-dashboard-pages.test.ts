@@ -134,7 +134,10 @@ describe("the booking detail page", () => {
     expect(text).toContain(`Booking ${w.seed.bookings.bk_w1.ref}`);
     expect(html).toContain('<dd data-testid="booking-status">Pending</dd>');
     expect(html).toContain("Sea-facing room if possible");
-    expect(html).toMatch(/<button type="button" class="btn btn-outline" disabled="">Cancel booking<\/button>/);
+    // A form of its own, ready before scripts run (issue 22): it posts to the page's action.
+    expect(html).toMatch(
+      /<form method="post" action="\/booking\/bk_w1"[^>]*><input type="hidden" name="intent" value="cancel"\/><input type="hidden" name="id" value="bk_w1"\/><button type="submit" class="btn btn-outline">Cancel booking<\/button><\/form>/,
+    );
   });
 
   it("shows the booking to its seller (without Cancel), and refuses anyone else", async () => {

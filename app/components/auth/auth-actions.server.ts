@@ -71,8 +71,8 @@ const CODE_SENT = "OTP sent to your email. Please check your inbox.";
 /** Login, signup, the emailed code and its resend: told apart by `intent`. */
 export async function authAction({ request, context }: ActionFunctionArgs, targets: AuthTargets) {
   const input = await actionInput(request).catch(() => ({}) as Record<string, unknown>);
-  const back = (account: Account, fallback: string) =>
-    safeRedirect(context.url.searchParams.get("redirect"), fallback || targets.afterLogin(account));
+  // Where a sign-in goes: the page's own `?redirect=` when it is a local path, else the page's target.
+  const next = (fallback: string) => safeRedirect(context.url.searchParams.get("redirect"), fallback);
   const from = callerOf(request, context);
   const { db, config, url } = context;
   switch (input.intent) {
@@ -89,7 +89,7 @@ export async function authAction({ request, context }: ActionFunctionArgs, targe
           return data(answer, { status: 403, headers: signedInHeaders });
         }
         const session = await issueSession(config, outcome.user, url, { remember: body.remember });
-        return signedIn(context, session.cookie, back(outcome.user, ""), LOGIN_SUCCESS);
+        return signedIn(context, session.cookie, next(targets.afterLogin(outcome.user)), LOGIN_SUCCESS);
       } catch (error) {
         return refusal(error, { values, intent: "login" });
       }
@@ -123,8 +123,8 @@ export async function authAction({ request, context }: ActionFunctionArgs, targe
         const verified = await verifyEmail(db, config, verifyOtpSchema.parse({ userId: code.userId, otp: field(input, "otp") }), from);
         const session = await issueSession(config, verified, url);
         // The code of a login goes where the login would have; a new account's to its own page.
-        if (field(input, "flow") === "login") return signedIn(context, session.cookie, back(verified, ""), LOGIN_SUCCESS);
-        return signedIn(context, session.cookie, back(verified, targets.afterSignup), "");
+        if (field(input, "flow") === "login") return signedIn(context, session.cookie, next(targets.afterLogin(verified)), LOGIN_SUCCESS);
+        return signedIn(context, session.cookie, next(targets.afterSignup), "");
       } catch (error) {
         return refusal(error, { code, intent: "verify-otp" });
       }
@@ -203,7 +203,8 @@ export function logoutResponse(context: AppLoadContext, to: string) {
 /** Spec §2: login, signup and reset-password are for guests; a visitor with a live session goes to /. */
 export async function guestOnly(context: AppLoadContext) {
   if (await liveUser(context)) throw redirect("/", { headers: signedInHeaders });
-  return null;
+  // An object, never null: Remix's `?_data=` requests read a loader's answer as a response when it is null.
+  return {};
 }
 
 /** The targets of the main site: sellers and superadmins to their dashboards, travellers back to the site (spec §4). */
