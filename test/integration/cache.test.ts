@@ -98,3 +98,57 @@ describe("edge cache for public seller pages", () => {
     expect(anonymous.status).toBe(401);
   });
 });
+
+describe("browser caching of the build's files and of pages", () => {
+  const YEAR_IMMUTABLE = "public, max-age=31536000, immutable";
+  /** The hashed scripts and stylesheets a page links to (Vite's output in build/client/assets). */
+  const hashedAssets = (html: string) => [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+-[\w-]{8}\.(?:js|css))"/g)].map((m) => m[1]);
+
+  it("serves the hashed files under /assets immutable for a year, on the platform and on a custom domain", async () => {
+    for (const host of ["localhost", "wanderlust.localhost"]) {
+      const assets = hashedAssets(await (await w.request("/", { host })).text());
+      expect(assets.some((a) => a.endsWith(".js")) && assets.some((a) => a.endsWith(".css")), host).toBe(true);
+      for (const asset of [assets.find((a) => a.endsWith(".js")), assets.find((a) => a.endsWith(".css"))] as string[]) {
+        const res = await w.request(asset, { host });
+        await res.arrayBuffer();
+        expect(res.status, `${host}${asset}`).toBe(200);
+        expect(res.headers.get("cache-control"), `${host}${asset}`).toBe(YEAR_IMMUTABLE);
+      }
+    }
+  });
+
+  it("keeps files whose names do not change with their content revalidated, and does not serve the rules file", async () => {
+    for (const file of ["/favicon.svg", "/images/packages/goa-1.svg"]) {
+      const res = await w.request(file);
+      await res.arrayBuffer();
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get("cache-control"), file).not.toContain("immutable");
+      expect(res.headers.get("cache-control"), file).toMatch(/max-age=0\b/);
+    }
+    const rules = await w.request("/_headers");
+    expect(await rules.text()).not.toContain("Cache-Control");
+  });
+
+  it("never lets a browser keep a page: no immutable, no max-age, and no-store once signed in", async () => {
+    const { cookie } = await loginViaApi(w, "asha@example.com");
+    const pages: [string, { host?: string; headers?: Record<string, string> }][] = [
+      ["/", {}],
+      ["/tour-package", {}],
+      [P, {}],
+      ["/", { host: "wanderlust.localhost" }],
+    ];
+    for (const [path, init] of pages) {
+      const res = await w.request(path, init);
+      await res.arrayBuffer();
+      expect(res.headers.get("content-type"), path).toContain("text/html");
+      const cacheControl = res.headers.get("cache-control") ?? "";
+      expect(cacheControl, path).not.toContain("immutable");
+      expect(cacheControl, path).not.toMatch(/(^|[^-])max-age=[1-9]/);
+    }
+    const signedIn = await w.request("/user-dashboard", { headers: { cookie } });
+    await signedIn.arrayBuffer();
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get("cache-control")).toContain("no-store");
+    expect(signedIn.headers.get("cache-control")).not.toContain("immutable");
+  });
+});
