@@ -2,16 +2,10 @@ import { Hono } from "hono";
 import type { ApiEnv } from "../app-env";
 import { describeRoute } from "../route-info";
 import { validate } from "../validate";
-import { clientIp } from "../../client-ip";
+import { callerOf } from "../caller";
 import { FORGOT_ANSWER, PASSWORD_RESET, acceptHandover, requestResetLink, resetPassword } from "../../domain/auth/recovery";
 import { forgotPasswordSchema, handoverSchema, resetPasswordSchema } from "../../domain/auth/schemas";
 import { issueSession } from "../../domain/auth/session-user";
-
-const callerOf = (c: { req: { raw: Request }; var: ApiEnv["Variables"] }) => ({
-  ip: clientIp(c.req.raw),
-  tenant: c.var.tenant,
-  now: c.var.now,
-});
 
 /** Forgot password, reset by link, and the sign-in hand-over. */
 export const recoveryRoutes = new Hono<ApiEnv>()

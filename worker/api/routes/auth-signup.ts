@@ -2,16 +2,10 @@ import { Hono } from "hono";
 import type { ApiEnv } from "../app-env";
 import { describeRoute } from "../route-info";
 import { validate } from "../validate";
-import { clientIp } from "../../client-ip";
+import { callerOf } from "../caller";
 import { resendOtpSchema, signupSchema, verifyOtpSchema } from "../../domain/auth/schemas";
 import { issueSession } from "../../domain/auth/session-user";
 import { CODE_SENT, resendVerificationCode, signUp, verifyEmail } from "../../domain/auth/sign-in";
-
-const callerOf = (c: { req: { raw: Request }; var: ApiEnv["Variables"] }) => ({
-  ip: clientIp(c.req.raw),
-  tenant: c.var.tenant,
-  now: c.var.now,
-});
 
 /** Signup with an emailed code (spec §2, §4); the work is in sign-in.ts, shared with the pages' actions. */
 export const signupRoutes = new Hono<ApiEnv>()
