@@ -1,0 +1,212 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type E2E, startE2E } from "./e2e";
+import { ACCOUNTS, SELLER_DOMAIN, type Visit, listVisits } from "./page-visits";
+
+/**
+ * Issue 14's walk: every page of the route table (both route trees: the platform's and a custom domain's), at a
+ * phone's width and a desktop's, in light and dark mode, signed in as the role the page is for. Each page must
+ * not scroll sideways, must have a title, must have no serious or critical axe-core violation and must raise
+ * no page error, and must answer 2xx at the address it was asked for. Pages are listed from `app/routes.ts`
+ * (test/support/page-visits.ts), so a new route is walked without anyone adding it here.
+ *
+ * The walk is cut into parts (`partOf`), one file each (test/e2e/every-page-<part>.test.ts), so that its parts run
+ * side by side; every page belongs to exactly one part, and a part without its file fails the walk.
+ */
+
+/** The parts of the walk, each about a fifth of the pages: the main site's public pages, the dashboards, the seller sites. */
+export const PARTS = ["main", "seller-dashboard", "traveller-and-admin", "seller-path", "seller-domain"] as const;
+export type Part = (typeof PARTS)[number];
+
+export function partOf(visit: Visit): Part {
+  if (visit.tree !== "main") return visit.tree;
+  if (visit.role === "seller") return "seller-dashboard";
+  if (visit.role === "user" || visit.role === "superadmin") return "traveller-and-admin";
+  return "main";
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+const VIEWPORTS = [
+  { name: "phone", width: 390, height: 844 },
+  { name: "desktop", width: 1280, height: 800 },
+] as const;
+const THEMES = ["light", "dark"] as const;
+
+/**
+ * The pages of the route table that do not answer 2xx where they were asked for, by tree and pattern, and what
+ * they do instead. Every other page must answer 2xx and still be at the address it was asked for once it has
+ * hydrated and been measured: a page that lands on /login, a 403 or a 404 is a failure, not the page.
+ */
+const NOT_2XX_HERE: Record<string, { status?: number; goesTo?: string }> = {
+  // The catch-alls: the designed 404 page, in the main site's frame and in a seller site's.
+  "main /*": { status: 404 },
+  "seller-path /seller/:sellerId/website/*": { status: 404 },
+  // Where a sign-in hand-over is completed (spec §4): without one (the walk has none) it sends the visitor to log in.
+  "main /handover": { goesTo: "/login" },
+};
+const keyOf = (visit: Visit) => `${visit.tree} ${visit.route.pattern}`;
+
+type Finding = { theme: string; problem: string };
+
+let e2e: E2E;
+/** One browser context per (viewport, role, host), made once and reused by every page it serves. */
+const contexts = new Map<string, Promise<BrowserContext>>();
+
+const hostOf = (visit: Visit) => (visit.tree === "seller-domain" ? `http://${SELLER_DOMAIN}:${e2e.port}` : e2e.origin);
+
+function contextFor(visit: Visit, viewport: (typeof VIEWPORTS)[number]) {
+  const origin = hostOf(visit);
+  const key = `${viewport.name} ${visit.role} ${origin}`;
+  let context = contexts.get(key);
+  if (!context) {
+    context = (async () => {
+      const c = await e2e.browser.newContext({
+        viewport: { width: viewport.width, height: viewport.height },
+        isMobile: viewport.name === "phone",
+        hasTouch: viewport.name === "phone",
+      });
+      if (visit.role !== "guest") {
+        // Signed in as a real login leaves it on this host: the session cookie (the browser stores nothing else).
+        const page = await c.newPage();
+        await e2e.signIn(page, ACCOUNTS[visit.role], { origin });
+        await page.close();
+      }
+      return c;
+    })();
+    contexts.set(key, context);
+  }
+  return context;
+}
+
+type Measured = { overflow: number; title: string; violations: string[] };
+
+/** The page as a visitor sees it once React is in charge: sideways scroll, title and axe-core's serious findings. */
+async function measure(page: Page): Promise<Measured> {
+  const { overflow, title } = await page.evaluate(() => ({
+    overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    title: document.title.trim(),
+  }));
+  // axe-core (once per document) and its run in one evaluation: a page that navigates away in between fails it
+  // whole, and is retried where it lands.
+  const loaded = await page.evaluate(() => "axe" in window);
+  const found = (await page.evaluate(
+    `${loaded ? "" : axeSource};\n(async () => (await axe.run(document, { resultTypes: ["violations"] })).violations)()`,
+  )) as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
+  const violations = found
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.impact} ${v.id} (${v.help}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join(", ")}`,
+    );
+  return { overflow, title, violations };
+}
+
+const hydrated = (page: Page) => page.waitForSelector("html[data-hydrated]");
+
+/** Measures a page in the current colour scheme, retrying where it lands if it navigates away meanwhile. */
+async function settledMeasure(page: Page): Promise<Measured> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await measure(page);
+    } catch (error) {
+      if (attempt === 2 || !/context was destroyed|navigat/i.test(String(error))) throw error;
+      await page.waitForLoadState("load");
+      await hydrated(page);
+    }
+  }
+}
+
+/** What a visit must answer: its status (2xx unless listed) and the address it is measured at. */
+type Expected = { status: number | "2xx"; at: string };
+
+/** Loads `url` once and measures it in light and then dark mode (the scheme the page's CSS follows). */
+async function audit(page: Page, url: string, expected: Expected, siteName: string | null): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  const found = (problem: string, theme = "any") => findings.push({ theme, problem });
+  page.on("pageerror", (error) => found(`page error: ${error.message}`));
+  await page.emulateMedia({ colorScheme: "light" });
+  const response = await page.goto(url, { waitUntil: "load" });
+  const status = response?.status() ?? 0;
+  if (expected.status === "2xx" ? status < 200 || status > 299 : status !== expected.status)
+    found(`answered ${status}, not ${expected.status}`);
+  // A redirect by the server: the document came from somewhere else.
+  if (response && response.url() !== url) found(`was redirected to ${response.url()}`);
+  if (expected.at !== url) await page.waitForURL(expected.at, { waitUntil: "load" });
+  await hydrated(page).catch(() => found("never hydrated"));
+  for (const theme of THEMES) {
+    await page.emulateMedia({ colorScheme: theme });
+    const { overflow, title, violations } = await settledMeasure(page);
+    if (overflow > 0) found(`scrolls sideways by ${overflow}px`, theme);
+    if (!title) found("has an empty <title>", theme);
+    else if (siteName && !title.includes(siteName)) found(`title "${title}" does not name the website`, theme);
+    for (const v of violations) found(`axe ${v}`, theme);
+  }
+  // Measured, hydrated and still there: no client-side move to /login or elsewhere either.
+  if (page.url() !== expected.at) found(`ended at ${page.url()}, not ${expected.at}`);
+  return findings;
+}
+
+/** Walks the pages of `part`, in the calling test file (test/e2e/every-page-<part>.test.ts). */
+export function walkEveryPage(part: Part) {
+  beforeAll(async () => {
+    e2e = await startE2E();
+  });
+  afterAll(async () => {
+    for (const context of contexts.values()) await (await context).close();
+    contexts.clear();
+    await e2e?.close();
+  });
+
+  describe(`every page of the route table (${part}), at 390 px and desktop, light and dark`, async () => {
+    const all = await listVisits();
+    const visits = all.filter((visit) => partOf(visit) === part);
+
+    if (part === "main") {
+      it("lists both route trees and every role", () => {
+        expect(all.length).toBeGreaterThan(60);
+        expect(new Set(all.map((v) => v.tree))).toEqual(new Set(["main", "seller-path", "seller-domain"]));
+        expect(new Set(all.map((v) => v.role))).toEqual(new Set(["guest", "seller", "user", "superadmin"]));
+      });
+
+      it("lists as not answering 2xx only pages of the route table", () => {
+        const keys = new Set(all.map(keyOf));
+        expect(Object.keys(NOT_2XX_HERE).filter((key) => !keys.has(key))).toEqual([]);
+      });
+
+      it("walks every page in one of its parts, and every part has its file", () => {
+        const files = readdirSync(new URL("../e2e/", import.meta.url));
+        expect(PARTS.filter((p) => !files.includes(`every-page-${p}.test.ts`))).toEqual([]);
+        expect(files.filter((f) => f.startsWith("every-page") && !PARTS.some((p) => f === `every-page-${p}.test.ts`))).toEqual([]);
+        for (const p of PARTS) expect(all.filter((visit) => partOf(visit) === p).length, p).toBeGreaterThan(0);
+      });
+    }
+
+    it.each(visits.map((v) => [`${v.tree} ${v.route.pattern} as ${v.role}`, v] as const))("%s", async (_name, visit) => {
+      const siteName = visit.tree === "main" ? null : "Wanderlust Journeys";
+      const url = `${hostOf(visit)}${visit.path}`;
+      const instead = NOT_2XX_HERE[keyOf(visit)];
+      const expected: Expected = {
+        status: instead?.status ?? "2xx",
+        at: instead?.goesTo ? `${hostOf(visit)}${instead.goesTo}` : url,
+      };
+      const findings: string[] = [];
+      await Promise.all(
+        VIEWPORTS.map(async (viewport) => {
+          const page = await (await contextFor(visit, viewport)).newPage();
+          try {
+            for (const f of await audit(page, url, expected, siteName)) findings.push(`${viewport.name} ${f.theme}: ${f.problem}`);
+          } finally {
+            await page.close();
+          }
+        }),
+      );
+      expect(findings).toEqual([]);
+    });
+  });
+}
