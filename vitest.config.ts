@@ -1,5 +1,6 @@
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
+import { WalkFirstSequencer } from "./test/support/sequencer";
 
 /**
  * The files whose answers depend on the day (trip dates, booking numbers, refunds by days before the start, the
@@ -14,7 +15,12 @@ const DATE_SENSITIVE = [
   "test/integration/seller-payments.test.ts",
   "test/integration/cart.test.ts",
 ];
-const integration = { testTimeout: 60_000, hookTimeout: 60_000 };
+/**
+ * A worker runs file after file of its project without starting afresh (isolate: false): Miniflare and the Worker's
+ * modules are imported once per worker instead of once per file. Every file still starts its own workerd with its
+ * own D1 (startWorker), and test/setup.ts starts each file with a fresh console guard and clock.
+ */
+const integration = { testTimeout: 60_000, hookTimeout: 60_000, isolate: false };
 
 export default defineConfig({
   plugins: [tsconfigPaths()],
@@ -23,6 +29,10 @@ export default defineConfig({
     setupFiles: ["test/setup.ts"],
     // Integration and e2e runs refuse to start on a missing or stale build (dist/index.js, build/client).
     globalSetup: ["test/support/fresh-build.ts"],
+    // The every-page walk's parts first in their group, also on a fresh clone (test/support/sequencer.ts).
+    sequence: { sequencer: WalkFirstSequencer },
+    // Two files at a time in every group (vitest's default is one less than the cores: one, on 2 cores).
+    maxWorkers: 2,
     projects: [
       { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"], environment: "node" } },
       { extends: true, test: { name: "integration", include: ["test/integration/**/*.test.ts"], ...integration } },
@@ -41,12 +51,13 @@ export default defineConfig({
           include: ["test/e2e/**/*.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // Each file starts its own workerd (own port, own in-memory D1) and its own Chromium through
-          // startE2E (test/support/e2e.ts), so files share nothing and run side by side. Two at a time: each
-          // brings a workerd and a browser, and more starves them on a 2-core machine. The group runs after
-          // unit and integration (groupOrder), as before, so their timing-sensitive steps never compete with
-          // the fuzz suite. A file that cannot start its own world does not belong in this project.
-          maxWorkers: 2,
+          // Each file starts its own workerd (own port, own in-memory D1) and its own browser contexts in its
+          // worker's Chromium through startE2E (test/support/e2e.ts), so files share nothing and run side by side.
+          // Two at a time: each brings a workerd and a browser, and more starves them on a 2-core machine. A worker
+          // runs file after file (isolate: false) with one Chromium (sharedBrowser, test/support/browser.ts). The
+          // group runs after unit and integration (groupOrder), as before, so their timing-sensitive steps never
+          // compete with the fuzz suite. A file that cannot start its own world does not belong in this project.
+          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },

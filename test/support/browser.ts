@@ -20,3 +20,20 @@ export async function launchBrowser(): Promise<Browser> {
     ],
   });
 }
+
+let shared: Promise<Browser> | null = null;
+
+/**
+ * One Chromium for every end-to-end file this vitest worker runs (the e2e project does not isolate its files), started
+ * on first use and ended with the worker. Files share nothing through it: each makes its own contexts (own cookies,
+ * storage and cache) and closes them when it ends (startE2E).
+ */
+export function sharedBrowser(): Promise<Browser> {
+  shared ??= launchBrowser().then((browser) => {
+    browser.on("disconnected", () => {
+      shared = null;
+    });
+    return browser;
+  });
+  return shared;
+}

@@ -58,11 +58,26 @@ export function reportConsoleError(source: "test" | "worker" | "browser", args: 
   printError(...(source === "test" ? args : [`[${source}]`, message]));
 }
 
-/** Wraps console.error in this process. Called once per test file by test/setup.ts. */
+let installed = false;
+
+/**
+ * Wraps console.error in this process, and starts a file with nothing declared or logged. Called before every test
+ * file by test/setup.ts. Where a worker runs several files (`isolate: false`), this module lives on between them, so
+ * console.error is wrapped only once and what one file allowed or left over never reaches the next.
+ */
 export function installConsoleGuard() {
-  const original = console.error.bind(console);
-  printError = original;
-  console.error = (...args: unknown[]) => reportConsoleError("test", args);
+  if (!installed) {
+    installed = true;
+    const original = console.error.bind(console);
+    printError = original;
+    console.error = (...args: unknown[]) => reportConsoleError("test", args);
+  }
+  fileWide.length = 0;
+  current = null;
+  previous = [];
+  inTest = [];
+  outsideTests = [];
+  listeners.clear();
 }
 
 export function beginTest() {

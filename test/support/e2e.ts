@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser } from "./browser";
+import { sharedBrowser } from "./browser";
 import { reportConsoleError } from "./console-guard";
 import { signInBrowser } from "./session";
 import { startWorker } from "./worker";
@@ -7,12 +7,15 @@ import { startWorker } from "./worker";
 export type E2E = Awaited<ReturnType<typeof startE2E>>;
 
 /**
- * The built Worker on a real port with a fresh in-memory D1, and a headless Chromium, started together. Nothing
- * is shared with another file (own workerd, own port, own D1, own browser), so e2e files run in parallel.
+ * The built Worker on a real port with a fresh in-memory D1, and the worker's headless Chromium (sharedBrowser),
+ * started together. Nothing is shared with another file (own workerd, own port, own D1, own browser contexts, closed
+ * with the file), so e2e files run in parallel, and one after another in the same vitest worker.
  */
 export async function startE2E() {
-  const [w, browser] = await Promise.all([startWorker({ port: 0 }), launchBrowser()]);
+  const [w, browser] = await Promise.all([startWorker({ port: 0 }), sharedBrowser()]);
   watchConsoleErrors(browser);
+  // Whatever a previous file of this worker left open (it failed before its close) goes first.
+  await closeContexts();
   const port = w.url.port;
   const origin = `http://localhost:${port}`;
   return {
@@ -29,7 +32,7 @@ export async function startE2E() {
     signIn: (page: Page, email: string, options: { origin?: string; password?: string } = {}) =>
       signInBrowser(page, w, options.origin ?? origin, email, options.password),
     close: async () => {
-      await browser.close();
+      await closeContexts();
       await w.dispose();
     },
   };
@@ -38,11 +41,24 @@ export async function startE2E() {
 /** Chromium's own line for every 4xx/5xx answer; tests ask for those on purpose and assert the answer itself. */
 const FAILED_RESOURCE = /^Failed to load resource: /;
 
+/** The contexts the running file opened (directly, or through `browser.newPage()`), closed when it ends. */
+const opened = new Set<BrowserContext>();
+const watched = new WeakSet<Browser>();
+
+async function closeContexts() {
+  const contexts = [...opened];
+  opened.clear();
+  await Promise.all(contexts.map((context) => context.close().catch(() => {})));
+}
+
 /**
  * A console.error in any page of `browser` counts against the running test like one in the test or the Worker
- * (test/support/console-guard.ts). Every context is watched, including the one `browser.newPage()` makes.
+ * (test/support/console-guard.ts). Every context is watched, including the one `browser.newPage()` makes, and
+ * remembered so that the file's end closes it.
  */
 function watchConsoleErrors(browser: Browser) {
+  if (watched.has(browser)) return;
+  watched.add(browser);
   const newContext = browser.newContext.bind(browser);
   const watch = (context: BrowserContext) =>
     context.on("console", (m) => {
@@ -51,6 +67,8 @@ function watchConsoleErrors(browser: Browser) {
   browser.newContext = async (...args) => {
     const context = await newContext(...args);
     watch(context);
+    opened.add(context);
+    context.on("close", () => opened.delete(context));
     return context;
   };
 }

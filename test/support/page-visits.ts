@@ -3,7 +3,7 @@ import { type PageRoute, fillPattern, listAllPageRoutes, paramNames } from "./fu
 /**
  * Every page of the route table (both route trees: the platform's and a custom domain's) as a visit: the address
  * with seeded values for its parameters, and the role it is for. Listed from `app/routes.ts`, so a new route is
- * visited (walked in Chromium by test/e2e/every-page.test.ts, held to the dashboard script budget by
+ * visited (walked in Chromium by test/e2e/every-page-*.test.ts, held to the dashboard script budget by
  * test/integration/budgets.test.ts) without anyone adding it here.
  */
 

@@ -1,9 +1,9 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type E2E, startE2E } from "../support/e2e";
-import { ACCOUNTS, SELLER_DOMAIN, type Visit, listVisits } from "../support/page-visits";
+import { type E2E, startE2E } from "./e2e";
+import { ACCOUNTS, SELLER_DOMAIN, type Visit, listVisits } from "./page-visits";
 
 /**
  * Issue 14's walk: every page of the route table (both route trees: the platform's and a custom domain's), at a
@@ -11,7 +11,21 @@ import { ACCOUNTS, SELLER_DOMAIN, type Visit, listVisits } from "../support/page
  * not scroll sideways, must have a title, must have no serious or critical axe-core violation and must raise
  * no page error, and must answer 2xx at the address it was asked for. Pages are listed from `app/routes.ts`
  * (test/support/page-visits.ts), so a new route is walked without anyone adding it here.
+ *
+ * The walk is cut into parts (`partOf`), one file each (test/e2e/every-page-<part>.test.ts), so that its parts run
+ * side by side; every page belongs to exactly one part, and a part without its file fails the walk.
  */
+
+/** The parts of the walk, each about a fifth of the pages: the main site's public pages, the dashboards, the seller sites. */
+export const PARTS = ["main", "seller-dashboard", "traveller-and-admin", "seller-path", "seller-domain"] as const;
+export type Part = (typeof PARTS)[number];
+
+export function partOf(visit: Visit): Part {
+  if (visit.tree !== "main") return visit.tree;
+  if (visit.role === "seller") return "seller-dashboard";
+  if (visit.role === "user" || visit.role === "superadmin") return "traveller-and-admin";
+  return "main";
+}
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -138,46 +152,61 @@ async function audit(page: Page, url: string, expected: Expected, siteName: stri
   return findings;
 }
 
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterAll(async () => {
-  for (const context of contexts.values()) await (await context).close();
-  await e2e?.close();
-});
-
-describe("every page of the route table, at 390 px and desktop, light and dark", async () => {
-  const all = await listVisits();
-  it("lists both route trees and every role", () => {
-    expect(all.length).toBeGreaterThan(60);
-    expect(new Set(all.map((v) => v.tree))).toEqual(new Set(["main", "seller-path", "seller-domain"]));
-    expect(new Set(all.map((v) => v.role))).toEqual(new Set(["guest", "seller", "user", "superadmin"]));
+/** Walks the pages of `part`, in the calling test file (test/e2e/every-page-<part>.test.ts). */
+export function walkEveryPage(part: Part) {
+  beforeAll(async () => {
+    e2e = await startE2E();
+  });
+  afterAll(async () => {
+    for (const context of contexts.values()) await (await context).close();
+    contexts.clear();
+    await e2e?.close();
   });
 
-  it("lists as not answering 2xx only pages of the route table", () => {
-    const keys = new Set(all.map(keyOf));
-    expect(Object.keys(NOT_2XX_HERE).filter((key) => !keys.has(key))).toEqual([]);
-  });
+  describe(`every page of the route table (${part}), at 390 px and desktop, light and dark`, async () => {
+    const all = await listVisits();
+    const visits = all.filter((visit) => partOf(visit) === part);
 
-  it.each(all.map((v) => [`${v.tree} ${v.route.pattern} as ${v.role}`, v] as const))("%s", async (_name, visit) => {
-    const siteName = visit.tree === "main" ? null : "Wanderlust Journeys";
-    const url = `${hostOf(visit)}${visit.path}`;
-    const instead = NOT_2XX_HERE[keyOf(visit)];
-    const expected: Expected = {
-      status: instead?.status ?? "2xx",
-      at: instead?.goesTo ? `${hostOf(visit)}${instead.goesTo}` : url,
-    };
-    const findings: string[] = [];
-    await Promise.all(
-      VIEWPORTS.map(async (viewport) => {
-        const page = await (await contextFor(visit, viewport)).newPage();
-        try {
-          for (const f of await audit(page, url, expected, siteName)) findings.push(`${viewport.name} ${f.theme}: ${f.problem}`);
-        } finally {
-          await page.close();
-        }
-      }),
-    );
-    expect(findings).toEqual([]);
+    if (part === "main") {
+      it("lists both route trees and every role", () => {
+        expect(all.length).toBeGreaterThan(60);
+        expect(new Set(all.map((v) => v.tree))).toEqual(new Set(["main", "seller-path", "seller-domain"]));
+        expect(new Set(all.map((v) => v.role))).toEqual(new Set(["guest", "seller", "user", "superadmin"]));
+      });
+
+      it("lists as not answering 2xx only pages of the route table", () => {
+        const keys = new Set(all.map(keyOf));
+        expect(Object.keys(NOT_2XX_HERE).filter((key) => !keys.has(key))).toEqual([]);
+      });
+
+      it("walks every page in one of its parts, and every part has its file", () => {
+        const files = readdirSync(new URL("../e2e/", import.meta.url));
+        expect(PARTS.filter((p) => !files.includes(`every-page-${p}.test.ts`))).toEqual([]);
+        expect(files.filter((f) => f.startsWith("every-page") && !PARTS.some((p) => f === `every-page-${p}.test.ts`))).toEqual([]);
+        for (const p of PARTS) expect(all.filter((visit) => partOf(visit) === p).length, p).toBeGreaterThan(0);
+      });
+    }
+
+    it.each(visits.map((v) => [`${v.tree} ${v.route.pattern} as ${v.role}`, v] as const))("%s", async (_name, visit) => {
+      const siteName = visit.tree === "main" ? null : "Wanderlust Journeys";
+      const url = `${hostOf(visit)}${visit.path}`;
+      const instead = NOT_2XX_HERE[keyOf(visit)];
+      const expected: Expected = {
+        status: instead?.status ?? "2xx",
+        at: instead?.goesTo ? `${hostOf(visit)}${instead.goesTo}` : url,
+      };
+      const findings: string[] = [];
+      await Promise.all(
+        VIEWPORTS.map(async (viewport) => {
+          const page = await (await contextFor(visit, viewport)).newPage();
+          try {
+            for (const f of await audit(page, url, expected, siteName)) findings.push(`${viewport.name} ${f.theme}: ${f.problem}`);
+          } finally {
+            await page.close();
+          }
+        }),
+      );
+      expect(findings).toEqual([]);
+    });
   });
-});
+}
