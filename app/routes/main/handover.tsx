@@ -23,16 +23,20 @@ export default function Page() {
   const failed = useActionData<AuthAnswer>();
   const form = useRef<HTMLFormElement>(null);
   const started = useRef(false);
+  const leaving = useRef(false);
   const hydrated = useHydrated();
   const token = params.get("token");
   const user = params.get("user");
 
   useEffect(() => {
-    if (failed) {
-      console.log("Sign-in hand-over failed", failed.message);
+    // Once on the way out: the effect runs again while that navigation is pending (navigate and submit change
+    // identity), and a second navigate would abort the first.
+    if (leaving.current) return;
+    if (failed || !token || !user) {
+      if (failed) console.log("Sign-in hand-over failed", failed.message);
+      leaving.current = true;
       navigate("/login", { replace: true });
-    } else if (!token || !user) navigate("/login", { replace: true });
-    else if (form.current && !started.current) {
+    } else if (form.current && !started.current) {
       started.current = true;
       submit(form.current, { replace: true });
     }
