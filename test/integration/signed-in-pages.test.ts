@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PageRoute, fillPattern, listPageRoutes, paramNames } from "../support/fuzz-routes";
+import { SELLER_DOMAIN, listVisits } from "../support/page-visits";
 import { type Session, loginViaApi } from "../support/session";
 import { type TestWorker, startWorker } from "../support/worker";
 
@@ -142,3 +143,43 @@ describe("signed-in pages", () => {
     expect(await booking.text()).not.toContain("Sea-facing room");
   });
 });
+
+// Issue 22: every page of both route trees (test/support/page-visits.ts lists them from app/routes.ts), as the
+// role it is for, costs at most one D1 round trip: the page's reads and the session check are one batch.
+describe("every page", () => {
+  /** Any session cookie keeps a public seller page out of the edge cache, so it is rendered, not served from it. */
+  const RENDER = "tb_session=not-a-real-session";
+  const cookieOf = (role: string) => (role === "guest" ? RENDER : `tb_session=${sessions[role as Role].token}`);
+
+  it("renders, as the role it is for, in at most one D1 round trip; a signed-in page in exactly one", async () => {
+    const visits = await listVisits();
+    expect(new Set(visits.map((v) => v.tree))).toEqual(new Set(["main", "seller-path", "seller-domain"]));
+    const over: string[] = [];
+    for (const visit of visits) {
+      const host = visit.tree === "seller-domain" ? SELLER_DOMAIN : undefined;
+      // The custom domain's host lookup (a D1 read of its own on a miss) is remembered for a second after this.
+      if (host) await w.request("/", { host, headers: { cookie: RENDER } });
+      const res = await w.request(visit.path, { host, headers: { cookie: cookieOf(visit.role) } });
+      await res.arrayBuffer();
+      const calls = res.headers.get("x-tb-d1-calls");
+      const allowed = visit.role === "guest" ? ["0", "1"] : ["1"];
+      if (!allowed.includes(calls ?? "")) over.push(`${visit.tree} ${visit.path} as ${visit.role}: ${calls} (${res.status})`);
+    }
+    expect(over).toEqual([]);
+  });
+
+  it("opens the trip form (?book=1) of a package page in one D1 round trip, on the main site and a seller's", async () => {
+    await w.request("/", { host: SELLER_DOMAIN, headers: { cookie: RENDER } });
+    for (const [path, host] of [
+      ["/tour-package/p_goa?book=1", undefined],
+      ["/seller/s_wanderlust/website/package/p_goa?book=1", undefined],
+      ["/package/p_goa?book=1", SELLER_DOMAIN],
+    ] as const) {
+      const res = await w.request(path, { host, headers: { cookie: cookie(sessions.user).cookie } });
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toContain("Asha Verma");
+      expect(res.headers.get("x-tb-d1-calls"), path).toBe("1");
+    }
+  });
+});
+
