@@ -3,11 +3,10 @@ import * as build from "virtual:remix-server-build";
 import { apiApp } from "./api/app";
 import { requestTime } from "./clock";
 import { isCacheablePage, markPrivate, matchPage, storePage } from "./cache/page-cache";
-import { countingD1 } from "./db/counting-d1";
-import { createDb } from "./db/client";
+import { type Db, createDb } from "./db/client";
 import { busyPageOnD1Failure } from "./db/d1-failure";
-import { withInjectedFaults } from "./db/fault-d1";
-import { type Env, isDevelopment, readConfig } from "./env";
+import { requestDb, withD1Calls } from "./db/request-db";
+import { type AppConfig, type Env, readConfig } from "./env";
 import { createLoadContext } from "./load-context";
 import { isCleanSellerPath, resolveRequestTenant, routeTrees, treeOf } from "./tenant";
 import { plainPage, siteNotFoundPage } from "./site-not-found";
@@ -63,9 +62,13 @@ async function answer(incoming: Request, env: Env, ctx: ExecutionContext, url: U
   const media = await serveMedia(request, env, url);
   if (media) return media;
   const config = readConfig(env);
-  // Outside production every D1 round trip is counted and reported, so tests can hold pages to one.
-  const d1Calls = isDevelopment(config) ? { calls: 0 } : null;
-  const db = createDb(withInjectedFaults(d1Calls ? countingD1(env.DB, d1Calls) : env.DB, env, config, request));
+  // Every D1 round trip is counted and reported (x-tb-d1-calls), so tests and the bench can hold a page to one.
+  const { db, d1Calls } = requestDb(env, config, request);
+  return withD1Calls(await page(request, env, ctx, url, config, db), d1Calls);
+}
+
+/** A page of the tenant the request is for: from the edge cache where it may be, else rendered by Remix. */
+async function page(request: Request, env: Env, ctx: ExecutionContext, url: URL, config: AppConfig, db: Db): Promise<Response> {
   const now = new Date(requestTime(request, env, config));
   const tenant = await resolveRequestTenant(url, config, db, now.getTime());
   // An unknown host is not ours to serve; on a seller's own domain, a path that is none of the site's pages (a
@@ -75,17 +78,10 @@ async function answer(incoming: Request, env: Env, ctx: ExecutionContext, url: U
     return plainPage(404, "Page not found", "There is no page at this address.");
   }
   const cacheable = tenant.kind === "seller" && isCacheablePage(request, tenant, url);
-  let response = cacheable ? await matchPage(tenant.sellerId, url) : null;
-  if (!response) {
-    const context = await createLoadContext(request, env, ctx, { db, tenant, url, now });
-    response = await handlers[treeOf(tenant)](request, context);
-    if (tenant.kind === "seller") {
-      response = cacheable ? await storePage(ctx, tenant.sellerId, context.edge.contentVersion, url, response) : markPrivate(response);
-    }
-  }
-  if (d1Calls) {
-    response = new Response(response.body, response);
-    response.headers.set("x-tb-d1-calls", String(d1Calls.calls));
-  }
-  return response;
+  const cached = cacheable ? await matchPage(tenant.sellerId, url) : null;
+  if (cached) return cached;
+  const context = await createLoadContext(request, env, ctx, { db, tenant, url, now });
+  const response = await handlers[treeOf(tenant)](request, context);
+  if (tenant.kind !== "seller") return response;
+  return cacheable ? storePage(ctx, tenant.sellerId, context.edge.contentVersion, url, response) : markPrivate(response);
 }

@@ -1,14 +1,14 @@
 import { readViewer } from "./auth/session";
 import { requestTime } from "./clock";
-import { createBatcher } from "./db/batcher";
 import { type Db, createDb } from "./db/client";
+import { requestLoad } from "./db/request-db";
 import { type Env, readConfig } from "./env";
 import { newNonce } from "./security-headers";
 import { type Tenant, resolveRequestTenant } from "./tenant";
 
 /**
- * Built once per request by the Worker and handed to every Remix loader and action.
- * `load` batches the queries of parallel loaders into one D1 round trip; `edge` is
+ * Built once per request by the Worker and handed to every Remix loader and action. `load` batches the queries of
+ * parallel loaders into one D1 round trip (and reports a GET's second one, worker/db/request-db.ts); `edge` is
  * where the seller layout notes the content version the page was rendered at.
  */
 export async function createLoadContext(
@@ -25,7 +25,7 @@ export async function createLoadContext(
   const url = resolved?.url ?? new URL(request.url);
   const tenant = resolved?.tenant ?? (await resolveRequestTenant(url, config, db, now.getTime()));
   const viewer = await readViewer(request, config);
-  const load = createBatcher(db);
+  const load = requestLoad(db, config, request);
   const edge = { contentVersion: null as number | null };
   /** The page's CSP nonce (worker/security-headers.ts); a cached page keeps the one it was rendered with. */
   const nonce = newNonce();

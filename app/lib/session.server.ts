@@ -1,10 +1,9 @@
 import { type AppLoadContext, data, redirect } from "@remix-run/cloudflare";
-import { eq } from "drizzle-orm";
 import { ZodError, type z } from "zod";
-import { users } from "@db/schema";
 import type { Role } from "@db/users";
 import { ApiError, statusOf, validationError } from "@worker/api/errors";
 import { DomainError } from "@worker/domain/errors";
+import { type SignedInUser, checkSession } from "@worker/auth/live-account";
 import { clearSessionCookie } from "@worker/auth/session";
 import type { ActionResult } from "./action-result";
 
@@ -17,35 +16,7 @@ import type { ActionResult } from "./action-result";
 export const signedInHeaders = { "Referrer-Policy": "same-origin", "Cache-Control": "private, no-store" };
 
 /** The account behind the page's session, as every signed-in page and action may show it. */
-export type SignedInUser = { id: string; name: string; email: string; role: Role; isVerified: boolean };
-
-type Account = SignedInUser & { status: string; tokenVersion: number };
-
-// One read of the account per request, shared by the layout's and the page's loaders.
-const accounts = new WeakMap<AppLoadContext, Promise<Account | undefined>>();
-
-function accountOf(context: AppLoadContext, userId: string) {
-  let read = accounts.get(context);
-  if (!read) {
-    const { db, load } = context;
-    read = load(
-      db
-        .select({
-          id: users.id,
-          name: users.name,
-          email: users.email,
-          role: users.role,
-          isVerified: users.isVerified,
-          status: users.status,
-          tokenVersion: users.tokenVersion,
-        })
-        .from(users)
-        .where(eq(users.id, userId)),
-    ).then((rows) => rows[0]);
-    accounts.set(context, read);
-  }
-  return read;
-}
+export type { SignedInUser };
 
 /** The page's own address: a client navigation asks for `/page.data` (`/_root.data` for `/`), never shown to a visitor. */
 function pathOf(url: URL) {
@@ -85,26 +56,27 @@ function handoverRedirect(url: URL) {
 }
 
 /**
- * The guard of every signed-in page and action. The session cookie must hold a valid token of a
- * live account (status and token version read from D1, as the API checks them), else the visitor
- * goes to /login?redirect=…; an account of another role gets a 403 page. The account is read
- * through the request's batch, so the check shares the page's one D1 round trip.
+ * The guard of every signed-in page and action, over the one guard's decision (worker/auth/live-account.ts, as the
+ * API's): the session cookie must hold a valid token of a live account, else the visitor goes to
+ * /login?redirect=…; an account of another role gets a 403 page. The account is read through the request's batch,
+ * so the check shares the page's one D1 round trip.
  */
 export async function requireUser(context: AppLoadContext, role?: Role, { login = "/login" } = {}): Promise<SignedInUser> {
   const { url, viewer } = context;
   const handover = handoverRedirect(url);
   if (handover) throw handover;
-  if (!viewer) throw loginRedirect(url, signedInHeaders, login);
-  const account = await accountOf(context, viewer.sub);
-  if (!account || account.status !== "active" || account.tokenVersion !== viewer.ver) {
-    // SECURITY: a disabled account, or a token from before a password change, has no session here.
-    throw loginRedirect(url, { ...signedInHeaders, "Set-Cookie": clearSessionCookie(url) }, login);
+  const check = await checkSession(context, viewer, role);
+  switch (check.kind) {
+    case "signed-in":
+      return check.user;
+    case "signed-out":
+      throw loginRedirect(url, signedInHeaders, login);
+    case "ended":
+      // SECURITY: a disabled account, or a token from before a password change, has no session here.
+      throw loginRedirect(url, { ...signedInHeaders, "Set-Cookie": clearSessionCookie(url) }, login);
+    case "other-role":
+      throw data({ message: "You do not have permission to view this page" }, { status: 403, headers: signedInHeaders });
   }
-  if (role && account.role !== role) {
-    throw data({ message: "You do not have permission to view this page" }, { status: 403, headers: signedInHeaders });
-  }
-  const { status: _status, tokenVersion: _version, ...user } = account;
-  return user;
 }
 
 /**
@@ -112,12 +84,8 @@ export async function requireUser(context: AppLoadContext, role?: Role, { login 
  * password change). For pages anyone may see that answer a signed-in visitor differently (guest-only pages).
  */
 export async function liveUser(context: AppLoadContext): Promise<SignedInUser | null> {
-  const { viewer } = context;
-  if (!viewer) return null;
-  const account = await accountOf(context, viewer.sub);
-  if (!account || account.status !== "active" || account.tokenVersion !== viewer.ver) return null;
-  const { status: _status, tokenVersion: _version, ...user } = account;
-  return user;
+  const check = await checkSession(context, context.viewer);
+  return check.kind === "signed-in" ? check.user : null;
 }
 
 /**

@@ -103,7 +103,10 @@ describe("API reads", () => {
         expect(calls(res), `${other} on ${route.url}`).toBe("1");
         // SECURITY: nothing the handler read, not even a header it set, leaves with the refusal.
         expect(Object.keys(res.body).sort(), route.url).toEqual(["message", "success"]);
-        expect([...res.headers.keys()].filter((h) => /^x-(?!tb-d1-calls|content-type-options)|disposition/i.test(h)), route.url).toEqual([]);
+        expect(
+          [...res.headers.keys()].filter((h) => /^x-(?!tb-d1-calls|content-type-options)|disposition/i.test(h)),
+          route.url,
+        ).toEqual([]);
       }
     }
   });

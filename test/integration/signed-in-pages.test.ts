@@ -182,4 +182,3 @@ describe("every page", () => {
     }
   });
 });
-

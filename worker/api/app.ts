@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { readViewer } from "../auth/session";
-import { createDb } from "../db/client";
-import { withInjectedFaults } from "../db/fault-d1";
+import { D1_CALLS_HEADER, requestDb, requestLoad } from "../db/request-db";
 import { authRoutes } from "./routes/auth";
 import { bookingRoutes } from "./routes/bookings";
 import { sellerPaymentRoutes } from "./routes/seller-payments";
@@ -29,8 +28,10 @@ export function createApiApp() {
   app.use(async (c, next) => {
     const config = readConfig(c.env);
     c.set("config", config);
-    const db = createDb(withInjectedFaults(c.env.DB, c.env, config, c.req.raw));
+    // Every D1 round trip is counted and reported (x-tb-d1-calls), as for pages: a signed-in read costs one.
+    const { db, d1Calls } = requestDb(c.env, config, c.req.raw);
     c.set("db", db);
+    c.set("load", requestLoad(db, config, c.req.raw));
     // The site the call was made from, from the one tenant source (worker/tenant/): it brands emails only.
     const now = new Date(requestTime(c.req.raw, c.env, config));
     c.set("now", now);
@@ -38,6 +39,7 @@ export function createApiApp() {
     c.set("viewer", await readViewer(c.req.raw, config));
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
+    c.header(D1_CALLS_HEADER, String(d1Calls.calls));
   });
   app.use(sameOriginForCookies);
 

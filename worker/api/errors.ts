@@ -47,24 +47,45 @@ export function validationError(error: ZodError) {
   return new ApiError(422, issues[0]?.message ?? "Invalid input", issues);
 }
 
-export function errorResponse(c: Context, error: unknown) {
+type ErrorAnswer = {
+  body: { success: false; message: string; issues?: ApiIssue[] };
+  status: ContentfulStatusCode;
+  headers?: Record<string, string>;
+};
+
+/** The one error shape (`{ success: false, message, issues? }`) and status of anything a route throws. */
+function errorAnswer(error: unknown): ErrorAnswer {
   if (error instanceof DomainError) {
-    return c.json({ success: false, message: error.message, ...(error.issues ? { issues: error.issues } : {}) }, statusOf(error));
+    return { body: { success: false, message: error.message, ...(error.issues ? { issues: error.issues } : {}) }, status: statusOf(error) };
   }
   if (error instanceof ZodError) {
     const e = validationError(error);
-    return c.json({ success: false, message: e.message, issues: e.issues }, 422);
+    return { body: { success: false, message: e.message, issues: e.issues }, status: 422 };
   }
   if (error instanceof HTTPException) {
     const status = error.status as ContentfulStatusCode;
     const message = status === 400 ? "Malformed request body" : error.message || "Request failed";
-    return c.json({ success: false, message }, status);
+    return { body: { success: false, message }, status };
   }
   // A D1 failure is the platform's, not the request's: the client may repeat it (ADR 0020).
   if (isD1Failure(error)) {
     console.error("D1 failure", error);
-    return c.json({ success: false, message: SERVICE_BUSY }, 503, { "Retry-After": "1" });
+    return { body: { success: false, message: SERVICE_BUSY }, status: 503, headers: { "Retry-After": "1" } };
   }
   console.error("Unhandled API error", error);
-  return c.json({ success: false, message: "Something went wrong. Please try again." }, 500);
+  return { body: { success: false, message: "Something went wrong. Please try again." }, status: 500 };
+}
+
+export function errorResponse(c: Context, error: unknown) {
+  const { body, status, headers } = errorAnswer(error);
+  return c.json(body, status, headers);
+}
+
+/**
+ * The error as a response of its own, carrying nothing of the context's: what replaces an answer that must not
+ * leave (a read whose session check failed, worker/api/guard.ts), headers the handler set included.
+ */
+export function freshErrorResponse(error: unknown): Response {
+  const { body, status, headers } = errorAnswer(error);
+  return Response.json(body, { status, headers });
 }

@@ -38,8 +38,14 @@ export function sessionTokenOf(request: Request): { token: string; source: Token
   return cookie ? { token: cookie, source: "cookie" } : null;
 }
 
-/** Verified JWT claims of the request, or null. Signature and claims only; token version is checked against D1 by requireUser. */
-export async function readViewer(request: Request, config: AppConfig): Promise<(SessionClaims & { source: TokenSource }) | null> {
+/** A request's verified session token: its claims (`sub`, `role`, `ver`) and where it came from. */
+export type Viewer = SessionClaims & { source: TokenSource };
+
+/**
+ * Verified JWT claims of the request, or null. Signature and claims only: whether the account is still live (its
+ * status, its token version) is checked against D1 by `checkSession` (worker/auth/live-account.ts).
+ */
+export async function readViewer(request: Request, config: AppConfig): Promise<Viewer | null> {
   const found = sessionTokenOf(request);
   if (!found) return null;
   const claims = await verifySession(jwtSettings(config), found.token);

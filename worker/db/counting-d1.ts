@@ -2,8 +2,9 @@ const INNER = Symbol("inner statement");
 const RUNS = new Set(["all", "first", "run", "raw"]);
 
 /**
- * Wraps the D1 binding to count round trips (a statement run or a batch is one). Only
- * installed outside production, so tests can prove how many trips a page costs.
+ * Wraps the D1 binding to count round trips (a statement run or a batch is one). Installed on every request in
+ * every environment (worker/db/request-db.ts), so tests and the bench can prove how many trips a page or an API
+ * call costs.
  */
 export function countingD1(d1: D1Database, counter: { calls: number }): D1Database {
   const wrap = (stmt: D1PreparedStatement): D1PreparedStatement =>

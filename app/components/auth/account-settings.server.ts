@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, type AppLoadContext, data } from "@remix-run/cloudflare";
 import type { Role } from "@db/users";
-import { ApiError, notFound } from "@worker/api/errors";
+import { ApiError } from "@worker/api/errors";
 import { clientIp } from "@worker/client-ip";
-import { changePassword, findUserById, readProfile, requestPasswordCode, updateProfile } from "@worker/domain/auth/accounts";
+import { changePassword, readProfile, requestPasswordCode, updateProfile } from "@worker/domain/auth/accounts";
 import { changePasswordSchema, profileSchema, requestPasswordOtpSchema } from "@worker/domain/auth/schemas";
 import type { ActionResult } from "~/lib/action-result";
 import { actionInput, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
@@ -39,9 +39,7 @@ export async function accountSettingsAction({ request, context }: ActionFunction
       }
       case "request-code": {
         const { current } = requestPasswordOtpSchema.parse(input);
-        const account = await findUserById(context.db, user.id);
-        if (!account) throw notFound("User not found");
-        await requestPasswordCode(context.db, context.config, account, current, from);
+        await requestPasswordCode(context.db, context.config, user, current, from);
         return "OTP sent to your email. Please check your inbox.";
       }
       case "change-password": {

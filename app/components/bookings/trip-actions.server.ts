@@ -1,9 +1,9 @@
 import { type AppLoadContext, data, redirect } from "@remix-run/cloudflare";
-import { findUserById } from "@worker/domain/auth/accounts";
+import { findCustomer } from "@worker/domain/auth/accounts";
 import { LIMITS, enforce } from "@worker/domain/auth/rate-limit";
 import { MAX_TRAVELLERS } from "@worker/domain/bookings/pricing";
 import { createBookingSchema } from "@worker/domain/bookings/schemas";
-import { badRequest, forbidden, notFound } from "@worker/domain/errors";
+import { badRequest, forbidden } from "@worker/domain/errors";
 import { addToCart } from "@worker/domain/payments/cart";
 import { type CheckoutSession, reopenCheckout, startCheckout } from "@worker/domain/payments/checkout";
 import { confirmPayment, recordFailure } from "@worker/domain/payments/confirm";
@@ -92,11 +92,9 @@ export function tripRequestOf(fields: Fields, packageId: string) {
   };
 }
 
-async function customerOf(context: AppLoadContext, user: SignedInUser) {
+function customerOf(context: AppLoadContext, user: SignedInUser) {
   if (user.role !== "user") throw forbidden(CUSTOMERS_ONLY);
-  const account = await findUserById(context.db, user.id);
-  if (!account) throw notFound("User not found");
-  return account;
+  return findCustomer(context.db, user.id);
 }
 
 /**

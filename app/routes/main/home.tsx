@@ -10,7 +10,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return { featured: await featuredCatalog(context.db) };
+  return { featured: await featuredCatalog(context.db, context.load) };
 }
 
 export default function Home() {

@@ -13,7 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const page = Math.min(1000, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
-  return { q, ...(await searchCatalog(context.db, { q, page })) };
+  return { q, ...(await searchCatalog(context.db, { q, page }, context.load)) };
 }
 
 export default function ToursSearch() {

@@ -5,7 +5,7 @@ import { describeRoute } from "../route-info";
 import { validate } from "../validate";
 import { clearSessionCookie } from "../../auth/session";
 import { clientIp } from "../../client-ip";
-import { changePassword, requestPasswordCode, updateProfile } from "../../domain/auth/accounts";
+import { changePassword, readProfile, requestPasswordCode, updateProfile } from "../../domain/auth/accounts";
 import { changePasswordSchema, loginSchema, profileSchema, requestPasswordOtpSchema } from "../../domain/auth/schemas";
 import { issueSession } from "../../domain/auth/session-user";
 import { NEEDS_VERIFICATION, logIn } from "../../domain/auth/sign-in";
@@ -42,10 +42,7 @@ export const authRoutes = new Hono<ApiEnv>()
     "/profile",
     requireUserMiddleware(),
     describeRoute({ summary: "The signed-in account's profile", returns: "`{ name, email, phone }`" }),
-    async (c) => {
-      const { user } = c.var;
-      return c.json({ name: user.name, email: user.email, phone: user.phone });
-    },
+    async (c) => c.json(await readProfile(c.var, c.var.userId)),
   )
   .put(
     "/profile",
@@ -53,7 +50,7 @@ export const authRoutes = new Hono<ApiEnv>()
     describeRoute({ summary: "Change the account's name and phone", returns: "`{ success, message, name, email, phone }`" }),
     validate("json", profileSchema),
     async (c) => {
-      const { user } = c.var;
+      const user = await c.var.user;
       const saved = await updateProfile(c.var.db, user.id, c.req.valid("json"));
       return c.json({ success: true, message: "Profile updated successfully!", name: saved.name, email: user.email, phone: saved.phone });
     },
@@ -68,8 +65,8 @@ export const authRoutes = new Hono<ApiEnv>()
     }),
     validate("json", requestPasswordOtpSchema),
     async (c) => {
-      const { user, db, config, tenant } = c.var;
-      await requestPasswordCode(db, config, user, c.req.valid("json").current, {
+      const { db, config, tenant } = c.var;
+      await requestPasswordCode(db, config, await c.var.user, c.req.valid("json").current, {
         ip: clientIp(c.req.raw),
         url: new URL(c.req.url),
         tenant,
@@ -89,9 +86,9 @@ export const authRoutes = new Hono<ApiEnv>()
     }),
     validate("json", changePasswordSchema),
     async (c) => {
-      const { user, db, config, tenant } = c.var;
+      const { db, config, tenant } = c.var;
       // Every other session ends with the change; this one continues with a fresh token.
-      const session = await changePassword(db, config, user, c.req.valid("json"), {
+      const session = await changePassword(db, config, await c.var.user, c.req.valid("json"), {
         ip: clientIp(c.req.raw),
         url: new URL(c.req.url),
         tenant,

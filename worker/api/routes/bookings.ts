@@ -15,9 +15,9 @@ import {
   sellerListQuery,
   statusBody,
 } from "../../domain/bookings/schemas";
-import { readerOf } from "../../db/batcher";
 import { APPROVED_BY_SELLER, cancelAsCustomer, respondToBooking } from "../../domain/bookings/respond";
-import { listCustomerBookings, listSellerBookings, readBookingAs } from "../../domain/bookings/service";
+import { bookingVisibleTo, findBooking, listCustomerBookings, listSellerBookings } from "../../domain/bookings/service";
+import { findCustomer } from "../../domain/auth/accounts";
 import { todayInIndia } from "../../domain/bookings/transitions";
 
 const sellerOnly = requireUserMiddleware("seller");
@@ -39,7 +39,6 @@ export const bookingRoutes = new Hono<ApiEnv>()
       errors: [400, 404, 409],
     }),
     async (c) => {
-      const customer = c.var.user;
       const key = idempotencyKeyOf(c, { required: true });
       let raw: unknown;
       try {
@@ -48,6 +47,7 @@ export const bookingRoutes = new Hono<ApiEnv>()
         throw badRequest("Malformed request body");
       }
       const input = createBookingSchema.parse(raw);
+      const customer = await findCustomer(c.var.db, c.var.userId);
       const { booking, replayed, seller } = await createBooking(c.var.db, customer, key, input, c.var.now);
       if (seller) await emailNewRequest(c.var.db, c.var.config, booking, seller, c.var.tenant);
       if (replayed) c.header("Idempotent-Replayed", "true");
@@ -61,8 +61,7 @@ export const bookingRoutes = new Hono<ApiEnv>()
     describeRoute({ summary: "The signed-in customer's bookings", returns: "`{ success, data, pagination, stats }`" }),
     validate("query", customerListQuery),
     async (c) => {
-      const { user } = c.var;
-      const result = await listCustomerBookings(readerOf(c.var.db), user.id, c.req.valid("query"), todayInIndia(c.var.now));
+      const result = await listCustomerBookings(c.var, c.var.userId, c.req.valid("query"), todayInIndia(c.var.now));
       return c.json({ success: true, ...result });
     },
   )
@@ -72,8 +71,7 @@ export const bookingRoutes = new Hono<ApiEnv>()
     describeRoute({ summary: "The signed-in seller's booking requests", returns: "`{ success, data, pagination, summary }`" }),
     validate("query", sellerListQuery),
     async (c) => {
-      const seller = c.var.user;
-      const result = await listSellerBookings(readerOf(c.var.db), seller.id, c.req.valid("query"));
+      const result = await listSellerBookings(c.var, c.var.userId, c.req.valid("query"));
       return c.json({ success: true, ...result });
     },
   )
@@ -88,9 +86,8 @@ export const bookingRoutes = new Hono<ApiEnv>()
     }),
     validate("json", approveBody),
     async (c) => {
-      const seller = c.var.user;
       const message = c.req.valid("json").message || APPROVED_BY_SELLER;
-      const booking = await respondToBooking(c.var.db, c.var.config, seller.id, c.req.param("id"), "approved", message, c.var.now);
+      const booking = await respondToBooking(c.var.db, c.var.config, c.var.userId, c.req.param("id"), "approved", message, c.var.now);
       return c.json({ success: true, data: booking, message: "Booking approved successfully" });
     },
   )
@@ -105,11 +102,10 @@ export const bookingRoutes = new Hono<ApiEnv>()
     }),
     validate("json", rejectBody),
     async (c) => {
-      const seller = c.var.user;
       const booking = await respondToBooking(
         c.var.db,
         c.var.config,
-        seller.id,
+        c.var.userId,
         c.req.param("id"),
         "rejected",
         c.req.valid("json").message,
@@ -126,9 +122,9 @@ export const bookingRoutes = new Hono<ApiEnv>()
       errors: [404],
     }),
     async (c) => {
-      const { user } = c.var;
-      const booking = await readBookingAs(readerOf(c.var.db), user, c.req.param("id"));
-      return c.json({ success: true, data: booking, message: "Booking fetched successfully" });
+      // The booking is read beside the session check; who may see it is decided once the account is known.
+      const [booking, user] = await Promise.all([findBooking(c.var, c.req.param("id")), c.var.user]);
+      return c.json({ success: true, data: bookingVisibleTo(booking, user), message: "Booking fetched successfully" });
     },
   )
   .put(
@@ -141,10 +137,9 @@ export const bookingRoutes = new Hono<ApiEnv>()
     }),
     validate("json", statusBody),
     async (c) => {
-      const { user } = c.var;
       const { status } = c.req.valid("json");
       if (status !== "cancelled") throw new ApiError(403, "Only the seller can approve or reject a booking");
-      const booking = await cancelAsCustomer(c.var.db, c.var.config, user.id, c.req.param("id"), c.var.now);
+      const booking = await cancelAsCustomer(c.var.db, c.var.config, c.var.userId, c.req.param("id"), c.var.now);
       return c.json({ success: true, data: booking, message: "Booking cancelled" });
     },
   );

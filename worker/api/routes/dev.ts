@@ -17,12 +17,14 @@ export const devRoutes = new Hono<ApiEnv>()
     validate("query", z.object({ to: z.string().trim().toLowerCase().email("Enter a valid email address") })),
     async (c) => {
       const { to } = c.req.valid("query");
-      const rows = await c.var.db
-        .select({ to: outbox.to, subject: outbox.subject, text: outbox.text, createdAt: outbox.createdAt })
-        .from(outbox)
-        .where(eq(outbox.to, to))
-        .orderBy(desc(outbox.createdAt), sql`rowid desc`)
-        .limit(50);
+      const rows = await c.var.load(
+        c.var.db
+          .select({ to: outbox.to, subject: outbox.subject, text: outbox.text, createdAt: outbox.createdAt })
+          .from(outbox)
+          .where(eq(outbox.to, to))
+          .orderBy(desc(outbox.createdAt), sql`rowid desc`)
+          .limit(50),
+      );
       return c.json({ messages: rows });
     },
   )

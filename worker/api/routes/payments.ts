@@ -5,7 +5,7 @@ import { badRequest } from "../errors";
 import { developmentOnly, requireUserMiddleware } from "../guard";
 import { describeRoute } from "../route-info";
 import { validate } from "../validate";
-import { readerOf } from "../../db/batcher";
+import { findCustomer } from "../../domain/auth/accounts";
 import { LIMITS, enforce } from "../../domain/auth/rate-limit";
 import { createBookingSchema } from "../../domain/bookings/schemas";
 import { todayInIndia } from "../../domain/bookings/transitions";
@@ -24,7 +24,7 @@ export const cartRoutes = new Hono<ApiEnv>()
   .get(
     "/",
     describeRoute({ summary: "The signed-in traveller's cart, priced now", returns: "`{ success, data: { items, total, payable } }`" }),
-    async (c) => c.json({ success: true, data: await listCart(readerOf(c.var.db), c.var.user.id, todayInIndia(c.var.now)) }),
+    async (c) => c.json({ success: true, data: await listCart(c.var, c.var.userId, todayInIndia(c.var.now)) }),
   )
   .post(
     "/",
@@ -37,7 +37,7 @@ export const cartRoutes = new Hono<ApiEnv>()
     }),
     validate("json", createBookingSchema),
     async (c) => {
-      const added = await addToCart(c.var.db, c.var.user.id, c.req.valid("json"), c.var.now);
+      const added = await addToCart(c.var.db, c.var.userId, c.req.valid("json"), c.var.now);
       return c.json({ success: true, data: { id: added.id }, message: `${added.packageName} added to your cart` }, 201);
     },
   )
@@ -45,7 +45,7 @@ export const cartRoutes = new Hono<ApiEnv>()
     "/:id",
     describeRoute({ summary: "Remove a trip from the cart", returns: "`{ success, message }`", errors: [404] }),
     async (c) => {
-      await removeFromCart(c.var.db, c.var.user.id, c.req.param("id"));
+      await removeFromCart(c.var.db, c.var.userId, c.req.param("id"));
       return c.json({ success: true, message: "Removed from your cart" });
     },
   );
@@ -102,14 +102,14 @@ export const paymentRoutes = new Hono<ApiEnv>()
     }),
     validate("json", checkoutBody),
     async (c) => {
-      await enforce(c.var.db, [[LIMITS.checkoutAccount, c.var.user.id]]);
+      await enforce(c.var.db, [[LIMITS.checkoutAccount, c.var.userId]]);
       const body = c.req.valid("json");
       const tenant = c.var.tenant;
       const site = tenant.kind === "seller" ? { sellerId: tenant.sellerId, host: tenant.mode === "domain" ? tenant.hostname : null } : null;
       const session = await startCheckout(
         c.var.db,
         c.var.config,
-        c.var.user,
+        await findCustomer(c.var.db, c.var.userId),
         body.source === "cart" ? { kind: "cart", site } : { kind: "item", input: body.item, site },
         c.var.now,
       );
@@ -123,7 +123,7 @@ export const paymentRoutes = new Hono<ApiEnv>()
       returns: "`{ success, data }`",
       errors: [404],
     }),
-    async (c) => c.json({ success: true, data: await readPaymentAs(readerOf(c.var.db), c.var.user.id, c.req.param("id")) }),
+    async (c) => c.json({ success: true, data: await readPaymentAs(c.var, c.var.userId, c.req.param("id")) }),
   )
   .post(
     "/:id/reopen",
@@ -133,7 +133,11 @@ export const paymentRoutes = new Hono<ApiEnv>()
       returns: "`{ success, data: checkout }`",
       errors: [404, 503],
     }),
-    async (c) => c.json({ success: true, data: await reopenCheckout(c.var.db, c.var.config, c.var.user, c.req.param("id")) }),
+    async (c) =>
+      c.json({
+        success: true,
+        data: await reopenCheckout(c.var.db, c.var.config, await findCustomer(c.var.db, c.var.userId), c.req.param("id")),
+      }),
   )
   .post(
     "/:id/confirm",
@@ -146,8 +150,8 @@ export const paymentRoutes = new Hono<ApiEnv>()
     }),
     validate("json", confirmBody),
     async (c) => {
-      await enforce(c.var.db, [[LIMITS.paymentCallbackAccount, c.var.user.id]]);
-      const result = await confirmPayment(c.var.db, c.var.config, c.var.user.id, c.req.param("id"), c.req.valid("json"), now(c));
+      await enforce(c.var.db, [[LIMITS.paymentCallbackAccount, c.var.userId]]);
+      const result = await confirmPayment(c.var.db, c.var.config, c.var.userId, c.req.param("id"), c.req.valid("json"), now(c));
       return c.json({ success: true, data: result, message: "Payment received" });
     },
   )
@@ -161,8 +165,8 @@ export const paymentRoutes = new Hono<ApiEnv>()
     }),
     validate("json", failureBody),
     async (c) => {
-      await enforce(c.var.db, [[LIMITS.paymentCallbackAccount, c.var.user.id]]);
-      await recordFailure(c.var.db, c.var.user.id, c.req.param("id"), c.req.valid("json").reason);
+      await enforce(c.var.db, [[LIMITS.paymentCallbackAccount, c.var.userId]]);
+      await recordFailure(c.var.db, c.var.userId, c.req.param("id"), c.req.valid("json").reason);
       return c.json({ success: true, message: "Payment failed. No booking was made and no money was taken." });
     },
   )
@@ -182,7 +186,7 @@ export const paymentRoutes = new Hono<ApiEnv>()
       const { answer, webhook } = await payWithTestProvider(
         c.var.db,
         c.var.config,
-        c.var.user,
+        await findCustomer(c.var.db, c.var.userId),
         c.req.param("id"),
         c.req.valid("json").outcome,
         now(c),

@@ -4,7 +4,6 @@ import { ApiError, notFound } from "../errors";
 import { requireUserMiddleware } from "../guard";
 import { idempotencyKeyOf } from "../idempotency";
 import { describeRoute } from "../route-info";
-import { readerOf } from "../../db/batcher";
 import { validate } from "../validate";
 import { messageListQuery, messageStatusBody } from "../../domain/messages/schemas";
 import { listMessages } from "../../domain/messages/service";
@@ -29,13 +28,12 @@ import { saveWebsiteConfig } from "./website-config";
 /**
  * /api/seller-admin — the signed-in seller's catalogue, website settings, domains and media.
  * SECURITY: the whole sub-app is behind the seller guard, and every handler uses that user's id
- * (`c.var.user.id`) as the seller id; ids in the path only ever select among the seller's own rows.
+ * (`c.var.userId`) as the seller id; ids in the path only ever select among the seller's own rows.
  */
 export const sellerAdminRoutes = new Hono<ApiEnv>()
   .use(requireUserMiddleware("seller"))
   .get("/packages", describeRoute({ summary: "The seller's packages, drafts included", returns: "`{ success, packages }`" }), async (c) => {
-    const seller = c.var.user;
-    return c.json({ success: true, packages: await listSellerPackages(readerOf(c.var.db), seller.id) });
+    return c.json({ success: true, packages: await listSellerPackages(c.var, c.var.userId) });
   })
   .post(
     "/packages",
@@ -48,11 +46,10 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
     }),
     validate("json", packageBody),
     async (c) => {
-      const seller = c.var.user;
       const { pkg, replayed } = await addPackage(
         c.var.db,
         c.var.config,
-        seller.id,
+        c.var.userId,
         c.req.valid("json"),
         idempotencyKeyOf(c, { required: false }),
       );
@@ -65,8 +62,7 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
     describeRoute({ summary: "One of the seller's packages", returns: "`{ success, package }`", errors: [404] }),
     validate("param", idParam),
     async (c) => {
-      const seller = c.var.user;
-      const pkg = await getSellerPackage(readerOf(c.var.db), seller.id, c.req.valid("param").id);
+      const pkg = await getSellerPackage(c.var, c.var.userId, c.req.valid("param").id);
       if (!pkg) throw notFound(PACKAGE_NOT_FOUND);
       return c.json({ success: true, package: pkg });
     },
@@ -77,8 +73,7 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
     validate("param", idParam),
     validate("json", packageBody),
     async (c) => {
-      const seller = c.var.user;
-      const pkg = await editPackage(c.var.db, c.var.config, seller.id, c.req.valid("param").id, c.req.valid("json"));
+      const pkg = await editPackage(c.var.db, c.var.config, c.var.userId, c.req.valid("param").id, c.req.valid("json"));
       return c.json({ success: true, package: pkg, message: "Package updated" });
     },
   )
@@ -88,8 +83,13 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
     validate("param", idParam),
     validate("json", statusBody),
     async (c) => {
-      const seller = c.var.user;
-      const { pkg, message } = await publishPackage(c.var.db, c.var.config, seller.id, c.req.valid("param").id, c.req.valid("json").status);
+      const { pkg, message } = await publishPackage(
+        c.var.db,
+        c.var.config,
+        c.var.userId,
+        c.req.valid("param").id,
+        c.req.valid("json").status,
+      );
       return c.json({ success: true, package: pkg, message });
     },
   )
@@ -102,8 +102,7 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
     }),
     validate("param", idParam),
     async (c) => {
-      const seller = c.var.user;
-      await removePackage(c.var.db, c.var.config, seller.id, c.req.valid("param").id);
+      await removePackage(c.var.db, c.var.config, c.var.userId, c.req.valid("param").id);
       return c.json({ success: true, message: "Package deleted" });
     },
   )
@@ -112,8 +111,7 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
     describeRoute({ summary: "The seller's inbox of contact-form messages", returns: "`{ success, messages, unread, pagination }`" }),
     validate("query", messageListQuery),
     async (c) => {
-      const seller = c.var.user;
-      return c.json({ success: true, ...(await listMessages(readerOf(c.var.db), seller.id, c.req.valid("query"))) });
+      return c.json({ success: true, ...(await listMessages(c.var, c.var.userId, c.req.valid("query"))) });
     },
   )
   .put(
@@ -122,14 +120,12 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
     validate("param", idParam),
     validate("json", messageStatusBody),
     async (c) => {
-      const seller = c.var.user;
-      const contactMessage = await markMessage(c.var.db, seller.id, c.req.valid("param").id, c.req.valid("json").status);
+      const contactMessage = await markMessage(c.var.db, c.var.userId, c.req.valid("param").id, c.req.valid("json").status);
       return c.json({ success: true, contactMessage });
     },
   )
   .get("/site", describeRoute({ summary: "The seller's website settings: profile, config and domains", errors: [404] }), async (c) => {
-    const seller = c.var.user;
-    const site = await getSiteSettings(readerOf(c.var.db), seller.id);
+    const site = await getSiteSettings(c.var, c.var.userId);
     if (!site) throw notFound("Seller not found");
     return c.json({ success: true, ...site });
   })
@@ -139,8 +135,7 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
     describeRoute({ summary: "Change the public profile (only the fields sent)", errors: [404] }),
     validate("json", profileBody),
     async (c) => {
-      const seller = c.var.user;
-      const site = await saveProfile(c.var.db, c.var.config, seller.id, c.req.valid("json"));
+      const site = await saveProfile(c.var.db, c.var.config, c.var.userId, c.req.valid("json"));
       return c.json({ success: true, ...site, message: "Profile saved" });
     },
   )
@@ -154,9 +149,8 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
     }),
     validate("json", domainBody),
     async (c) => {
-      const seller = c.var.user;
       const ownHosts = [...c.var.config.PLATFORM_HOSTS, new URL(c.req.url).hostname];
-      const { domain, domains } = await addSellerDomain(c.var.db, seller.id, c.req.valid("json").hostname, ownHosts);
+      const { domain, domains } = await addSellerDomain(c.var.db, c.var.userId, c.req.valid("json").hostname, ownHosts);
       return c.json({ success: true, domain, domains, message: "Domain added" }, 201);
     },
   )
@@ -165,8 +159,7 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
     describeRoute({ summary: "Remove a custom domain", returns: "`{ success, domains, message }`", errors: [404] }),
     validate("param", idParam),
     async (c) => {
-      const seller = c.var.user;
-      const domains = await removeSellerDomain(c.var.db, c.var.config, seller.id, c.req.valid("param").id);
+      const domains = await removeSellerDomain(c.var.db, c.var.config, c.var.userId, c.req.valid("param").id);
       return c.json({ success: true, domains, message: "Domain removed" });
     },
   )
@@ -185,9 +178,8 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
       errors: [400, 413, 415, 503],
     }),
     async (c) => {
-      const seller = c.var.user;
       if (!c.env.MEDIA) throw new ApiError(503, "Uploads are not configured");
-      const stored = await storeUpload(c.env.MEDIA, seller.id, await readUpload(c.req.raw));
+      const stored = await storeUpload(c.env.MEDIA, c.var.userId, await readUpload(c.req.raw));
       return c.json({ success: true, ...stored }, 201);
     },
   );

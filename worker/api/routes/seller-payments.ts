@@ -3,7 +3,6 @@ import type { ApiEnv } from "../app-env";
 import { requireUserMiddleware } from "../guard";
 import { describeRoute } from "../route-info";
 import { validate } from "../validate";
-import { readerOf } from "../../db/batcher";
 import { todayInIndia } from "../../domain/bookings/transitions";
 import { CSV_MAX_ROWS } from "../../shared/ledger";
 import { ledgerQuery, sellerLedger, sellerLedgerCsv } from "../../domain/payments/ledger";
@@ -21,7 +20,7 @@ export const sellerPaymentRoutes = new Hono<ApiEnv>()
       returns: "`{ success, data, pagination, totals, chart }`",
     }),
     validate("query", ledgerQuery),
-    async (c) => c.json({ success: true, ...(await sellerLedger(readerOf(c.var.db), c.var.user.id, c.req.valid("query"))) }),
+    async (c) => c.json({ success: true, ...(await sellerLedger(c.var, c.var.userId, c.req.valid("query"))) }),
   )
   .get(
     "/export.csv",
@@ -33,7 +32,7 @@ export const sellerPaymentRoutes = new Hono<ApiEnv>()
     }),
     validate("query", ledgerQuery),
     async (c) => {
-      const { csv, truncated } = await sellerLedgerCsv(c.var.db, c.var.user.id, c.req.valid("query"));
+      const { csv, truncated } = await sellerLedgerCsv(c.var, c.var.userId, c.req.valid("query"));
       return c.body(csv, 200, {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": `attachment; filename="tripbazaar-payments-${todayInIndia(c.var.now)}.csv"`,

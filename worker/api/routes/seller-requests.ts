@@ -3,7 +3,6 @@ import type { ApiEnv } from "../app-env";
 import { type SignedInEnv, requireUserMiddleware } from "../guard";
 import { describeRoute } from "../route-info";
 import { validate } from "../validate";
-import { readerOf } from "../../db/batcher";
 import { idParam } from "../../domain/seller-admin/schemas";
 import { rejectBody, requestListQuery, sellerRequestBody } from "../../domain/seller-requests/schemas";
 import { applyToSell, approveRequest, latestRequestOf, listRequests, rejectRequest } from "../../domain/seller-requests/service";
@@ -14,10 +13,7 @@ export const sellerRequestRoutes = new Hono<ApiEnv>()
   .get(
     "/mine",
     describeRoute({ summary: "The signed-in account's latest application, or null", returns: "`{ success, request }`" }),
-    async (c) => {
-      const { user } = c.var;
-      return c.json({ success: true, request: await latestRequestOf(readerOf(c.var.db), user.id) });
-    },
+    async (c) => c.json({ success: true, request: await latestRequestOf(c.var, c.var.userId) }),
   )
   .post(
     "/",
@@ -30,15 +26,14 @@ export const sellerRequestRoutes = new Hono<ApiEnv>()
     }),
     validate("json", sellerRequestBody),
     async (c) => {
-      const { user } = c.var;
-      const request = await applyToSell(c.var.db, c.var.config, user, c.req.valid("json"));
+      const request = await applyToSell(c.var.db, c.var.config, await c.var.user, c.req.valid("json"));
       return c.json({ success: true, request, message: "Application sent" }, 201);
     },
   );
 
 /**
  * /api/superadmin/seller-requests — review applications; approving creates the seller and their website.
- * SECURITY: mounted only inside superadminRoutes, whose guard sets `c.var.user` to a superadmin.
+ * SECURITY: mounted only inside superadminRoutes, whose guard lets only a superadmin through.
  */
 export const superadminRequestRoutes = new Hono<SignedInEnv>()
   .get(
@@ -46,7 +41,7 @@ export const superadminRequestRoutes = new Hono<SignedInEnv>()
     describeRoute({ summary: "Seller applications by status", returns: "`{ success, requests, pagination }`" }),
     validate("query", requestListQuery),
     async (c) => {
-      return c.json({ success: true, ...(await listRequests(readerOf(c.var.db), c.req.valid("query"))) });
+      return c.json({ success: true, ...(await listRequests(c.var, c.req.valid("query"))) });
     },
   )
   .post(
@@ -60,8 +55,7 @@ export const superadminRequestRoutes = new Hono<SignedInEnv>()
     }),
     validate("param", idParam),
     async (c) => {
-      const admin = c.var.user;
-      const request = await approveRequest(c.var.db, c.var.config, admin.id, c.req.valid("param").id);
+      const request = await approveRequest(c.var.db, c.var.config, c.var.userId, c.req.valid("param").id);
       return c.json({ success: true, request, message: "Seller approved" });
     },
   )
@@ -76,8 +70,7 @@ export const superadminRequestRoutes = new Hono<SignedInEnv>()
     validate("param", idParam),
     validate("json", rejectBody),
     async (c) => {
-      const admin = c.var.user;
-      const request = await rejectRequest(c.var.db, c.var.config, admin.id, c.req.valid("param").id, c.req.valid("json").note);
+      const request = await rejectRequest(c.var.db, c.var.config, c.var.userId, c.req.valid("param").id, c.req.valid("json").note);
       return c.json({ success: true, request, message: "Request rejected" });
     },
   );

@@ -5,7 +5,6 @@ import { notFound, validationError } from "../errors";
 import { requireUserMiddleware } from "../guard";
 import { describeRoute } from "../route-info";
 import { validate } from "../validate";
-import { createBatcher } from "../../db/batcher";
 import { LIMITS, enforce } from "../../domain/auth/rate-limit";
 import { clientIp } from "../../client-ip";
 import { contactMessageBody } from "../../domain/messages/schemas";
@@ -41,7 +40,7 @@ export const sellerWebsiteRoutes = new Hono<ApiEnv>()
     describeRoute({ summary: "A seller's public profile and website config", returns: "`{ seller, websiteConfig }`", errors: [404] }),
     validate("param", sellerParam),
     async (c) => {
-      const site = await getSellerSite(c.var.db, c.req.valid("param").sellerId);
+      const site = await getSellerSite(c.var.db, c.req.valid("param").sellerId, c.var.load);
       if (!site) throw notFound(SELLER_NOT_FOUND);
       return c.json({ seller: site.seller, websiteConfig: site.websiteConfig });
     },
@@ -52,11 +51,8 @@ export const sellerWebsiteRoutes = new Hono<ApiEnv>()
     validate("param", sellerParam),
     async (c) => {
       const { sellerId } = c.req.valid("param");
-      const load = createBatcher(c.var.db);
-      const [exists, packages] = await Promise.all([
-        sellerExists(c.var.db, sellerId, load),
-        listPublishedPackages(c.var.db, sellerId, load),
-      ]);
+      const { db, load } = c.var;
+      const [exists, packages] = await Promise.all([sellerExists(db, sellerId, load), listPublishedPackages(db, sellerId, load)]);
       if (!exists) throw notFound(SELLER_NOT_FOUND);
       return c.json({ packages });
     },
@@ -67,7 +63,7 @@ export const sellerWebsiteRoutes = new Hono<ApiEnv>()
     validate("param", packageParam),
     async (c) => {
       const { sellerId, packageId } = c.req.valid("param");
-      const pkg = await getPublishedPackage(c.var.db, sellerId, packageId);
+      const pkg = await getPublishedPackage(c.var.db, sellerId, packageId, c.var.load);
       if (!pkg) throw notFound("Package not found");
       return c.json({ package: pkg });
     },
@@ -85,10 +81,10 @@ export const sellerWebsiteRoutes = new Hono<ApiEnv>()
       const { sellerId, query } = c.req.valid("param");
       const search = parseSearchQuery(query);
       if (!search.success) throw validationError(search.error);
-      const load = createBatcher(c.var.db);
+      const { db, load } = c.var;
       const [exists, packages] = await Promise.all([
-        sellerExists(c.var.db, sellerId, load),
-        searchPublishedPackages(c.var.db, sellerId, search.data, load),
+        sellerExists(db, sellerId, load),
+        searchPublishedPackages(db, sellerId, search.data, load),
       ]);
       if (!exists) throw notFound(SELLER_NOT_FOUND);
       return c.json({ packages });

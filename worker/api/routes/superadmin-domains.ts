@@ -2,18 +2,17 @@ import { Hono } from "hono";
 import type { SignedInEnv } from "../guard";
 import { describeRoute } from "../route-info";
 import { validate } from "../validate";
-import { readerOf } from "../../db/batcher";
 import { idParam } from "../../domain/seller-admin/schemas";
 import { activateDomain, listPendingDomains } from "../../domain/seller-admin/site";
 
 /**
  * /api/superadmin/domains — activating a seller's custom domain is the platform's call
  * (after checking the CNAME and the `_tripbazaar.<host>` TXT token), never the seller's.
- * SECURITY: mounted only inside superadminRoutes, whose guard sets `c.var.user` to a superadmin.
+ * SECURITY: mounted only inside superadminRoutes, whose guard lets only a superadmin through.
  */
 export const superadminDomainRoutes = new Hono<SignedInEnv>()
   .get("/", describeRoute({ summary: "Custom domains waiting for activation", returns: "`{ success, domains }`" }), async (c) => {
-    return c.json({ success: true, domains: await listPendingDomains(readerOf(c.var.db)) });
+    return c.json({ success: true, domains: await listPendingDomains(c.var) });
   })
   .post(
     "/:id/activate",

@@ -3,7 +3,6 @@ import type { ApiEnv } from "../app-env";
 import { type SignedInEnv, requireUserMiddleware } from "../guard";
 import { describeRoute } from "../route-info";
 import { validate } from "../validate";
-import { readerOf } from "../../db/batcher";
 import { superadminDomainRoutes } from "./superadmin-domains";
 import { idParam } from "../../domain/seller-admin/schemas";
 import { superadminRequestRoutes } from "./seller-requests";
@@ -11,7 +10,7 @@ import { listUsers, setUserStatus, statusMessage, userListQuery, userStatusBody 
 
 /**
  * /api/superadmin/users — find accounts and disable or re-enable them.
- * SECURITY: mounted only inside superadminRoutes, whose guard sets `c.var.user` to a superadmin.
+ * SECURITY: mounted only inside superadminRoutes, whose guard lets only a superadmin through.
  */
 const superadminUserRoutes = new Hono<SignedInEnv>()
   .get(
@@ -19,7 +18,7 @@ const superadminUserRoutes = new Hono<SignedInEnv>()
     describeRoute({ summary: "Search accounts", returns: "`{ success, users, pagination }`" }),
     validate("query", userListQuery),
     async (c) => {
-      return c.json({ success: true, ...(await listUsers(readerOf(c.var.db), c.req.valid("query"))) });
+      return c.json({ success: true, ...(await listUsers(c.var, c.req.valid("query"))) });
     },
   )
   .put(
@@ -33,9 +32,8 @@ const superadminUserRoutes = new Hono<SignedInEnv>()
     validate("param", idParam),
     validate("json", userStatusBody),
     async (c) => {
-      const admin = c.var.user;
       const { status } = c.req.valid("json");
-      const user = await setUserStatus(c.var.db, c.var.config, admin.id, c.req.valid("param").id, status);
+      const user = await setUserStatus(c.var.db, c.var.config, c.var.userId, c.req.valid("param").id, status);
       return c.json({ success: true, user, message: statusMessage(status) });
     },
   );

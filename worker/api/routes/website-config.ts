@@ -22,7 +22,7 @@ export const saveWebsiteConfig = (options: { aliasOf?: string } = {}) =>
     describeRoute(options.aliasOf ? { ...CONFIG_DOC, deprecatedFor: options.aliasOf } : CONFIG_DOC),
     validate("json", websiteConfigBody),
     async (c) => {
-      const site = await saveBrand(c.var.db, c.var.config, c.var.user.id, c.req.valid("json"));
+      const site = await saveBrand(c.var.db, c.var.config, c.var.userId, c.req.valid("json"));
       return c.json({ seller: site.seller, websiteConfig: site.websiteConfig });
     },
   );

@@ -28,6 +28,17 @@ export function findUserById(db: Db, id: string) {
   return db.select().from(users).where(eq(users.id, id)).get();
 }
 
+/** The account as a buyer: who checkout and a booking request name (the phone prefills the provider's form). */
+export async function findCustomer(db: Db, id: string) {
+  const customer = await db
+    .select({ id: users.id, name: users.name, email: users.email, phone: users.phone })
+    .from(users)
+    .where(eq(users.id, id))
+    .get();
+  if (!customer) throw notFound("User not found");
+  return customer;
+}
+
 /** New password and a new token version, as a statement for a batch; `onlyIf` adds a condition. */
 export function passwordUpdate(
   db: Db,
@@ -92,7 +103,7 @@ export type RequestOrigin = { ip: string; url: URL; tenant: Tenant; now: Date };
 export async function requestPasswordCode(
   db: Db,
   config: AppConfig,
-  account: Pick<UserRow, "id" | "email" | "passwordHash">,
+  account: Pick<UserRow, "id" | "email">,
   current: string,
   from: RequestOrigin,
 ) {
@@ -100,7 +111,10 @@ export async function requestPasswordCode(
     [LIMITS.sendCodeIp, from.ip],
     [LIMITS.sendCodeAccount, account.id],
   ]);
-  if (!(await verifyPassword(current, account.passwordHash, config.PASSWORD_PEPPER))) throw badRequest("Current password is incorrect");
+  // The hash is read here, where it is checked, and nowhere else a session is.
+  const stored = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, account.id)).get();
+  if (!stored) throw notFound("User not found");
+  if (!(await verifyPassword(current, stored.passwordHash, config.PASSWORD_PEPPER))) throw badRequest("Current password is incorrect");
   const code = await issueCode(db, config.PASSWORD_PEPPER, account.id, "change-password", { now: from.now.getTime() });
   await sendEmail(db, config, passwordCodeEmail(await resolveBrand(db, config, from.tenant), account.email, code));
 }

@@ -2,6 +2,7 @@ import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
 import type { Tenant } from "../../tenant";
 import { domainOf, platformUrl, sellerSiteUrl } from "../email/links";
+import { loadDirect } from "../../db/batcher";
 import { getSellerSite } from "../seller-website/service";
 
 /** Whose name an email carries and where its links point: an absolute address, without a trailing slash. */
@@ -14,7 +15,7 @@ export type Brand = { sellerId: string | null; name: string; siteUrl: string };
  */
 export async function resolveBrand(db: Db, config: AppConfig, tenant: Tenant): Promise<Brand> {
   if (tenant.kind === "seller") {
-    const site = await getSellerSite(db, tenant.sellerId);
+    const site = await getSellerSite(db, tenant.sellerId, loadDirect);
     if (site) {
       const siteUrl = sellerSiteUrl(config, { sellerId: tenant.sellerId, hostname: domainOf(tenant) });
       return { sellerId: tenant.sellerId, name: site.websiteConfig.websiteName, siteUrl };

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { customDomains, packages, sellers, websiteConfigs } from "@db/schema";
-import { type Load, loadDirect } from "../../db/batcher";
+import type { Load } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import { containsTerm, normalizeSearchTerm } from "../../db/text-search";
 import { publicPackage } from "../seller-website/shapes";
@@ -45,7 +45,7 @@ function toCatalogPackage(row: CatalogRow) {
 
 export type CatalogPackage = ReturnType<typeof toCatalogPackage>;
 
-export async function searchCatalog(db: Db, input: { q?: string; page?: number }, load: Load = loadDirect) {
+export async function searchCatalog(db: Db, input: { q?: string; page?: number }, load: Load) {
   const page = Math.max(1, input.page ?? 1);
   const conditions = [onSale()];
   const q = normalizeSearchTerm(input.q ?? "");
@@ -64,7 +64,7 @@ export async function searchCatalog(db: Db, input: { q?: string; page?: number }
   return { packages: rows.map(toCatalogPackage), page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), total };
 }
 
-export async function getCatalogPackage(db: Db, packageId: string, load: Load = loadDirect) {
+export async function getCatalogPackage(db: Db, packageId: string, load: Load) {
   const rows = await load(
     catalogSelect(db)
       .where(and(eq(packages.id, packageId), onSale()))
@@ -73,7 +73,7 @@ export async function getCatalogPackage(db: Db, packageId: string, load: Load = 
   return rows[0] ? toCatalogPackage(rows[0]) : null;
 }
 
-export async function featuredCatalog(db: Db, load: Load = loadDirect) {
+export async function featuredCatalog(db: Db, load: Load) {
   const rows = await load(catalogSelect(db).where(onSale()).orderBy(desc(packages.rating), desc(packages.id)).limit(6));
   return rows.map(toCatalogPackage);
 }

@@ -241,14 +241,16 @@ const HEADER = ["Date", "Type", "Booking", "Package", "Customer", "Amount (₹)"
  * dates as dd/mm/yyyy in India, amounts in rupees as plain numbers (refunds negative), oldest first. At most
  * {@link CSV_MAX_ROWS} rows, the newest; `truncated` says when there were more.
  */
-export async function sellerLedgerCsv(db: Db, sellerId: string, q: Range) {
+export async function sellerLedgerCsv({ db, load }: Reader, sellerId: string, q: Range) {
   const entries = entriesOf(db, sellerId);
-  const rows = await db
-    .select()
-    .from(entries)
-    .where(conditions(entries, q, true))
-    .orderBy(desc(entries.at), desc(entries.entryId))
-    .limit(CSV_MAX_ROWS + 1);
+  const rows = await load(
+    db
+      .select()
+      .from(entries)
+      .where(conditions(entries, q, true))
+      .orderBy(desc(entries.at), desc(entries.entryId))
+      .limit(CSV_MAX_ROWS + 1),
+  );
   const truncated = rows.length > CSV_MAX_ROWS;
   const lines = [HEADER.map(csvText).join(",")];
   for (const e of rows.slice(0, CSV_MAX_ROWS).map(toEntry).reverse()) {

@@ -66,7 +66,7 @@ export type SellerSiteRecord = SellerSiteData & {
   contentVersion: number;
 };
 
-export async function getSellerSite(db: Db, sellerId: string, load: Load = loadDirect): Promise<SellerSiteRecord | null> {
+export async function getSellerSite(db: Db, sellerId: string, load: Load): Promise<SellerSiteRecord | null> {
   const row = (await load(siteQuery(db, { sellerId })))[0];
   if (!row) return null;
   return {
@@ -77,7 +77,7 @@ export async function getSellerSite(db: Db, sellerId: string, load: Load = loadD
   };
 }
 
-export async function sellerExists(db: Db, sellerId: string, load: Load = loadDirect) {
+export async function sellerExists(db: Db, sellerId: string, load: Load) {
   const active = and(eq(users.id, sellers.id), eq(users.status, "active"));
   return (
     (await load(db.select({ id: sellers.id }).from(sellers).innerJoin(users, active).where(eq(sellers.id, sellerId)).limit(1))).length > 0
@@ -86,7 +86,7 @@ export async function sellerExists(db: Db, sellerId: string, load: Load = loadDi
 
 const byNewest = [desc(packages.createdAt), desc(packages.id)] as const;
 
-export async function listPublishedPackages(db: Db, sellerId: string, load: Load = loadDirect, limit?: number) {
+export async function listPublishedPackages(db: Db, sellerId: string, load: Load, limit?: number) {
   const q = onSaleOf(selectPackages(db), sellerId).orderBy(...byNewest);
   return (await load(limit ? q.limit(limit) : q)).map(publicPackage);
 }
@@ -107,7 +107,7 @@ const summariesQuery = (db: Db) => onSaleOf(selectSummaries(db), sql.placeholder
 const allSummaries = preparedRead(summariesQuery);
 const recentSummaries = preparedRead((db: Db) => summariesQuery(db).limit(sql.placeholder("limit")));
 
-export async function listPackageSummaries(db: Db, sellerId: string, load: Load = loadDirect, limit?: number) {
+export async function listPackageSummaries(db: Db, sellerId: string, load: Load, limit?: number) {
   const rows = await load(limit ? recentSummaries(db, { sellerId, limit }) : allSummaries(db, { sellerId }));
   return rows.map(packageSummary);
 }
@@ -136,7 +136,7 @@ const highlightRows = preparedRead((db: Db) =>
 );
 
 /** The landing's Trending Destinations and Explore Packages, from this seller's own packages. */
-export async function getLandingHighlights(db: Db, sellerId: string, load: Load = loadDirect) {
+export async function getLandingHighlights(db: Db, sellerId: string, load: Load) {
   const rows: HighlightRow[] = await load(highlightRows(db, { sellerId }));
   return landingHighlights(rows);
 }
@@ -146,7 +146,7 @@ const publishedPackage = preparedRead((db: Db) =>
   onSaleOf(selectPackages(db), sql.placeholder("sellerId"), eq(packages.id, sql.placeholder("packageId"))).limit(1),
 );
 
-export async function getPublishedPackage(db: Db, sellerId: string, packageId: string, load: Load = loadDirect) {
+export async function getPublishedPackage(db: Db, sellerId: string, packageId: string, load: Load) {
   const rows = await load(publishedPackage(db, { sellerId, packageId }));
   return rows[0] ? publicPackage(rows[0]) : null;
 }
@@ -160,13 +160,13 @@ function searchConditions(search: PackageSearch): SQL[] {
 }
 
 /** Destination matches name, city or description case-insensitively; duration filters by days. */
-export async function searchPublishedPackages(db: Db, sellerId: string, search: PackageSearch, load: Load = loadDirect) {
+export async function searchPublishedPackages(db: Db, sellerId: string, search: PackageSearch, load: Load) {
   const rows = await load(onSaleOf(selectPackages(db), sellerId, ...searchConditions(search)).orderBy(...byNewest));
   return rows.map(publicPackage);
 }
 
 /** The same search, as package cards. */
-export async function searchPackageSummaries(db: Db, sellerId: string, search: PackageSearch, load: Load = loadDirect) {
+export async function searchPackageSummaries(db: Db, sellerId: string, search: PackageSearch, load: Load) {
   const rows = await load(onSaleOf(selectSummaries(db), sellerId, ...searchConditions(search)).orderBy(...byNewest));
   return rows.map(packageSummary);
 }
@@ -206,5 +206,5 @@ export async function updateWebsiteConfig(db: Db, edge: EdgeConfig, sellerId: st
   ]);
   const version = bumped[0]?.version;
   if (version !== undefined) await announceVersion(edge, sellerId, version);
-  return getSellerSite(db, sellerId);
+  return getSellerSite(db, sellerId, loadDirect);
 }

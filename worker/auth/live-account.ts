@@ -1,0 +1,65 @@
+import { eq } from "drizzle-orm";
+import { users } from "@db/schema";
+import type { Role } from "@db/users";
+import type { Load, Reader } from "../db/batcher";
+import type { Viewer } from "./session";
+
+/**
+ * The one guard's decision (ADR 0033): what a request's verified token (the viewer) amounts to against the live
+ * account. Pages (app/lib/session.server.ts) and the API (worker/api/guard.ts) both ask here and only answer it
+ * their own way: a redirect to the login or a 403 page, a 401 or a 403.
+ */
+
+/** The account a session acts as, as every signed-in page, action and API route may see it. */
+export type SignedInUser = { id: string; name: string; email: string; role: Role; isVerified: boolean };
+
+export type SessionCheck =
+  | { kind: "signed-in"; user: SignedInUser }
+  /** No valid session token: never signed in, or signed out. */
+  | { kind: "signed-out" }
+  /** SECURITY: a token of a disabled or deleted account, or from before a password change (its token version). */
+  | { kind: "ended" }
+  /** A live account of a role the page or route is not for. */
+  | { kind: "other-role"; user: SignedInUser };
+
+type Account = SignedInUser & { status: string; tokenVersion: number };
+
+// One read of the account per request (per loader), shared by every guard that asks: a layout's and a page's
+// loaders, or an API sub-app's guard and its route's.
+const accounts = new WeakMap<Load, { id: string; read: Promise<Account | undefined> }>();
+
+function accountOf({ db, load }: Reader, id: string): Promise<Account | undefined> {
+  const known = accounts.get(load);
+  if (known?.id === id) return known.read;
+  // Only the columns a session needs: never the password hash.
+  const read = load(
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        role: users.role,
+        isVerified: users.isVerified,
+        status: users.status,
+        tokenVersion: users.tokenVersion,
+      })
+      .from(users)
+      .where(eq(users.id, id)),
+  ).then((rows) => rows[0]);
+  accounts.set(load, { id, read });
+  return read;
+}
+
+/**
+ * The live account behind `viewer`, read through the request's loader: the read is queued at once (before this
+ * returns), so it joins the batch of the reads the page or route starts beside it, and the check costs no round
+ * trip of its own. `role`, when given, is the only role the page or route is for.
+ */
+export async function checkSession(reader: Reader, viewer: Viewer | null, role?: Role): Promise<SessionCheck> {
+  if (!viewer) return { kind: "signed-out" };
+  const account = await accountOf(reader, viewer.sub);
+  // SECURITY: a disabled account, or a token from before a password change, has no session.
+  if (!account || account.status !== "active" || account.tokenVersion !== viewer.ver) return { kind: "ended" };
+  const { status: _status, tokenVersion: _version, ...user } = account;
+  return role && user.role !== role ? { kind: "other-role", user } : { kind: "signed-in", user };
+}
