@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createBatcher } from "../../worker/db/batcher";
 import type { Db } from "../../worker/db/client";
+import { requestLoad } from "../../worker/db/request-db";
+import type { AppConfig } from "../../worker/env";
+import { expectConsoleError } from "../support/console-guard";
 
 /** A D1 stand-in that records each round trip (a batch) and the SQL it carried. */
 function fakeDb() {
@@ -59,5 +62,26 @@ describe("the request's loader (worker/db/batcher.ts)", () => {
     await expect(load(read(`update "users" set "role" = 'superadmin'`))).rejects.toThrow(/reads only/);
     await expect(load(read(`insert into "outbox" values (1)`))).rejects.toThrow(/reads only/);
     expect(trips).toEqual([]);
+  });
+});
+
+describe("a request's loader (worker/db/request-db.ts)", () => {
+  const config = (ENVIRONMENT: string) => ({ ENVIRONMENT }) as AppConfig;
+  const twoTrips = async (method: string, environment: string) => {
+    const { db, trips } = fakeDb();
+    const load = requestLoad(db, config(environment), new Request("http://localhost/cart", { method }));
+    await load(read("select 1"));
+    await load(read("select 2"));
+    return trips.length;
+  };
+
+  it("logs a GET's second batch as an error outside production, which fails the test that caused it", async () => {
+    expectConsoleError(/D1: a read went to D1 in this request's batch 2, a round trip of its own: select 2.*\(GET \/cart\)/);
+    expect(await twoTrips("GET", "development")).toBe(2);
+  });
+
+  it("says nothing of a write's follow-up reads, nor in production", async () => {
+    expect(await twoTrips("POST", "development")).toBe(2);
+    expect(await twoTrips("GET", "production")).toBe(2);
   });
 });
