@@ -104,6 +104,12 @@ try {
     `\nbench: ${ROUNDS} rounds × ${SECONDS}s, ${CONNECTIONS} connections, ${hasTaskset ? "server on core 0, load on core 1" : "no CPU pinning"}, load from ${hasWrk ? "wrk" : "undici (install wrk for a truer denominator)"}, local D1 on ${storageRoot ? "tmpfs" : "disk"}\n`,
   );
   for (const s of SCENARIOS) load(origin, s, 1); // warm up (and fill the cache)
+  // What each scenario costs in D1 round trips, as the Worker counts them in every environment (x-tb-d1-calls, ADR 0033).
+  for (const s of SCENARIOS) {
+    const res = await fetch(`${origin}${s.path}`, { headers: s.cookie ? { cookie: s.cookie } : {} });
+    await res.arrayBuffer();
+    console.log(`D1 round trips  ${s.name.padEnd(34)} ${res.headers.get("x-tb-d1-calls") ?? "-"}`);
+  }
   // Every page is measured between two runs of the trivial route, and its ratio is taken against
   // the mean of those two: on a VM with steal time the machine's speed drifts within a round, and a
   // denominator measured seconds away from its numerator carries that drift into the ratio.

@@ -24,9 +24,11 @@ describe("edge cache for public seller pages", () => {
     expect(first.res.headers.get("cache-control")).toMatch(/s-maxage=\d+/);
     expect(first.res.headers.get("cache-control")).toMatch(/stale-while-revalidate=\d+/);
     expect(first.res.headers.get("cache-tag")).toBe("tb-seller-s_wanderlust");
+    expect(first.res.headers.get("x-tb-d1-calls")).toBe("1");
     const second = await get(`${P}/package/all`);
     expect(second.cache).toBe("hit");
-    expect(second.d1).toBe(0);
+    // Counted and reported on every answer (ADR 0033): a cache hit costs no round trip.
+    expect(second.res.headers.get("x-tb-d1-calls")).toBe("0");
     expect(second.html).toBe(first.html);
   });
 

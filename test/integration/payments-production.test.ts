@@ -162,3 +162,16 @@ describe("the control: in development the same requests pay", () => {
     expect(hook.body.outcome).toBe("duplicate");
   });
 });
+
+// ADR 0033: the round trips are counted in every environment, not only in development, so the bench and a
+// deployed Worker report them too.
+describe("in production, as in development", () => {
+  it("reports the D1 round trips of a signed-in API read and of a page: one each", async () => {
+    const read = await prod.api("GET", "/api/cart", undefined, bearer(prodAsha));
+    expect(read.status).toBe(200);
+    expect(read.headers.get("x-tb-d1-calls")).toBe("1");
+    const page = await prod.request("/user-dashboard/bookings", { headers: { cookie: `tb_session=${prodAsha.token}` } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("x-tb-d1-calls")).toBe("1");
+  });
+});
