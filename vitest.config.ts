@@ -28,7 +28,7 @@ export default defineConfig({
     // Every project: an unexpected console.error (in the test or in the Worker under test) fails the test.
     setupFiles: ["test/setup.ts"],
     // Integration and e2e runs refuse to start on a missing or stale build (dist/index.js, build/client).
-    globalSetup: ["test/support/fresh-build.ts"],
+    globalSetup: ["test/support/fresh-build.ts", "test/support/scratch.ts"],
     // The every-page walk's parts first in their group, also on a fresh clone (test/support/sequencer.ts).
     sequence: { sequencer: WalkFirstSequencer },
     // Two files at a time in every group (vitest's default is one less than the cores: one, on 2 cores).
