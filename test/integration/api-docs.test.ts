@@ -121,8 +121,16 @@ afterAll(() => w?.dispose());
  * `{ type: "object" }` that says nothing of its fields. An answer declared without content (a 204) has no body.
  */
 function answersWithoutSchema(document: OpenApiDocument): string[] {
-  const bare = (schema: Record<string, unknown>) =>
-    Object.keys(schema).length === 0 || (schema.type === "object" && Object.keys(schema).every((k) => k === "type" || k === "description"));
+  const bare = (schema: Record<string, unknown>): boolean => {
+    if (typeof schema.$ref === "string") {
+      const named = document.components.schemas[schema.$ref.split("/").pop() ?? ""];
+      return !named || bare(named);
+    }
+    return (
+      Object.keys(schema).length === 0 ||
+      (schema.type === "object" && Object.keys(schema).every((k) => k === "type" || k === "description"))
+    );
+  };
   const problems: string[] = [];
   for (const [path, methods] of Object.entries(document.paths))
     for (const [method, op] of Object.entries(methods))

@@ -16,10 +16,12 @@ import { signupRoutes } from "./auth-signup";
 
 const profile = z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() });
 
-/** Login's 403: an unverified account (a fresh code is on its way), or a cross-site request with the cookie. */
+/** Login's 403 has a shape of its own. */
 const needsVerification = apiError
   .extend({ needsVerification: z.literal(true).optional(), userId: z.string().optional() })
-  .describe("`needsVerification` and `userId` when the account's email is not verified yet (a fresh code is emailed)");
+  .describe(
+    "An account whose email is not verified yet: `needsVerification` and `userId` (a fresh code is emailed); or a cross-site request with the session cookie",
+  );
 
 /** /api/auth — spec §7 and issue #3. */
 export const authRoutes = new Hono<ApiEnv>()
