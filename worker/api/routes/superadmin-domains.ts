@@ -1,10 +1,15 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import type { SignedInEnv } from "../guard";
 import { describeRoute } from "../route-info";
+import { done, ok } from "../responses/common";
+import { customDomain } from "../responses/sellers";
 import { validate } from "../validate";
 import { readerOf } from "../../db/batcher";
 import { idParam } from "../../domain/seller-admin/schemas";
 import { activateDomain, listPendingDomains } from "../../domain/seller-admin/site";
+
+const pendingDomains = z.object({ success: ok, domains: z.array(customDomain.extend({ sellerId: z.string() })) });
 
 /**
  * /api/superadmin/domains — activating a seller's custom domain is the platform's call
@@ -12,7 +17,7 @@ import { activateDomain, listPendingDomains } from "../../domain/seller-admin/si
  * SECURITY: mounted only inside superadminRoutes, whose guard sets `c.var.user` to a superadmin.
  */
 export const superadminDomainRoutes = new Hono<SignedInEnv>()
-  .get("/", describeRoute({ summary: "Custom domains waiting for activation", returns: "`{ success, domains }`" }), async (c) => {
+  .get("/", describeRoute({ summary: "Custom domains waiting for activation", responses: { 200: pendingDomains } }), async (c) => {
     return c.json({ success: true, domains: await listPendingDomains(readerOf(c.var.db)) });
   })
   .post(
@@ -20,7 +25,7 @@ export const superadminDomainRoutes = new Hono<SignedInEnv>()
     describeRoute({
       summary: "Activate a pending custom domain",
       description: "Only active domains are served.",
-      returns: "`{ success, domain, message }`",
+      responses: { 200: done.extend({ domain: customDomain }) },
       errors: [404, 409],
     }),
     validate("param", idParam),
