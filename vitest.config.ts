@@ -1,6 +1,6 @@
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
-import { WalkFirstSequencer } from "./test/support/sequencer";
+import { LongestFirstSequencer } from "./test/support/sequencer";
 
 /**
  * The files whose answers depend on the day (trip dates, booking numbers, refunds by days before the start, the
@@ -28,9 +28,9 @@ export default defineConfig({
     // Every project: an unexpected console.error (in the test or in the Worker under test) fails the test.
     setupFiles: ["test/setup.ts"],
     // Integration and e2e runs refuse to start on a missing or stale build (dist/index.js, build/client).
-    globalSetup: ["test/support/fresh-build.ts"],
-    // The every-page walk's parts first in their group, also on a fresh clone (test/support/sequencer.ts).
-    sequence: { sequencer: WalkFirstSequencer },
+    globalSetup: ["test/support/fresh-build.ts", "test/support/scratch.ts"],
+    // The longest files first, also on a fresh clone (test/support/sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     // Two files at a time in every group (vitest's default is one less than the cores: one, on 2 cores).
     maxWorkers: 2,
     projects: [
@@ -51,14 +51,13 @@ export default defineConfig({
           include: ["test/e2e/**/*.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // Each file starts its own workerd (own port, own in-memory D1) and its own browser contexts in its
-          // worker's Chromium through startE2E (test/support/e2e.ts), so files share nothing and run side by side.
-          // Two at a time: each brings a workerd and a browser, and more starves them on a 2-core machine. A worker
-          // runs file after file (isolate: false) with one Chromium (sharedBrowser, test/support/browser.ts). The
-          // group runs after unit and integration (groupOrder), as before, so their timing-sensitive steps never
-          // compete with the fuzz suite. A file that cannot start its own world does not belong in this project.
+          // Each file starts its own workerd (own port, own D1) and its own browser contexts in its
+          // worker's Chromium through startE2E (test/support/e2e.ts), so files share nothing and run side by side,
+          // also beside the integration files: one pool of two workers takes the longest files first
+          // (LongestFirstSequencer) and ends together. A worker runs file after file (isolate: false) with one
+          // Chromium (sharedBrowser, test/support/browser.ts). A file that cannot start its own world does not
+          // belong in this project.
           isolate: false,
-          sequence: { groupOrder: 1 },
         },
       },
     ],

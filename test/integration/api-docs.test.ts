@@ -1,7 +1,18 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
+import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiApp } from "../../worker/api/app";
-import { type OpenApiDocument, endpointsOf, isDevelopmentOnly, toJsonSchema } from "../../worker/api/openapi";
+import {
+  type Response as Answer,
+  type OpenApiDocument,
+  buildOpenApiDocument,
+  endpointsOf,
+  isDevelopmentOnly,
+  toJsonSchema,
+} from "../../worker/api/openapi";
+import { bookingAnswer } from "../../worker/api/responses/bookings";
+import { describeRoute, routeInfoOf } from "../../worker/api/route-info";
+import { createBookingSchema } from "../../worker/domain/bookings/schemas";
 import { packageBody } from "../../worker/domain/seller-admin/schemas";
 import { websiteConfigBody } from "../../worker/domain/seller-admin/website-config";
 import { type TestWorker, startWorker } from "../support/worker";
@@ -105,6 +116,33 @@ beforeAll(async () => {
 });
 afterAll(() => w?.dispose());
 
+/**
+ * Every answer of every operation that may carry a body but has no real schema: none at all, `{}`, or a bare
+ * `{ type: "object" }` that says nothing of its fields. An answer declared without content (a 204) has no body.
+ */
+function answersWithoutSchema(document: OpenApiDocument): string[] {
+  const bare = (schema: Record<string, unknown>): boolean => {
+    if (typeof schema.$ref === "string") {
+      const named = document.components.schemas[schema.$ref.split("/").pop() ?? ""];
+      return !named || bare(named);
+    }
+    return (
+      Object.keys(schema).length === 0 ||
+      (schema.type === "object" && Object.keys(schema).every((k) => k === "type" || k === "description"))
+    );
+  };
+  const problems: string[] = [];
+  for (const [path, methods] of Object.entries(document.paths))
+    for (const [method, op] of Object.entries(methods))
+      for (const [status, answer] of Object.entries(op.responses)) {
+        const response: Answer | undefined = "$ref" in answer ? document.components.responses[answer.$ref.split("/").pop() ?? ""] : answer;
+        if (!response) problems.push(`${method.toUpperCase()} ${path} ${status}: refers to a response that does not exist`);
+        for (const [type, media] of Object.entries(response?.content ?? {}))
+          if (!media.schema || bare(media.schema)) problems.push(`${method.toUpperCase()} ${path} ${status} ${type}`);
+      }
+  return problems;
+}
+
 async function validateOpenApi(document: unknown) {
   const validator = new Validator();
   const result = await validator.validate(document as Record<string, unknown>);
@@ -141,6 +179,41 @@ describe("/api/openapi.json", () => {
         const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
         expect(op.parameters.filter((p) => p.in === "path").map((p) => p.name)).toEqual(inPath);
       }
+  });
+
+  it("gives every answer of every operation, success and error, a schema; an answer without a body declares no content", () => {
+    expect(answersWithoutSchema(doc)).toEqual([]);
+    // The check sees a route that declares nothing (it would be documented with a schemaless JSON answer) …
+    const undeclared = new Hono().get("/api/undeclared", (c) => c.json({ ok: true }));
+    expect(answersWithoutSchema(buildOpenApiDocument(undeclared.routes, { development: false }))).toEqual([
+      "GET /api/undeclared 200 application/json",
+    ]);
+    // … and lets an answer without a body be, when it is declared without content.
+    const bodiless = new Hono().delete("/api/gone", describeRoute({ summary: "Forget it", responses: { 204: null } }), (c) =>
+      c.body(null, 204),
+    );
+    const gone = buildOpenApiDocument(bodiless.routes, { development: false });
+    expect(gone.paths["/api/gone"].delete.responses["204"]).toEqual({ description: "Success" });
+    expect(answersWithoutSchema(gone)).toEqual([]);
+  });
+
+  it("describes success answers with the zod schemas declared next to their routes", () => {
+    const created = doc.paths["/api/bookings"].post.responses["201"] as Answer;
+    expect(created.content?.["application/json"].schema).toEqual(toJsonSchema(bookingAnswer));
+    expect((doc.paths["/api/seller-payments/export.csv"].get.responses["200"] as Answer).content).toEqual({
+      "text/csv": { schema: { type: "string" } },
+    });
+    // Login's own 403 (an unverified account) has its own shape; other errors share one.
+    const login = doc.paths["/api/auth/login"].post.responses;
+    expect((login["403"] as Answer).content?.["application/json"].schema?.properties).toHaveProperty("needsVerification");
+    expect(login["401"]).toEqual({ $ref: "#/components/responses/Unauthorized" });
+  });
+
+  it("validates POST /api/bookings' body with the same validator middleware as every other route", () => {
+    const create = mounted.find((e) => e.method === "POST" && e.path === "/api/bookings");
+    const validators = create?.handlers.map(routeInfoOf).filter((i) => i?.kind === "validate");
+    expect(validators).toEqual([{ kind: "validate", target: "json", schema: createBookingSchema }]);
+    expect(doc.paths["/api/bookings"].post.requestBody?.content["application/json"].schema).toEqual(toJsonSchema(createBookingSchema));
   });
 
   it("describes bodies and queries with the schemas that validate them", () => {
@@ -218,7 +291,10 @@ describe("/api/docs", () => {
         expect(section, `${method} ${path}`).toContain(`>${method.toUpperCase()}</span> <code class="path">${path}</code>`);
         expect(section).toContain("<h4>Responses</h4>");
       }
-    // A body schema is shown field by field.
+    // A body schema is shown field by field, and so is a success answer's.
+    const created = html.split('<section class="op" id="postBookings">')[1]?.split("</section>")[0] ?? "";
+    expect(created).toMatch(/<summary>Body<\/summary><ul class="fields"><li><code>success<\/code> <span class="req">required<\/span>/);
+    expect(created).toContain("<code>bookingId</code>");
     expect(html).toMatch(/<code>themeColor<\/code> <span class="req">required<\/span> <span class="type">string, pattern/);
   });
 });

@@ -52,39 +52,49 @@ const keyOf = (visit: Visit) => `${visit.tree} ${visit.route.pattern}`;
 type Finding = { theme: string; problem: string };
 
 let e2e: E2E;
-/** One browser context per (viewport, role, host), made once and reused by every page it serves. */
-const contexts = new Map<string, Promise<BrowserContext>>();
+/**
+ * One browser context per (viewport, role, host), made once, with one tab that every page it serves is loaded in
+ * after the other. A tab of its own per page cost Chromium about a second of CPU more per page (a renderer
+ * process started and torn down each time), most of the walk's time on 2 cores.
+ */
+const tabs = new Map<string, Promise<{ context: BrowserContext; page: Page }>>();
 
 const hostOf = (visit: Visit) => (visit.tree === "seller-domain" ? `http://${SELLER_DOMAIN}:${e2e.port}` : e2e.origin);
 
-function contextFor(visit: Visit, viewport: (typeof VIEWPORTS)[number]) {
+function tabFor(visit: Visit, viewport: (typeof VIEWPORTS)[number]) {
   const origin = hostOf(visit);
   const key = `${viewport.name} ${visit.role} ${origin}`;
-  let context = contexts.get(key);
-  if (!context) {
-    context = (async () => {
-      const c = await e2e.browser.newContext({
+  let tab = tabs.get(key);
+  if (!tab) {
+    tab = (async () => {
+      const context = await e2e.browser.newContext({
         viewport: { width: viewport.width, height: viewport.height },
         isMobile: viewport.name === "phone",
         hasTouch: viewport.name === "phone",
       });
-      if (visit.role !== "guest") {
-        // Signed in as a real login leaves it on this host: the session cookie (the browser stores nothing else).
-        const page = await c.newPage();
-        await e2e.signIn(page, ACCOUNTS[visit.role], { origin });
-        await page.close();
-      }
-      return c;
+      const page = await context.newPage();
+      // Signed in as a real login leaves it on this host: the session cookie (the browser stores nothing else).
+      if (visit.role !== "guest") await e2e.signIn(page, ACCOUNTS[visit.role], { origin });
+      return { context, page };
     })();
-    contexts.set(key, context);
+    tabs.set(key, tab);
   }
-  return context;
+  return tab;
 }
 
 type Measured = { overflow: number; title: string; violations: string[] };
 
-/** The page as a visitor sees it once React is in charge: sideways scroll, title and axe-core's serious findings. */
-async function measure(page: Page): Promise<Measured> {
+/**
+ * The rules whose findings can change with the colour scheme alone: the dark run checks only these, because the
+ * light run has already checked the same document (same markup, same layout) against every rule.
+ */
+const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
+
+/**
+ * The page as a visitor sees it once React is in charge: sideways scroll, title and axe-core's serious findings
+ * (of every rule, or of `rules` only).
+ */
+async function measure(page: Page, rules?: string[]): Promise<Measured> {
   const { overflow, title } = await page.evaluate(() => ({
     overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
     title: document.title.trim(),
@@ -92,9 +102,13 @@ async function measure(page: Page): Promise<Measured> {
   // axe-core (once per document) and its run in one evaluation: a page that navigates away in between fails it
   // whole, and is retried where it lands.
   const loaded = await page.evaluate(() => "axe" in window);
-  const found = (await page.evaluate(
-    `${loaded ? "" : axeSource};\n(async () => (await axe.run(document, { resultTypes: ["violations"] })).violations)()`,
-  )) as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
+  const options = JSON.stringify({ resultTypes: ["violations"], ...(rules ? { runOnly: { type: "rule", values: rules } } : {}) });
+  const found = (await page.evaluate(`${loaded ? "" : axeSource};\n(async () => (await axe.run(document, ${options})).violations)()`)) as {
+    id: string;
+    impact: string;
+    help: string;
+    nodes: { target: string[] }[];
+  }[];
   const violations = found
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map(
@@ -110,10 +124,10 @@ async function measure(page: Page): Promise<Measured> {
 const hydrated = (page: Page) => page.waitForSelector("html[data-hydrated]");
 
 /** Measures a page in the current colour scheme, retrying where it lands if it navigates away meanwhile. */
-async function settledMeasure(page: Page): Promise<Measured> {
+async function settledMeasure(page: Page, rules?: string[]): Promise<Measured> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await measure(page);
+      return await measure(page, rules);
     } catch (error) {
       if (attempt === 2 || !/context was destroyed|navigat/i.test(String(error))) throw error;
       await page.waitForLoadState("load");
@@ -129,7 +143,23 @@ type Expected = { status: number | "2xx"; at: string };
 async function audit(page: Page, url: string, expected: Expected, siteName: string | null): Promise<Finding[]> {
   const findings: Finding[] = [];
   const found = (problem: string, theme = "any") => findings.push({ theme, problem });
-  page.on("pageerror", (error) => found(`page error: ${error.message}`));
+  const pageError = (error: Error) => found(`page error: ${error.message}`);
+  page.on("pageerror", pageError);
+  try {
+    await auditFor(page, url, expected, siteName, found);
+  } finally {
+    page.off("pageerror", pageError);
+  }
+  return findings;
+}
+
+async function auditFor(
+  page: Page,
+  url: string,
+  expected: Expected,
+  siteName: string | null,
+  found: (problem: string, theme?: string) => void,
+) {
   await page.emulateMedia({ colorScheme: "light" });
   const response = await page.goto(url, { waitUntil: "load" });
   const status = response?.status() ?? 0;
@@ -141,7 +171,7 @@ async function audit(page: Page, url: string, expected: Expected, siteName: stri
   await hydrated(page).catch(() => found("never hydrated"));
   for (const theme of THEMES) {
     await page.emulateMedia({ colorScheme: theme });
-    const { overflow, title, violations } = await settledMeasure(page);
+    const { overflow, title, violations } = await settledMeasure(page, theme === "light" ? undefined : COLOUR_RULES);
     if (overflow > 0) found(`scrolls sideways by ${overflow}px`, theme);
     if (!title) found("has an empty <title>", theme);
     else if (siteName && !title.includes(siteName)) found(`title "${title}" does not name the website`, theme);
@@ -149,7 +179,6 @@ async function audit(page: Page, url: string, expected: Expected, siteName: stri
   }
   // Measured, hydrated and still there: no client-side move to /login or elsewhere either.
   if (page.url() !== expected.at) found(`ended at ${page.url()}, not ${expected.at}`);
-  return findings;
 }
 
 /** Walks the pages of `part`, in the calling test file (test/e2e/every-page-<part>.test.ts). */
@@ -158,8 +187,8 @@ export function walkEveryPage(part: Part) {
     e2e = await startE2E();
   });
   afterAll(async () => {
-    for (const context of contexts.values()) await (await context).close();
-    contexts.clear();
+    for (const tab of tabs.values()) await (await tab).context.close();
+    tabs.clear();
     await e2e?.close();
   });
 
@@ -198,12 +227,8 @@ export function walkEveryPage(part: Part) {
       const findings: string[] = [];
       await Promise.all(
         VIEWPORTS.map(async (viewport) => {
-          const page = await (await contextFor(visit, viewport)).newPage();
-          try {
-            for (const f of await audit(page, url, expected, siteName)) findings.push(`${viewport.name} ${f.theme}: ${f.problem}`);
-          } finally {
-            await page.close();
-          }
+          const { page } = await tabFor(visit, viewport);
+          for (const f of await audit(page, url, expected, siteName)) findings.push(`${viewport.name} ${f.theme}: ${f.problem}`);
         }),
       );
       expect(findings).toEqual([]);

@@ -1,8 +1,11 @@
-import { readFileSync, readdirSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Miniflare } from "miniflare";
 import { hashPassword } from "../../worker/auth/password";
 import { DEMO_PASSWORD, SEED_USERS, seedCalendar, seedStatements } from "../../worker/db/seed-data";
 import { CLOCK_HEADER } from "../../worker/clock";
+import { todayInIndia } from "../../worker/domain/bookings/transitions";
 import { clockMoved, testDate, testNow } from "./clock";
 import { workerLog } from "./console-guard";
 import { TEST_ENV } from "./env";
@@ -36,6 +39,43 @@ async function seedSql(now: Date) {
 export type TestWorker = Awaited<ReturnType<typeof startWorker>>;
 
 /**
+ * Where test databases live: the run's folder (test/support/scratch.ts), memory-backed where the machine has it
+ * (SQLite files there cost no disk writes).
+ */
+const scratch = process.env.TB_SCRATCH ?? (existsSync("/dev/shm") ? "/dev/shm" : tmpdir());
+/** Every test's D1 has this id; its SQLite file is found by it within the test's own persistence folder. */
+const DATABASE_ID = "tripbazaar-test";
+
+type Template = { dir: string; seedNow: Date };
+const templates = new Map<string, Promise<Template>>();
+
+/**
+ * A D1 with the real migrations (and the seed, laid on `seedNow`), made once per vitest worker, clock and day in
+ * India, and copied for every file (about a third of starting a Worker was migrating and seeding).
+ */
+function template(seed: boolean): Promise<Template> {
+  const seedNow = testDate();
+  const key = `${process.env.TB_TEST_CLOCK ?? ""} ${seed ? todayInIndia(seedNow) : "empty"}`;
+  let made = templates.get(key);
+  if (!made) {
+    made = (async () => {
+      const dir = mkdtempSync(join(scratch, "tb-d1-template-"));
+      const mf = new Miniflare({ modules: true, script: "export default {}", d1Databases: { DB: DATABASE_ID }, d1Persist: dir });
+      try {
+        const d1 = await mf.getD1Database("DB");
+        await d1.batch(migrationStatements().map((s) => d1.prepare(s)));
+        if (seed) await d1.batch((await seedSql(seedNow)).map((s) => d1.prepare(s)));
+      } finally {
+        await mf.dispose();
+      }
+      return { dir, seedNow };
+    })();
+    templates.set(key, made);
+  }
+  return made;
+}
+
+/**
  * The built Worker (dist/index.js, from `wrangler deploy --dry-run`) in workerd
  * through Miniflare, with a fresh local D1 that has the real migrations and seed. What the Worker logs goes
  * through `workerLog` (test/support/console-guard.ts): its console.errors count against the running test.
@@ -49,11 +89,16 @@ export async function startWorker(
     outbound?: (request: Request) => Response | Promise<Response>;
   } = {},
 ) {
+  const { dir: templateDir, seedNow } = await template(options.seed !== false);
+  // This file's own copy of the template: nothing it writes reaches another file.
+  const persist = mkdtempSync(join(scratch, "tb-d1-"));
+  cpSync(templateDir, persist, { recursive: true });
   const mf = new Miniflare({
     // The bundle has Remix's dynamic import() of route modules, so its one module is listed explicitly.
     modules: [{ type: "ESModule", path: new URL("dist/index.js", root).pathname }],
     compatibilityDate,
-    d1Databases: { DB: `tripbazaar-test-${crypto.randomUUID()}` },
+    d1Databases: { DB: DATABASE_ID },
+    d1Persist: persist,
     r2Buckets: ["MEDIA"],
     assets: { directory: new URL("build/client", root).pathname, binding: "ASSETS", routerConfig: { has_user_worker: true } },
     // With the tests' clock moved (test/support/clock.ts) the Worker must honour x-tb-now.
@@ -66,11 +111,8 @@ export async function startWorker(
   });
   const url = await mf.ready;
   const d1 = await mf.getD1Database("DB");
-  await d1.batch(migrationStatements().map((s) => d1.prepare(s)));
   /** The seed's dates and booking numbers, as laid on the tests' clock (seedCalendar). */
-  const seedNow = testDate();
   const seed = seedCalendar(seedNow);
-  if (options.seed !== false) await d1.batch((await seedSql(seedNow)).map((s) => d1.prepare(s)));
 
   /** A request to the Worker; `host` sets the Host (e.g. a custom domain). */
   async function request(path: string, init: RequestInit & { host?: string } = {}) {
@@ -100,5 +142,9 @@ export async function startWorker(
     return { status: res.status, headers: res.headers, body: json };
   }
 
-  return { mf, url, d1, request, api, seed, dispose: () => mf.dispose() };
+  const dispose = async () => {
+    await mf.dispose();
+    rmSync(persist, { recursive: true, force: true });
+  };
+  return { mf, url, d1, request, api, seed, dispose };
 }

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import { readViewer } from "../auth/session";
 import { D1_CALLS_HEADER, requestDb, requestLoad } from "../db/request-db";
 import { authRoutes } from "./routes/auth";
@@ -18,6 +19,8 @@ import { renderDocsPage } from "./docs-page";
 import { errorResponse, notFound } from "./errors";
 import { sameOriginForCookies } from "./guard";
 import { type OpenApiDocument, buildOpenApiDocument } from "./openapi";
+import type { NoDrift, ResponseDrift } from "./declared-responses";
+import { openApiDocument } from "./responses/platform";
 import { describeRoute } from "./route-info";
 
 export type { ApiEnv };
@@ -48,9 +51,11 @@ export function createApiApp() {
   });
   app.onError((error, c) => errorResponse(c, error));
 
-  // Chained, so that `typeof apiApp` carries every route's input and output for the typed client (worker/api/client.ts).
+  // Chained, so that `typeof apiApp` carries every route's answers, held against their declared schemas below.
   const routes = app
-    .get("/health", describeRoute({ summary: "Liveness", returns: "`{ ok: true }`", database: false }), (c) => c.json({ ok: true }))
+    .get("/health", describeRoute({ summary: "Liveness", responses: { 200: z.object({ ok: z.literal(true) }) }, database: false }), (c) =>
+      c.json({ ok: true }),
+    )
     .route("/auth", authRoutes)
     .route("/bookings", bookingRoutes)
     .route("/cart", cartRoutes)
@@ -71,17 +76,31 @@ export function createApiApp() {
     return doc;
   };
   return routes
-    .get("/openapi.json", describeRoute({ summary: "This API's OpenAPI 3.1 document", database: false }), (c) =>
-      c.json(documentFor(c.var.config.ENVIRONMENT === "development")),
+    .get(
+      "/openapi.json",
+      describeRoute({ summary: "This API's OpenAPI 3.1 document", responses: { 200: openApiDocument }, database: false }),
+      (c) => c.json(documentFor(c.var.config.ENVIRONMENT === "development")),
     )
     .get(
       "/docs",
-      describeRoute({ summary: "This API's documentation as a page", mediaType: "text/html", returns: "An HTML page", database: false }),
+      describeRoute({
+        summary: "This API's documentation as a page",
+        responses: { 200: z.string() },
+        mediaType: "text/html",
+        returns: "An HTML page",
+        database: false,
+      }),
       (c) => c.html(renderDocsPage(documentFor(c.var.config.ENVIRONMENT === "development"))),
     );
 }
 
 export const apiApp = createApiApp();
 
-/** The API's routes with their inputs and outputs, for `hc<AppType>` (worker/api/client.ts). */
+/** The API's routes with their inputs, their handlers' answers and their declared answers. */
 export type AppType = typeof apiApp;
+
+/**
+ * Compiles only while every handler answers what its `describeRoute({ responses })` declares: a handler that
+ * drifts from its documented schema fails the type check, naming the route and status (declared-responses.ts).
+ */
+export type AnswersAsDeclared = NoDrift<ResponseDrift<AppType>>;

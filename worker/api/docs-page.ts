@@ -72,7 +72,10 @@ function responseItems(doc: OpenApiDocument, op: Operation): string {
     .map(([status, answer]) => {
       const response: Response = "$ref" in answer ? doc.components.responses[answer.$ref.split("/").pop() ?? ""] : answer;
       const type = Object.keys(response?.content ?? {})[0];
-      return `<li><span class="status s${status[0]}">${status}</span> ${prose(response?.description ?? "")}${type && type !== "application/json" ? ` <span class="muted">${escapeHtml(type)}</span>` : ""}</li>`;
+      // The shared error shape is shown once, in the introduction; a route's own answers are shown where they are.
+      const schema = "$ref" in answer || !type ? undefined : response.content?.[type]?.schema;
+      const body = schema ? `<details><summary>Body</summary>${schemaBlock(schema)}</details>` : "";
+      return `<li><span class="status s${status[0]}">${status}</span> ${prose(response?.description ?? "")}${type && type !== "application/json" ? ` <span class="muted">${escapeHtml(type)}</span>` : ""}${body}</li>`;
     })
     .join("");
 }

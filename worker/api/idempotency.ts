@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
 import { KEY_PATTERN } from "../domain/idempotency";
 import { badRequest } from "./errors";
 
@@ -17,3 +18,9 @@ export function idempotencyKeyOf(c: Context, { required }: { required: boolean }
   if (!KEY_PATTERN.test(key)) throw badRequest("The Idempotency-Key header must be 8 to 200 visible characters");
   return key;
 }
+
+/** Refuses a create without a well-formed Idempotency-Key (400) before its body is read. */
+export const requireIdempotencyKey = createMiddleware(async (c, next) => {
+  idempotencyKeyOf(c, { required: true });
+  await next();
+});

@@ -3,6 +3,7 @@ import type { RouterRoute } from "hono/types";
 import type { ZodSchema } from "zod";
 import { zodToJsonSchema } from "zod-to-json-schema";
 import { SESSION_COOKIE } from "../auth/session";
+import { apiError } from "./responses/common";
 import { type RouteDoc, type RouteInfo, routeInfoOf } from "./route-info";
 
 /**
@@ -75,19 +76,6 @@ const ERRORS: Record<number, [name: string, description: string]> = {
   422: ["ValidationFailed", "The input failed validation; `issues` lists each field's problem"],
   429: ["TooManyRequests", "Rate limited; try again later"],
   503: ["ServiceBusy", "The database is briefly unavailable; nothing was written, and the request may be repeated (Retry-After)"],
-};
-
-const errorSchema: JsonSchema = {
-  type: "object",
-  required: ["success", "message"],
-  properties: {
-    success: { const: false },
-    message: { type: "string", description: "Meant for the user" },
-    issues: {
-      type: "array",
-      items: { type: "object", required: ["path", "message"], properties: { path: { type: "string" }, message: { type: "string" } } },
-    },
-  },
 };
 
 const TAGS: Record<string, string> = {
@@ -206,13 +194,9 @@ function operationOf(e: Endpoint): Operation {
     .map((w, i) => (i === 0 ? w : w[0].toUpperCase() + w.slice(1)))
     .join("");
 
-  const responses: Operation["responses"] = {
-    [String(doc?.status ?? 200)]: {
-      description: doc?.returns ?? "Success",
-      content: { [doc?.mediaType ?? "application/json"]: doc?.mediaType ? {} : { schema: { type: "object" } } },
-    },
-  };
+  const responses = responsesOf(doc);
   for (const status of [...errors].sort((a, b) => a - b)) {
+    if (String(status) in responses) continue;
     const known = ERRORS[status];
     responses[String(status)] = known ? { $ref: `#/components/responses/${known[0]}` } : errorResponse(`Error ${status}`);
   }
@@ -228,6 +212,26 @@ function operationOf(e: Endpoint): Operation {
     ...(requestBody ? { requestBody } : {}),
     responses,
   };
+}
+
+/**
+ * The answers `describeRoute` declares, each with its schema (ADR 0023). A route without a declaration gets a
+ * JSON answer with no schema, which test/integration/api-docs.test.ts refuses.
+ */
+function responsesOf(doc: RouteDoc | undefined): Operation["responses"] {
+  if (!doc) return { "200": { description: "Undocumented: this route has no describeRoute", content: { "application/json": {} } } };
+  const responses: Operation["responses"] = {};
+  for (const [status, schema] of Object.entries(doc.responses)) {
+    const success = status.startsWith("2");
+    const description = success
+      ? (doc.returns ?? schema?.description ?? "Success")
+      : (schema?.description ?? ERRORS[Number(status)]?.[1] ?? `Error ${status}`);
+    responses[status] =
+      schema === null
+        ? { description }
+        : { description, content: { [(success && doc.mediaType) || "application/json"]: { schema: toJsonSchema(schema) } } };
+  }
+  return responses;
 }
 
 const errorResponse = (description: string): Response => ({
@@ -257,7 +261,7 @@ export function buildOpenApiDocument(routes: RouterRoute[], options: { developme
     tags: [...tags].map((name) => ({ name, description: TAGS[name] ?? name })),
     paths,
     components: {
-      schemas: { Error: errorSchema },
+      schemas: { Error: toJsonSchema(apiError) },
       responses: Object.fromEntries(Object.values(ERRORS).map(([name, description]) => [name, errorResponse(description)])),
       securitySchemes: {
         bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },

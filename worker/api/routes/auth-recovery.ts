@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { ApiEnv } from "../app-env";
 import { describeRoute } from "../route-info";
+import { done, session } from "../responses/common";
 import { validate } from "../validate";
 import { callerOf } from "../caller";
 import { FORGOT_ANSWER, PASSWORD_RESET, acceptHandover, requestResetLink, resetPassword } from "../../domain/auth/recovery";
@@ -14,6 +15,7 @@ export const recoveryRoutes = new Hono<ApiEnv>()
     describeRoute({
       summary: "Email a password reset link",
       description: "The same answer whether or not the account exists.",
+      responses: { 200: done },
       errors: [429],
     }),
     validate("json", forgotPasswordSchema),
@@ -26,7 +28,7 @@ export const recoveryRoutes = new Hono<ApiEnv>()
   )
   .post(
     "/reset-password",
-    describeRoute({ summary: "Set a new password with the emailed link's token", errors: [400, 429] }),
+    describeRoute({ summary: "Set a new password with the emailed link's token", responses: { 200: done }, errors: [400, 429] }),
     validate("json", resetPasswordSchema),
     async (c) => {
       await resetPassword(c.var.db, c.var.config, c.req.valid("json"), callerOf(c));
@@ -38,7 +40,8 @@ export const recoveryRoutes = new Hono<ApiEnv>()
     describeRoute({
       summary: "Sign in with a hand-over token",
       description: "A token of ours, or a customer's single-use token from the sister platform (ADR 0021).",
-      returns: "`{ token, user }` (and the session cookie)",
+      responses: { 200: session },
+      returns: "The session (and the session cookie)",
       errors: [400, 401, 429],
     }),
     validate("json", handoverSchema),

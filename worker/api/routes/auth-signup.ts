@@ -1,6 +1,8 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import type { ApiEnv } from "../app-env";
 import { describeRoute } from "../route-info";
+import { done, session } from "../responses/common";
 import { validate } from "../validate";
 import { callerOf } from "../caller";
 import { resendOtpSchema, signupSchema, verifyOtpSchema } from "../../domain/auth/schemas";
@@ -14,8 +16,7 @@ export const signupRoutes = new Hono<ApiEnv>()
     describeRoute({
       summary: "Create a customer account",
       description: "Emails a 6-digit code; the account signs in after `verify-otp`.",
-      status: 201,
-      returns: "`{ success, message, userId }`",
+      responses: { 201: done.extend({ userId: z.string() }) },
       errors: [409, 429],
     }),
     validate("json", signupSchema),
@@ -28,7 +29,8 @@ export const signupRoutes = new Hono<ApiEnv>()
     "/verify-otp",
     describeRoute({
       summary: "Verify the email with its code and sign in",
-      returns: "`{ token, user }` (and the session cookie)",
+      responses: { 200: session },
+      returns: "The session (and the session cookie)",
       errors: [400, 409, 429],
     }),
     validate("json", verifyOtpSchema),
@@ -41,7 +43,7 @@ export const signupRoutes = new Hono<ApiEnv>()
   )
   .post(
     "/resend-otp",
-    describeRoute({ summary: "Send a new verification code", errors: [404, 409, 429] }),
+    describeRoute({ summary: "Send a new verification code", responses: { 200: done }, errors: [404, 409, 429] }),
     validate("json", resendOtpSchema),
     async (c) => {
       await resendVerificationCode(c.var.db, c.var.config, c.req.valid("json").userId, callerOf(c));

@@ -1,7 +1,9 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import type { ApiEnv } from "../app-env";
 import { requireUserMiddleware } from "../guard";
 import { describeRoute } from "../route-info";
+import { apiError, done, ok, session } from "../responses/common";
 import { validate } from "../validate";
 import { clearSessionCookie } from "../../auth/session";
 import { clientIp } from "../../client-ip";
@@ -11,6 +13,15 @@ import { issueSession } from "../../domain/auth/session-user";
 import { NEEDS_VERIFICATION, logIn } from "../../domain/auth/sign-in";
 import { recoveryRoutes } from "./auth-recovery";
 import { signupRoutes } from "./auth-signup";
+
+const profile = z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() });
+
+/** Login's 403 has a shape of its own. */
+const needsVerification = apiError
+  .extend({ needsVerification: z.literal(true).optional(), userId: z.string().optional() })
+  .describe(
+    "An account whose email is not verified yet: `needsVerification` and `userId` (a fresh code is emailed); or a cross-site request with the session cookie",
+  );
 
 /** /api/auth — spec §7 and issue #3. */
 export const authRoutes = new Hono<ApiEnv>()
@@ -22,8 +33,8 @@ export const authRoutes = new Hono<ApiEnv>()
       summary: "Log in",
       description:
         "Answers the session token and user, and sets the same token as the HttpOnly `tb_session` cookie. An unverified account gets 403 with `needsVerification` and a fresh code by email.",
-      returns: "`{ token, user }`",
-      errors: [401, 403, 429],
+      responses: { 200: session, 403: needsVerification },
+      errors: [401, 429],
     }),
     validate("json", loginSchema),
     async (c) => {
@@ -41,13 +52,13 @@ export const authRoutes = new Hono<ApiEnv>()
   .get(
     "/profile",
     requireUserMiddleware(),
-    describeRoute({ summary: "The signed-in account's profile", returns: "`{ name, email, phone }`" }),
+    describeRoute({ summary: "The signed-in account's profile", responses: { 200: profile } }),
     async (c) => c.json(await readProfile(c.var, c.var.userId)),
   )
   .put(
     "/profile",
     requireUserMiddleware(),
-    describeRoute({ summary: "Change the account's name and phone", returns: "`{ success, message, name, email, phone }`" }),
+    describeRoute({ summary: "Change the account's name and phone", responses: { 200: done.merge(profile) } }),
     validate("json", profileSchema),
     async (c) => {
       const user = await c.var.user;
@@ -61,6 +72,7 @@ export const authRoutes = new Hono<ApiEnv>()
     describeRoute({
       summary: "Email a code for a password change",
       description: "Checks the current password first; a wrong one is a 400 and does not end the session.",
+      responses: { 200: done },
       errors: [400, 429],
     }),
     validate("json", requestPasswordOtpSchema),
@@ -81,7 +93,7 @@ export const authRoutes = new Hono<ApiEnv>()
     describeRoute({
       summary: "Change the password with the emailed code",
       description: "Ends every other session; this one continues with the fresh token in the answer (and cookie).",
-      returns: "`{ success, message, token, user }`",
+      responses: { 200: done.merge(session) },
       errors: [400, 429],
     }),
     validate("json", changePasswordSchema),
@@ -100,7 +112,11 @@ export const authRoutes = new Hono<ApiEnv>()
   )
   .post(
     "/logout",
-    describeRoute({ summary: "Log out", description: "Clears the session cookie; a bearer token simply stops being sent." }),
+    describeRoute({
+      summary: "Log out",
+      description: "Clears the session cookie; a bearer token simply stops being sent.",
+      responses: { 200: z.object({ success: ok }) },
+    }),
     (c) => {
       c.header("Set-Cookie", clearSessionCookie(new URL(c.req.url)));
       return c.json({ success: true });

@@ -1,8 +1,11 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import type { ApiEnv } from "../app-env";
-import { ApiError, badRequest } from "../errors";
+import { ApiError } from "../errors";
 import { requireUserMiddleware } from "../guard";
-import { idempotencyKeyOf } from "../idempotency";
+import { idempotencyKeyOf, requireIdempotencyKey } from "../idempotency";
+import { bookingAnswer, bookingView } from "../responses/bookings";
+import { count, day, ok, pagination } from "../responses/common";
 import { describeRoute } from "../route-info";
 import { validate } from "../validate";
 import { BOOKING_REQUESTED, createBooking } from "../../domain/bookings/create";
@@ -32,21 +35,17 @@ export const bookingRoutes = new Hono<ApiEnv>()
     describeRoute({
       summary: "Request a booking",
       description: "The price is computed on the server. The Idempotency-Key makes a retry answer as the first request did (ADR 0009).",
-      body: createBookingSchema,
-      status: 201,
-      returns: "`{ success, data: booking, message }`; `Idempotent-Replayed: true` on a replay",
+      responses: { 201: bookingAnswer },
+      returns: "The booking; `Idempotent-Replayed: true` on a replay",
       idempotencyKey: "required",
       errors: [400, 404, 409],
     }),
+    // The key is checked before the body, so a request without one is a 400 whatever it sends.
+    requireIdempotencyKey,
+    validate("json", createBookingSchema),
     async (c) => {
       const key = idempotencyKeyOf(c, { required: true });
-      let raw: unknown;
-      try {
-        raw = await c.req.json();
-      } catch {
-        throw badRequest("Malformed request body");
-      }
-      const input = createBookingSchema.parse(raw);
+      const input = c.req.valid("json");
       const customer = await findCustomer(c.var.db, c.var.userId);
       const { booking, replayed, seller } = await createBooking(c.var.db, customer, key, input, c.var.now);
       if (seller) await emailNewRequest(c.var.db, c.var.config, booking, seller, c.var.tenant);
@@ -58,7 +57,18 @@ export const bookingRoutes = new Hono<ApiEnv>()
   )
   .get(
     "/",
-    describeRoute({ summary: "The signed-in customer's bookings", returns: "`{ success, data, pagination, stats }`" }),
+    describeRoute({
+      summary: "The signed-in customer's bookings",
+      responses: {
+        200: z.object({
+          success: ok,
+          data: z.array(bookingView),
+          pagination,
+          stats: z.object({ activeBookings: count, completedTrips: count, totalSavings: count.describe("In paise") }),
+          today: day.describe("Today in India, which the stats and `when` are counted on"),
+        }),
+      },
+    }),
     validate("query", customerListQuery),
     async (c) => {
       const result = await listCustomerBookings(c.var, c.var.userId, c.req.valid("query"), todayInIndia(c.var.now));
@@ -68,7 +78,20 @@ export const bookingRoutes = new Hono<ApiEnv>()
   .get(
     "/seller/bookings",
     sellerOnly,
-    describeRoute({ summary: "The signed-in seller's booking requests", returns: "`{ success, data, pagination, summary }`" }),
+    describeRoute({
+      summary: "The signed-in seller's booking requests",
+      responses: {
+        200: z.object({
+          success: ok,
+          data: z.array(bookingView),
+          pagination,
+          summary: z.object({
+            counts: z.object({ pending: count, confirmed: count, cancelled: count, rejected: count }),
+            confirmedRevenue: count.describe("In paise"),
+          }),
+        }),
+      },
+    }),
     validate("query", sellerListQuery),
     async (c) => {
       const result = await listSellerBookings(c.var, c.var.userId, c.req.valid("query"));
@@ -81,7 +104,7 @@ export const bookingRoutes = new Hono<ApiEnv>()
     describeRoute({
       summary: "Approve a pending booking",
       description: "Emails the customer.",
-      returns: "`{ success, data: booking, message }`",
+      responses: { 200: bookingAnswer },
       errors: [404, 409],
     }),
     validate("json", approveBody),
@@ -97,7 +120,7 @@ export const bookingRoutes = new Hono<ApiEnv>()
     describeRoute({
       summary: "Reject a pending booking with a reason",
       description: "Emails the customer.",
-      returns: "`{ success, data: booking, message }`",
+      responses: { 200: bookingAnswer },
       errors: [404, 409],
     }),
     validate("json", rejectBody),
@@ -118,7 +141,7 @@ export const bookingRoutes = new Hono<ApiEnv>()
     "/:id",
     describeRoute({
       summary: "One booking, to its customer or its seller",
-      returns: "`{ success, data: booking, message }`",
+      responses: { 200: bookingAnswer },
       errors: [404],
     }),
     async (c) => {
@@ -132,7 +155,7 @@ export const bookingRoutes = new Hono<ApiEnv>()
     describeRoute({
       summary: "Cancel one's own booking",
       description: "Only `cancelled` is accepted here; the seller approves or rejects through the seller routes. Emails the seller.",
-      returns: "`{ success, data: booking, message }`",
+      responses: { 200: bookingAnswer },
       errors: [404, 409],
     }),
     validate("json", statusBody),

@@ -5,6 +5,8 @@ import { outbox } from "@db/schema";
 import type { ApiEnv } from "../app-env";
 import { developmentOnly } from "../guard";
 import { describeRoute } from "../route-info";
+import { count, ok } from "../responses/common";
+import { sentEmail } from "../responses/platform";
 import { validate } from "../validate";
 import { expireUnanswered } from "../../domain/payments/expiry";
 
@@ -13,7 +15,11 @@ export const devRoutes = new Hono<ApiEnv>()
   .use(developmentOnly)
   .get(
     "/outbox",
-    describeRoute({ summary: "Emails sent to an address (development only)", returns: "`{ messages }`, newest first, at most 50" }),
+    describeRoute({
+      summary: "Emails sent to an address (development only)",
+      responses: { 200: z.object({ messages: z.array(sentEmail) }) },
+      returns: "Newest first, at most 50",
+    }),
     validate("query", z.object({ to: z.string().trim().toLowerCase().email("Enter a valid email address") })),
     async (c) => {
       const { to } = c.req.valid("query");
@@ -34,7 +40,7 @@ export const devRoutes = new Hono<ApiEnv>()
       summary: "Run the scheduled payments job now (development only)",
       description:
         "What the 15-minute Cron Trigger runs: expiry of unanswered paid requests and refund retries. With TEST_CLOCK=1, `x-tb-now` sets its clock.",
-      returns: "`{ success, data: { expired, refundsRetried } }`",
+      responses: { 200: z.object({ success: ok, data: z.object({ expired: count, refundsRetried: count }) }) },
     }),
     async (c) => {
       const { now } = c.var;

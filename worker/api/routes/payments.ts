@@ -4,6 +4,8 @@ import type { ApiEnv } from "../app-env";
 import { badRequest } from "../errors";
 import { developmentOnly, requireUserMiddleware } from "../guard";
 import { describeRoute } from "../route-info";
+import { done, ok } from "../responses/common";
+import { cart, checkout, paymentView, providerAnswer, webhookOutcome } from "../responses/payments";
 import { validate } from "../validate";
 import { findCustomer } from "../../domain/auth/accounts";
 import { LIMITS, enforce } from "../../domain/auth/rate-limit";
@@ -23,7 +25,7 @@ export const cartRoutes = new Hono<ApiEnv>()
   .use(customerOnly)
   .get(
     "/",
-    describeRoute({ summary: "The signed-in traveller's cart, priced now", returns: "`{ success, data: { items, total, payable } }`" }),
+    describeRoute({ summary: "The signed-in traveller's cart, priced now", responses: { 200: z.object({ success: ok, data: cart }) } }),
     async (c) => c.json({ success: true, data: await listCart(c.var, c.var.userId, todayInIndia(c.var.now)) }),
   )
   .post(
@@ -31,8 +33,7 @@ export const cartRoutes = new Hono<ApiEnv>()
     describeRoute({
       summary: "Add a trip to the cart",
       description: "The same request as POST /api/bookings; it is priced and checked now and again at checkout.",
-      status: 201,
-      returns: "`{ success, data: { id }, message }`",
+      responses: { 201: done.extend({ data: z.object({ id: z.string() }) }) },
       errors: [404, 409, 422],
     }),
     validate("json", createBookingSchema),
@@ -43,7 +44,12 @@ export const cartRoutes = new Hono<ApiEnv>()
   )
   .delete(
     "/:id",
-    describeRoute({ summary: "Remove a trip from the cart", returns: "`{ success, message }`", errors: [404] }),
+    describeRoute({
+      summary: "Remove a trip from the cart",
+      description: "An id that is not in this traveller's cart is a 404.",
+      responses: { 200: done },
+      errors: [404],
+    }),
     async (c) => {
       await removeFromCart(c.var.db, c.var.userId, c.req.param("id"));
       return c.json({ success: true, message: "Removed from your cart" });
@@ -68,7 +74,7 @@ export const webhookRoutes = new Hono<ApiEnv>().post(
     description:
       "`payment.captured`, `payment.failed`, `refund.processed`, `refund.failed`. `X-Razorpay-Signature` must be the HMAC-SHA256 of the raw body under the webhook secret; each `X-Razorpay-Event-Id` takes effect once.",
     body: { contentType: ["application/json"], description: "The provider's event, verified over its raw bytes" },
-    returns: "`{ success, outcome, message }`",
+    responses: { 200: done.extend({ outcome: webhookOutcome }) },
     errors: [400],
   }),
   async (c) => {
@@ -96,8 +102,7 @@ export const paymentRoutes = new Hono<ApiEnv>()
       summary: "Start paying for the cart, or for one trip (Book Now on a seller's website)",
       description:
         "Prices everything on the server and creates one provider order for the total. No booking exists until the payment is verified.",
-      status: 201,
-      returns: "`{ success, data: { paymentId, provider, key, orderId, amount, currency, prefill, items } }`",
+      responses: { 201: z.object({ success: ok, data: checkout }) },
       errors: [404, 422, 429, 503],
     }),
     validate("json", checkoutBody),
@@ -120,7 +125,7 @@ export const paymentRoutes = new Hono<ApiEnv>()
     "/:id",
     describeRoute({
       summary: "One of the signed-in traveller's payments with its bookings",
-      returns: "`{ success, data }`",
+      responses: { 200: z.object({ success: ok, data: paymentView.nullable().describe("Never null here: an unknown id is a 404") }) },
       errors: [404],
     }),
     async (c) => c.json({ success: true, data: await readPaymentAs(c.var, c.var.userId, c.req.param("id")) }),
@@ -130,7 +135,7 @@ export const paymentRoutes = new Hono<ApiEnv>()
     customerOnly,
     describeRoute({
       summary: "Open an unpaid checkout again (retry after a failed payment)",
-      returns: "`{ success, data: checkout }`",
+      responses: { 200: z.object({ success: ok, data: checkout }) },
       errors: [404, 503],
     }),
     async (c) =>
@@ -145,7 +150,9 @@ export const paymentRoutes = new Hono<ApiEnv>()
     describeRoute({
       summary: "Confirm a payment with the provider's Checkout signature",
       description: "The signature is checked against the order id we stored. Confirming twice, or after the webhook, has one effect.",
-      returns: "`{ success, data: { paymentId, status }, message }`",
+      responses: {
+        200: done.extend({ data: z.object({ paymentId: z.string(), status: z.literal("captured"), captured: z.boolean() }) }),
+      },
       errors: [400, 404, 429, 503],
     }),
     validate("json", confirmBody),
@@ -160,7 +167,7 @@ export const paymentRoutes = new Hono<ApiEnv>()
     customerOnly,
     describeRoute({
       summary: "Record that the provider's checkout reported a failed payment",
-      returns: "`{ success, message }`",
+      responses: { 200: done },
       errors: [404, 429],
     }),
     validate("json", failureBody),
@@ -178,7 +185,7 @@ export const paymentRoutes = new Hono<ApiEnv>()
       summary: "The test provider's checkout: pay or fail (development and tests only)",
       description:
         "Answers as Razorpay Checkout's handler would (`razorpay_order_id`, `razorpay_payment_id`, `razorpay_signature`) or with an error, and sends the signed webhook Razorpay would send.",
-      returns: "`{ success, data }`",
+      responses: { 200: z.object({ success: ok, data: providerAnswer }) },
       errors: [404],
     }),
     validate("json", testOutcome),

@@ -1,9 +1,12 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import type { ApiEnv } from "../app-env";
 import { ApiError, notFound } from "../errors";
 import { requireUserMiddleware } from "../guard";
 import { idempotencyKeyOf } from "../idempotency";
 import { describeRoute } from "../route-info";
+import { count, done, ok, pageSizePagination } from "../responses/common";
+import { contactMessage, customDomain, sellerPackage, siteSettings } from "../responses/sellers";
 import { validate } from "../validate";
 import { messageListQuery, messageStatusBody } from "../../domain/messages/schemas";
 import { listMessages } from "../../domain/messages/service";
@@ -25,6 +28,14 @@ import { domainBody, idParam, packageBody, profileBody, statusBody } from "../..
 import { getSiteSettings } from "../../domain/seller-admin/site";
 import { saveWebsiteConfig } from "./website-config";
 
+const packageList = z.object({ success: ok, packages: z.array(sellerPackage) });
+const packageAnswer = z.object({ success: ok, package: sellerPackage, message: z.string() });
+const SITE_DOC = {
+  summary: "The seller's website settings: profile, config and domains",
+  responses: { 200: siteSettings.extend({ success: ok }) },
+  errors: [404],
+};
+
 /**
  * /api/seller-admin — the signed-in seller's catalogue, website settings, domains and media.
  * SECURITY: the whole sub-app is behind the seller guard, and every handler uses that user's id
@@ -32,15 +43,15 @@ import { saveWebsiteConfig } from "./website-config";
  */
 export const sellerAdminRoutes = new Hono<ApiEnv>()
   .use(requireUserMiddleware("seller"))
-  .get("/packages", describeRoute({ summary: "The seller's packages, drafts included", returns: "`{ success, packages }`" }), async (c) => {
+  .get("/packages", describeRoute({ summary: "The seller's packages, drafts included", responses: { 200: packageList } }), async (c) => {
     return c.json({ success: true, packages: await listSellerPackages(c.var, c.var.userId) });
   })
   .post(
     "/packages",
     describeRoute({
       summary: "Add a package (as a draft)",
-      status: 201,
-      returns: "`{ success, package, message }`",
+      responses: { 201: packageAnswer },
+      returns: "The package; `Idempotent-Replayed: true` on a replay",
       idempotencyKey: "optional",
       errors: [404],
     }),
@@ -59,7 +70,11 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
   )
   .get(
     "/packages/:id",
-    describeRoute({ summary: "One of the seller's packages", returns: "`{ success, package }`", errors: [404] }),
+    describeRoute({
+      summary: "One of the seller's packages",
+      responses: { 200: z.object({ success: ok, package: sellerPackage }) },
+      errors: [404],
+    }),
     validate("param", idParam),
     async (c) => {
       const pkg = await getSellerPackage(c.var, c.var.userId, c.req.valid("param").id);
@@ -69,7 +84,7 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
   )
   .put(
     "/packages/:id",
-    describeRoute({ summary: "Change a package", returns: "`{ success, package, message }`", errors: [404] }),
+    describeRoute({ summary: "Change a package", responses: { 200: packageAnswer }, errors: [404] }),
     validate("param", idParam),
     validate("json", packageBody),
     async (c) => {
@@ -79,7 +94,7 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
   )
   .put(
     "/packages/:id/status",
-    describeRoute({ summary: "Publish or unpublish a package", returns: "`{ success, package, message }`", errors: [404] }),
+    describeRoute({ summary: "Publish or unpublish a package", responses: { 200: packageAnswer }, errors: [404] }),
     validate("param", idParam),
     validate("json", statusBody),
     async (c) => {
@@ -98,6 +113,7 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
     describeRoute({
       summary: "Delete a package no booking references",
       description: "A package with bookings is a 409: unpublish it instead.",
+      responses: { 200: done },
       errors: [404, 409],
     }),
     validate("param", idParam),
@@ -108,7 +124,12 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
   )
   .get(
     "/messages",
-    describeRoute({ summary: "The seller's inbox of contact-form messages", returns: "`{ success, messages, unread, pagination }`" }),
+    describeRoute({
+      summary: "The seller's inbox of contact-form messages",
+      responses: {
+        200: z.object({ success: ok, messages: z.array(contactMessage), unread: count, pagination: pageSizePagination }),
+      },
+    }),
     validate("query", messageListQuery),
     async (c) => {
       return c.json({ success: true, ...(await listMessages(c.var, c.var.userId, c.req.valid("query"))) });
@@ -116,7 +137,7 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
   )
   .put(
     "/messages/:id",
-    describeRoute({ summary: "Mark a message read or new", returns: "`{ success, contactMessage }`", errors: [404] }),
+    describeRoute({ summary: "Mark a message read or new", responses: { 200: z.object({ success: ok, contactMessage }) }, errors: [404] }),
     validate("param", idParam),
     validate("json", messageStatusBody),
     async (c) => {
@@ -124,7 +145,7 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
       return c.json({ success: true, contactMessage });
     },
   )
-  .get("/site", describeRoute({ summary: "The seller's website settings: profile, config and domains", errors: [404] }), async (c) => {
+  .get("/site", describeRoute(SITE_DOC), async (c) => {
     const site = await getSiteSettings(c.var, c.var.userId);
     if (!site) throw notFound("Seller not found");
     return c.json({ success: true, ...site });
@@ -132,7 +153,11 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
   .put("/config", ...saveWebsiteConfig())
   .put(
     "/profile",
-    describeRoute({ summary: "Change the public profile (only the fields sent)", errors: [404] }),
+    describeRoute({
+      summary: "Change the public profile (only the fields sent)",
+      responses: { 200: siteSettings.extend({ success: ok, message: z.string() }) },
+      errors: [404],
+    }),
     validate("json", profileBody),
     async (c) => {
       const site = await saveProfile(c.var.db, c.var.config, c.var.userId, c.req.valid("json"));
@@ -143,8 +168,7 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
     "/domains",
     describeRoute({
       summary: "Add a custom domain (pending until a superadmin activates it)",
-      status: 201,
-      returns: "`{ success, domain, domains, message }`",
+      responses: { 201: done.extend({ domain: customDomain, domains: z.array(customDomain) }) },
       errors: [409],
     }),
     validate("json", domainBody),
@@ -156,7 +180,11 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
   )
   .delete(
     "/domains/:id",
-    describeRoute({ summary: "Remove a custom domain", returns: "`{ success, domains, message }`", errors: [404] }),
+    describeRoute({
+      summary: "Remove a custom domain",
+      responses: { 200: done.extend({ domains: z.array(customDomain) }) },
+      errors: [404],
+    }),
     validate("param", idParam),
     async (c) => {
       const domains = await removeSellerDomain(c.var.db, c.var.config, c.var.userId, c.req.valid("param").id);
@@ -173,8 +201,15 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
         contentType: ["multipart/form-data", "image/jpeg", "image/png", "image/webp"],
         description: "The image as the `file` field of a form, or as the raw body with its type",
       },
-      status: 201,
-      returns: "`{ success, key, url, contentType, size }`",
+      responses: {
+        201: z.object({
+          success: ok,
+          key: z.string(),
+          url: z.string().describe("Where the image is served: `/media/…`"),
+          contentType: z.enum(["image/jpeg", "image/png", "image/webp"]),
+          size: count.describe("In bytes"),
+        }),
+      },
       errors: [400, 413, 415, 503],
     }),
     async (c) => {

@@ -1,18 +1,26 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import type { ApiEnv } from "../app-env";
 import { type SignedInEnv, requireUserMiddleware } from "../guard";
 import { describeRoute } from "../route-info";
+import { done, ok, pageSizePagination } from "../responses/common";
+import { sellerRequest } from "../responses/sellers";
 import { validate } from "../validate";
 import { idParam } from "../../domain/seller-admin/schemas";
 import { rejectBody, requestListQuery, sellerRequestBody } from "../../domain/seller-requests/schemas";
 import { applyToSell, approveRequest, latestRequestOf, listRequests, rejectRequest } from "../../domain/seller-requests/service";
+
+const requestAnswer = done.extend({ request: sellerRequest });
 
 /** /api/seller-requests — a customer's application to sell on Tripbazaar (ADR 0015). Every route needs a session. */
 export const sellerRequestRoutes = new Hono<ApiEnv>()
   .use(requireUserMiddleware())
   .get(
     "/mine",
-    describeRoute({ summary: "The signed-in account's latest application, or null", returns: "`{ success, request }`" }),
+    describeRoute({
+      summary: "The signed-in account's latest application, or null",
+      responses: { 200: z.object({ success: ok, request: sellerRequest.nullable() }) },
+    }),
     async (c) => c.json({ success: true, request: await latestRequestOf(c.var, c.var.userId) }),
   )
   .post(
@@ -20,8 +28,7 @@ export const sellerRequestRoutes = new Hono<ApiEnv>()
     describeRoute({
       summary: "Apply to sell on Tripbazaar",
       description: "One open application at a time.",
-      status: 201,
-      returns: "`{ success, request, message }`",
+      responses: { 201: requestAnswer },
       errors: [409],
     }),
     validate("json", sellerRequestBody),
@@ -38,7 +45,16 @@ export const sellerRequestRoutes = new Hono<ApiEnv>()
 export const superadminRequestRoutes = new Hono<SignedInEnv>()
   .get(
     "/",
-    describeRoute({ summary: "Seller applications by status", returns: "`{ success, requests, pagination }`" }),
+    describeRoute({
+      summary: "Seller applications by status",
+      responses: {
+        200: z.object({
+          success: ok,
+          requests: z.array(sellerRequest.extend({ applicant: z.object({ name: z.string(), email: z.string() }) })),
+          pagination: pageSizePagination,
+        }),
+      },
+    }),
     validate("query", requestListQuery),
     async (c) => {
       return c.json({ success: true, ...(await listRequests(c.var, c.req.valid("query"))) });
@@ -50,7 +66,7 @@ export const superadminRequestRoutes = new Hono<SignedInEnv>()
       summary: "Approve an application",
       description:
         "Makes the user a seller with a profile and a website, in one D1 batch, and emails the applicant. Of concurrent reviews exactly one wins.",
-      returns: "`{ success, request, message }`",
+      responses: { 200: requestAnswer },
       errors: [404, 409],
     }),
     validate("param", idParam),
@@ -64,7 +80,7 @@ export const superadminRequestRoutes = new Hono<SignedInEnv>()
     describeRoute({
       summary: "Reject an application with a reason",
       description: "Emails the reason; the applicant may apply again.",
-      returns: "`{ success, request, message }`",
+      responses: { 200: requestAnswer },
       errors: [404, 409],
     }),
     validate("param", idParam),

@@ -4,6 +4,8 @@ import type { ApiEnv } from "../app-env";
 import { notFound, validationError } from "../errors";
 import { requireUserMiddleware } from "../guard";
 import { describeRoute } from "../route-info";
+import { done } from "../responses/common";
+import { publicPackage, sellerSite } from "../responses/sellers";
 import { validate } from "../validate";
 import { LIMITS, enforce } from "../../domain/auth/rate-limit";
 import { clientIp } from "../../client-ip";
@@ -26,6 +28,8 @@ const searchParam = sellerParam.extend({ query: z.string() });
 
 const SELLER_NOT_FOUND = "Seller not found";
 
+const packageList = z.object({ packages: z.array(publicPackage) });
+
 export const MESSAGE_RECEIVED = "Thank you for your message! We will get back to you soon.";
 
 /**
@@ -37,7 +41,7 @@ export const sellerWebsiteRoutes = new Hono<ApiEnv>()
   .put("/config", requireUserMiddleware("seller"), ...saveWebsiteConfig({ aliasOf: "/api/seller-admin/config" }))
   .get(
     "/seller/:sellerId/website/config",
-    describeRoute({ summary: "A seller's public profile and website config", returns: "`{ seller, websiteConfig }`", errors: [404] }),
+    describeRoute({ summary: "A seller's public profile and website config", responses: { 200: sellerSite }, errors: [404] }),
     validate("param", sellerParam),
     async (c) => {
       const site = await getSellerSite(c.var.db, c.req.valid("param").sellerId, c.var.load);
@@ -47,7 +51,7 @@ export const sellerWebsiteRoutes = new Hono<ApiEnv>()
   )
   .get(
     "/seller/:sellerId/website/package/all",
-    describeRoute({ summary: "A seller's published packages", returns: "`{ packages }`", errors: [404] }),
+    describeRoute({ summary: "A seller's published packages", responses: { 200: packageList }, errors: [404] }),
     validate("param", sellerParam),
     async (c) => {
       const { sellerId } = c.req.valid("param");
@@ -59,7 +63,11 @@ export const sellerWebsiteRoutes = new Hono<ApiEnv>()
   )
   .get(
     "/seller/:sellerId/website/package/:packageId",
-    describeRoute({ summary: "One published package of a seller", returns: "`{ package }`", errors: [404] }),
+    describeRoute({
+      summary: "One published package of a seller",
+      responses: { 200: z.object({ package: publicPackage }) },
+      errors: [404],
+    }),
     validate("param", packageParam),
     async (c) => {
       const { sellerId, packageId } = c.req.valid("param");
@@ -73,7 +81,7 @@ export const sellerWebsiteRoutes = new Hono<ApiEnv>()
     describeRoute({
       summary: "Search a seller's published packages",
       description: "`query` is `all-packages` or an encoded `destination=goa&checkIn=2027-01-10&duration=5`.",
-      returns: "`{ packages }`",
+      responses: { 200: packageList },
       errors: [404],
     }),
     validate("param", searchParam),
@@ -95,8 +103,7 @@ export const sellerWebsiteRoutes = new Hono<ApiEnv>()
     describeRoute({
       summary: "Send a message to a seller (the website's contact form)",
       description: "At most 10 an hour per visitor and seller. The seller gets an email notice.",
-      status: 201,
-      returns: "`{ success, message, id }`",
+      responses: { 201: done.extend({ id: z.string() }) },
       errors: [404, 429],
     }),
     validate("param", sellerParam),

@@ -1,7 +1,10 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import type { ApiEnv } from "../app-env";
 import { type SignedInEnv, requireUserMiddleware } from "../guard";
 import { describeRoute } from "../route-info";
+import { done, ok, pageSizePagination } from "../responses/common";
+import { account } from "../responses/platform";
 import { validate } from "../validate";
 import { superadminDomainRoutes } from "./superadmin-domains";
 import { idParam } from "../../domain/seller-admin/schemas";
@@ -15,7 +18,10 @@ import { listUsers, setUserStatus, statusMessage, userListQuery, userStatusBody 
 const superadminUserRoutes = new Hono<SignedInEnv>()
   .get(
     "/",
-    describeRoute({ summary: "Search accounts", returns: "`{ success, users, pagination }`" }),
+    describeRoute({
+      summary: "Search accounts",
+      responses: { 200: z.object({ success: ok, users: z.array(account), pagination: pageSizePagination }) },
+    }),
     validate("query", userListQuery),
     async (c) => {
       return c.json({ success: true, ...(await listUsers(c.var, c.req.valid("query"))) });
@@ -26,7 +32,7 @@ const superadminUserRoutes = new Hono<SignedInEnv>()
     describeRoute({
       summary: "Disable or re-enable an account",
       description: "Disabling ends the account's sessions; a disabled seller's website, packages and bookings go offline.",
-      returns: "`{ success, user, message }`",
+      responses: { 200: done.extend({ user: account }) },
       errors: [404, 409],
     }),
     validate("param", idParam),

@@ -3,12 +3,13 @@ import { saveBrand } from "../../domain/seller-admin/manage";
 import { websiteConfigBody } from "../../domain/seller-admin/website-config";
 import type { SignedInEnv } from "../guard";
 import { describeRoute } from "../route-info";
+import { sellerSite } from "../responses/sellers";
 import { validate } from "../validate";
 
 const CONFIG_DOC = {
   summary: "Save the website's colours, name and wallpaper",
   description: "The public site shows the change on its next request (the content version is bumped).",
-  returns: "`{ seller, websiteConfig }`",
+  responses: { 200: sellerSite },
   errors: [404],
 };
 

@@ -1,0 +1,311 @@
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Response as Answer, JsonSchema, OpenApiDocument, Operation } from "../../worker/api/openapi";
+import { CLOCK_HEADER } from "../../worker/clock";
+import { bookingRequest, idemKey } from "../support/bookings";
+import { testNow } from "../support/clock";
+import { hmacHex, webhookBody } from "../support/payments";
+import { SAMPLE_PACKAGE } from "../support/security-routes";
+import { TEST_ENV } from "../support/env";
+import { type Session, bearer, latestCode, loginViaApi, waitForEmail } from "../support/session";
+import { type TestWorker, startWorker } from "../support/worker";
+
+// Issue 22: the OpenAPI document's answers are true. Every operation the document lists is called with the
+// seeded data, and each success answer's body is validated against the schema the document declares for its
+// status, with every object closed (a field the schema does not name fails too). The list of operations comes
+// from the document, so a new route is called here without anyone listing it: a parameterless GET by itself,
+// anything else by failing until it has a recipe below.
+
+type Who = "anonymous" | "customer" | "seller" | "admin" | "newcomer";
+/** One call: who makes it, the path's parameters, and what it sends. */
+type Call = {
+  as: Who;
+  params?: Record<string, string>;
+  query?: string;
+  body?: unknown;
+  raw?: { contentType: string; body: string | Uint8Array };
+  headers?: Record<string, string>;
+};
+type Recipe = () => Call | Promise<Call>;
+
+let w: TestWorker;
+let doc: OpenApiDocument;
+const sessions: Partial<Record<Who, Session>> = {};
+/** Ids that one call makes and a later one uses. */
+const made: Record<string, string> = {};
+let nextIp = 1;
+/** Each call from its own address, so the rate limits of one flow never refuse another. */
+const freshIp = () => ({ "cf-connecting-ip": `198.18.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}` });
+
+/** The tests' clock a minute on (the Worker honours it with TEST_CLOCK=1). */
+const later = () => ({ [CLOCK_HEADER]: String(testNow() + 60_000) });
+
+const NEWCOMER = { name: "Dora Docs", phone: "+91 90000 11111", email: "dora.docs@example.com", password: "Docs#2026first" };
+const NEWCOMER_PASSWORD = "Docs#2026second";
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAYAAADED76LAAAAOUlEQVR4AayNwQkAMAgDxWEKXaT/0kE6o9O4hfoN+fgxcI9AyOk6LxH/NxGVJgMD2yEIGwcUfMm9AAAA//9tSBROAAAABklEQVQDAJQ8GUEz6tl3AAAAAElFTkSuQmCC",
+  "base64",
+);
+
+/** A request outside the calls under test (setting the scene for one), refused loudly if it fails. */
+async function setUp(method: string, path: string, as: Who, body?: unknown, headers: Record<string, string> = {}) {
+  const auth = as === "anonymous" ? {} : bearer(sessions[as] as Session);
+  const res = await w.api(method, path, body, { ...auth, ...freshIp(), ...headers });
+  if (res.status >= 300) throw new Error(`setting up with ${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/**
+ * How to call each operation successfully, in the order they run: a call may use what an earlier one made
+ * (`made`), and the ones that end a session or change an account's role come last in their group.
+ */
+const RECIPES: Record<string, Recipe> = {
+  "GET /api/openapi.json": () => ({ as: "anonymous" }),
+  "GET /api/docs": () => ({ as: "anonymous" }),
+
+  "POST /api/auth/signup": () => ({ as: "anonymous", body: NEWCOMER }),
+  // A new code may be asked for 30 seconds after the last: this call and the next are made on a clock moved past it.
+  "POST /api/auth/resend-otp": () => ({ as: "anonymous", body: { userId: made.newcomer }, headers: later() }),
+  "POST /api/auth/verify-otp": async () => ({
+    as: "anonymous",
+    body: { userId: made.newcomer, otp: await latestCode(w, NEWCOMER.email) },
+    headers: later(),
+  }),
+  "POST /api/auth/login": () => ({ as: "anonymous", body: { email: NEWCOMER.email, password: NEWCOMER.password } }),
+  "GET /api/auth/profile": () => ({ as: "newcomer" }),
+  "PUT /api/auth/profile": () => ({ as: "newcomer", body: { name: "Dora D. Docs", phone: "+91 90000 22222" } }),
+  "POST /api/auth/request-password-otp": () => ({ as: "newcomer", body: { current: NEWCOMER.password } }),
+  "PUT /api/auth/password": async () => {
+    const otp = await latestCode(w, NEWCOMER.email);
+    return { as: "newcomer", body: { new: NEWCOMER_PASSWORD, confirm: NEWCOMER_PASSWORD, otp } };
+  },
+  "POST /api/auth/forgot-password": () => ({ as: "anonymous", body: { email: "owner@himalayan.example" } }),
+  "POST /api/auth/reset-password": async () => {
+    const mail = await waitForEmail(w, "owner@himalayan.example", (m) => m.text.includes("/reset-password/"));
+    const token = /\/reset-password\/(\S+)/.exec(mail.text)?.[1];
+    return { as: "anonymous", body: { token, password: "Glacier#2026", confirm: "Glacier#2026" } };
+  },
+  "POST /api/auth/handover": () => {
+    const { token, user } = sessions.customer as Session;
+    return { as: "anonymous", body: { token, user: btoa(JSON.stringify(user)) } };
+  },
+  "POST /api/auth/logout": () => ({ as: "anonymous" }),
+
+  "POST /api/bookings": () => ({ as: "customer", body: bookingRequest({ packageId: "p_goa" }), headers: { "idempotency-key": idemKey() } }),
+  "GET /api/bookings": () => ({ as: "customer" }),
+  "GET /api/bookings/{id}": () => ({ as: "customer", params: { id: made.booking } }),
+  "PUT /api/bookings/{id}/status": () => ({ as: "customer", params: { id: made.booking }, body: { status: "cancelled" } }),
+  "GET /api/bookings/seller/bookings": () => ({ as: "seller" }),
+  "PUT /api/bookings/seller/bookings/{id}/approve": () => ({ as: "seller", params: { id: "bk_w1" }, body: { message: "See you in Goa" } }),
+  "PUT /api/bookings/seller/bookings/{id}/reject": () => ({ as: "seller", params: { id: "bk_w2" }, body: { message: "Sold out" } }),
+
+  "POST /api/cart": () => ({ as: "customer", body: bookingRequest({ packageId: "p_goa" }) }),
+  "GET /api/cart": () => ({ as: "customer" }),
+  "DELETE /api/cart/{id}": () => ({ as: "customer", params: { id: made.cartItem } }),
+  "POST /api/payments/checkout": async () => {
+    await setUp("POST", "/api/cart", "customer", bookingRequest({ packageId: "p_manali" }));
+    return { as: "customer", body: { source: "cart" } };
+  },
+  "GET /api/payments/{id}": () => ({ as: "customer", params: { id: made.payment } }),
+  "POST /api/payments/{id}/reopen": () => ({ as: "customer", params: { id: made.payment }, body: {} }),
+  "POST /api/payments/{id}/test-pay": () => ({ as: "customer", params: { id: made.payment }, body: { outcome: "success" } }),
+  "POST /api/payments/{id}/confirm": () => ({ as: "customer", params: { id: made.payment }, body: JSON.parse(made.providerAnswer) }),
+  "POST /api/payments/{id}/failure": async () => {
+    const started = await setUp("POST", "/api/payments/checkout", "customer", {
+      source: "item",
+      item: bookingRequest({ packageId: "p_jaipur" }),
+    });
+    return { as: "customer", params: { id: started.data.paymentId }, body: { reason: "Card declined" } };
+  },
+  "POST /api/webhooks/payments": async () => {
+    const captured = { id: "pay_docs_1", order_id: made.order, amount: Number(made.amount), currency: "INR", status: "captured" };
+    const body = webhookBody("payment.captured", captured);
+    const signature = await hmacHex(TEST_ENV.TEST_PAYMENTS_WEBHOOK_SECRET, body);
+    return {
+      as: "anonymous",
+      raw: { contentType: "application/json", body },
+      headers: { "x-razorpay-signature": signature, "x-razorpay-event-id": "evt_docs_1" },
+    };
+  },
+  "GET /api/seller-payments": () => ({ as: "seller" }),
+  "GET /api/seller-payments/export.csv": () => ({ as: "seller" }),
+
+  "GET /api/seller-website/seller/{sellerId}/website/config": () => ({ as: "anonymous", params: { sellerId: "s_wanderlust" } }),
+  "GET /api/seller-website/seller/{sellerId}/website/package/all": () => ({ as: "anonymous", params: { sellerId: "s_wanderlust" } }),
+  "GET /api/seller-website/seller/{sellerId}/website/package/{packageId}": () => ({
+    as: "anonymous",
+    params: { sellerId: "s_wanderlust", packageId: "p_goa" },
+  }),
+  "GET /api/seller-website/seller/{sellerId}/website/searchpackages/{query}": () => ({
+    as: "anonymous",
+    params: { sellerId: "s_wanderlust", query: "destination=goa&duration=5" },
+  }),
+  "POST /api/seller-website/seller/{sellerId}/website/messages": () => ({
+    as: "anonymous",
+    params: { sellerId: "s_wanderlust" },
+    body: { name: "Ravi", email: "ravi@example.com", phone: "", subject: "Goa in May", message: "Is the sea calm in May?" },
+  }),
+  "PUT /api/seller-website/config": () => ({
+    as: "seller",
+    body: { themeColor: "#0f766e", secondaryColor: "#f59e0b", websiteName: "Wanderlust Journeys" },
+  }),
+
+  "GET /api/seller-admin/packages": () => ({ as: "seller" }),
+  "POST /api/seller-admin/packages": () => ({ as: "seller", body: SAMPLE_PACKAGE }),
+  "GET /api/seller-admin/packages/{id}": () => ({ as: "seller", params: { id: made.package } }),
+  "PUT /api/seller-admin/packages/{id}": () => ({
+    as: "seller",
+    params: { id: made.package },
+    body: { ...SAMPLE_PACKAGE, city: "Docs Bay" },
+  }),
+  "PUT /api/seller-admin/packages/{id}/status": () => ({ as: "seller", params: { id: made.package }, body: { status: "published" } }),
+  "DELETE /api/seller-admin/packages/{id}": () => ({ as: "seller", params: { id: made.package } }),
+  "GET /api/seller-admin/messages": () => ({ as: "seller" }),
+  "PUT /api/seller-admin/messages/{id}": () => ({ as: "seller", params: { id: "msg_seed_1" }, body: { status: "read" } }),
+  "GET /api/seller-admin/site": () => ({ as: "seller" }),
+  "PUT /api/seller-admin/config": () => ({
+    as: "seller",
+    body: { themeColor: "#0f766e", secondaryColor: "#f59e0b", websiteName: "Wanderlust Journeys", wallpaperImage: null },
+  }),
+  "PUT /api/seller-admin/profile": () => ({ as: "seller", body: { bio: "Holidays across India since 2009." } }),
+  "POST /api/seller-admin/domains": () => ({ as: "seller", body: { hostname: "docs-trips.example.com" } }),
+  "DELETE /api/seller-admin/domains/{id}": async () => {
+    const added = await setUp("POST", "/api/seller-admin/domains", "seller", { hostname: "docs-gone.example.com" });
+    return { as: "seller", params: { id: added.domain.id } };
+  },
+  "POST /api/seller-admin/media": () => ({ as: "seller", raw: { contentType: "image/png", body: PNG } }),
+
+  "POST /api/seller-requests": () => ({
+    as: "newcomer",
+    body: { businessName: "Docs Tours", phone: "+91 98000 12345", city: "Kochi", about: "Backwater holidays in Kerala since 2015." },
+  }),
+  "GET /api/seller-requests/mine": () => ({ as: "newcomer" }),
+  "GET /api/superadmin/domains": () => ({ as: "admin" }),
+  "POST /api/superadmin/domains/{id}/activate": () => ({ as: "admin", params: { id: made.domain } }),
+  "GET /api/superadmin/seller-requests": () => ({ as: "admin" }),
+  "POST /api/superadmin/seller-requests/{id}/reject": async () => {
+    const applied = await setUp("POST", "/api/seller-requests", "customer", {
+      businessName: "Asha Escapes",
+      phone: "+91 98111 22334",
+      city: "Pune",
+      about: "Weekend treks in the Sahyadris.",
+    });
+    return { as: "admin", params: { id: applied.request.id }, body: { note: "Tell us more about your trips" } };
+  },
+  "POST /api/superadmin/seller-requests/{id}/approve": () => ({ as: "admin", params: { id: made.sellerRequest } }),
+  "GET /api/superadmin/users": () => ({ as: "admin" }),
+  "PUT /api/superadmin/users/{id}/status": () => ({ as: "admin", params: { id: made.newcomer }, body: { status: "disabled" } }),
+
+  "GET /api/dev/outbox": () => ({ as: "anonymous", query: `to=${encodeURIComponent(NEWCOMER.email)}` }),
+  "POST /api/dev/scheduled": () => ({ as: "anonymous" }),
+};
+
+/** What a success answer leaves for the calls after it. */
+function remember(key: string, body: any) {
+  if (key === "POST /api/auth/signup") made.newcomer = body.userId;
+  if (key === "POST /api/auth/verify-otp" || key === "PUT /api/auth/password") sessions.newcomer = body;
+  if (key === "POST /api/bookings") made.booking = body.data._id;
+  if (key === "POST /api/cart") made.cartItem = body.data.id;
+  if (key === "POST /api/payments/checkout")
+    [made.payment, made.order, made.amount] = [body.data.paymentId, body.data.orderId, body.data.amount];
+  if (key === "POST /api/payments/{id}/test-pay") made.providerAnswer = JSON.stringify(body.data);
+  if (key === "POST /api/seller-admin/packages") made.package = body.package.id;
+  if (key === "POST /api/seller-admin/domains") made.domain = body.domain.id;
+  if (key === "POST /api/seller-requests") made.sellerRequest = body.request.id;
+}
+
+const operations = (d: OpenApiDocument) =>
+  Object.entries(d.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, op })),
+  );
+
+/** The document's schema with every object closed: an answer's field the schema does not name is an error here. */
+function closed(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(closed);
+  if (!schema || typeof schema !== "object") return schema;
+  const copy = Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, k === "properties" ? mapValues(v, closed) : closed(v)]));
+  if ("properties" in copy && !("additionalProperties" in copy)) copy.additionalProperties = false;
+  return copy;
+}
+const mapValues = (o: unknown, f: (v: unknown) => unknown) => Object.fromEntries(Object.entries(o as object).map(([k, v]) => [k, f(v)]));
+
+const ajv = addFormats(new Ajv2020({ allErrors: true, strict: false }));
+
+/** Problems with one real answer against the operation's declared success answers; empty when it is true to them. */
+async function checkAnswer(op: Operation, res: Response): Promise<string[]> {
+  const declared = op.responses[String(res.status)] as Answer | undefined;
+  if (!declared) return [`answered ${res.status}, which the document does not declare`];
+  const text = await res.text();
+  if (!declared.content) return text === "" ? [] : [`answered a body where the document declares none: ${text.slice(0, 200)}`];
+  const mediaType = (res.headers.get("content-type") ?? "").split(";")[0].trim();
+  const media = declared.content[mediaType];
+  if (!media?.schema) return [`answered ${mediaType}, declared ${Object.keys(declared.content).join(", ")}`];
+  // A bare `{ type: "object" }` would accept any answer: it is no schema to be true to.
+  if (media.schema.type === "object" && !media.schema.properties) return ["its declared schema names no fields"];
+  const body = mediaType === "application/json" ? JSON.parse(text) : text;
+  const validate = ajv.compile(closed(media.schema) as JsonSchema);
+  if (validate(body)) return [];
+  return (validate.errors ?? []).map((e) => `${e.instancePath || "(body)"} ${e.message} ${JSON.stringify(e.params)}`);
+}
+
+/** A route without a recipe: a parameterless GET is tried as each principal in turn until one succeeds. */
+const guessed = (path: string, method: string): Recipe[] =>
+  method === "GET" && !path.includes("{") ? (["anonymous", "customer", "seller", "admin"] as const).map((as) => () => ({ as })) : [];
+
+async function call(key: string, method: string, path: string, c: Call) {
+  const url = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(c.params?.[name] ?? `missing-${name}`));
+  const session = c.as === "anonymous" ? undefined : sessions[c.as];
+  if (c.as !== "anonymous" && !session) throw new Error(`${key}: no ${c.as} session yet`);
+  const headers: Record<string, string> = { ...freshIp(), ...(session ? bearer(session) : {}), ...c.headers };
+  let body: BodyInit | undefined;
+  if (c.raw) [headers["content-type"], body] = [c.raw.contentType, c.raw.body as BodyInit];
+  else if (c.body !== undefined) [headers["content-type"], body] = ["application/json", JSON.stringify(c.body)];
+  else if (method !== "GET") headers["content-type"] = "application/json";
+  return w.request(`${url}${c.query ? `?${c.query}` : ""}`, { method, headers, body });
+}
+
+beforeAll(async () => {
+  w = await startWorker({ bindings: { TEST_CLOCK: "1" } });
+  doc = await (await w.request("/api/openapi.json")).json();
+  [sessions.customer, sessions.seller, sessions.admin] = await Promise.all(
+    ["asha@example.com", "owner@wanderlust.example", "admin@tripbazaar.example"].map((email) => loginViaApi(w, email)),
+  );
+});
+afterAll(() => w?.dispose());
+
+describe("every success answer of the API", () => {
+  it("matches the schema the OpenAPI document declares for it", async () => {
+    const ops = operations(doc);
+    expect(ops.length).toBeGreaterThanOrEqual(60);
+    // Recipes run in their order, then any operation the document has that no recipe names.
+    const order = [...Object.keys(RECIPES), ...ops.map((o) => o.key).filter((k) => !(k in RECIPES))];
+    const problems: string[] = [];
+    const checked: string[] = [];
+    for (const key of order) {
+      const target = ops.find((o) => o.key === key);
+      if (!target) {
+        problems.push(`${key}: a recipe for an operation the document does not have`);
+        continue;
+      }
+      const tries = key in RECIPES ? [RECIPES[key]] : guessed(target.path, target.method);
+      let answered = "no recipe: add one to RECIPES in test/integration/api-responses.test.ts";
+      for (const recipe of tries) {
+        const res = await call(key, target.method, target.path, await recipe());
+        if (res.status >= 300) {
+          answered = `${res.status} ${(await res.text()).slice(0, 300)}`;
+          continue;
+        }
+        const clone = res.clone();
+        problems.push(...(await checkAnswer(target.op, res)).map((p) => `${key} (${res.status}): ${p}`));
+        if (res.headers.get("content-type")?.startsWith("application/json")) remember(key, await clone.json());
+        checked.push(key);
+        answered = "";
+        break;
+      }
+      if (answered) problems.push(`${key}: no success to check (${answered})`);
+    }
+    expect(problems).toEqual([]);
+    expect(checked.sort()).toEqual(ops.map((o) => o.key).sort());
+  });
+});

@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { BOOKING_STATUSES, PAYMENT_STATUSES } from "@db/bookings";
+import { count, day, instant, paise } from "./common";
+
+const traveller = z.object({
+  title: z.string(),
+  fullName: z.string(),
+  type: z.enum(["adult", "child"]),
+  age: z.number().int(),
+  gender: z.string(),
+});
+
+/** A trip's price, computed on the server (worker/domain/bookings/pricing.ts). */
+export const pricing = z.object({
+  basePrice: paise,
+  discount: paise,
+  roomCharge: paise,
+  transportCharge: paise,
+  taxes: paise,
+  total: paise,
+});
+
+/** One booking as its customer and its seller see it (spec §7). */
+export const bookingView = z.object({
+  _id: z.string(),
+  bookingId: z.string().describe("The booking number people read"),
+  status: z.enum(BOOKING_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  createdAt: instant,
+  travelDates: z.object({ startDate: day }),
+  packageId: z.object({
+    _id: z.string(),
+    name: z.string(),
+    location: z.string(),
+    rating: z.number(),
+    reviews: count,
+    duration: z.string(),
+    mainPhotos: z.array(z.string()),
+  }),
+  userId: z.object({ _id: z.string(), name: z.string(), email: z.string(), phone: z.string().nullable() }),
+  sellerId: z.string(),
+  customerDetails: z.object({ adults: count, children: count, travellers: z.array(traveller) }),
+  preferences: z.object({
+    hotel: z.object({ hotel: z.string().optional(), name: z.string().optional(), roomType: z.string().optional() }),
+    transport: z.object({ name: z.string().optional(), type: z.string().optional() }),
+  }),
+  pricing,
+  priceTier: z.object({ label: z.string(), price: paise }).nullable(),
+  specialRequests: z.string().nullable(),
+  sellerResponse: z.object({ status: z.enum(["approved", "rejected"]), message: z.string(), respondedAt: instant.nullable() }).nullable(),
+});
+
+/** `{ success, data: booking, message }`: a booking read or changed. */
+export const bookingAnswer = z.object({ success: z.literal(true), data: bookingView, message: z.string() });

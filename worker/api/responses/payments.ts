@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { BOOKING_STATUSES, PAYMENT_STATUSES } from "@db/bookings";
+import { EVENT_OUTCOMES, PAYMENT_ROW_STATUSES, PROVIDERS, REFUND_REASONS, REFUND_STATUSES } from "@db/payments";
+import { LEDGER_STATUSES } from "../../shared/ledger";
+import { pricing } from "./bookings";
+import { count, day, instant, pagination, paise } from "./common";
+
+/** The traveller's cart, priced now (ADR 0029). */
+export const cart = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      packageId: z.string(),
+      packageName: z.string(),
+      city: z.string(),
+      duration: z.string(),
+      image: z.string().nullable(),
+      sellerId: z.string(),
+      sellerName: z.string(),
+      startDate: day,
+      adults: count,
+      children: count,
+      tier: z.string().nullable(),
+      roomType: z.string(),
+      transportType: z.string(),
+      pricing: pricing.nullable().describe("Null when the trip can no longer be booked as it is (see `problem`)"),
+      problem: z.string().nullable(),
+    }),
+  ),
+  total: paise,
+  payable: z.boolean(),
+});
+
+/** What the provider's checkout opens with: one order for the total, and the trips it pays for. */
+export const checkout = z.object({
+  paymentId: z.string(),
+  provider: z.enum(PROVIDERS),
+  key: z.string().describe("The provider's public key id"),
+  orderId: z.string(),
+  amount: paise,
+  currency: z.literal("INR"),
+  status: z.enum(PAYMENT_ROW_STATUSES),
+  prefill: z.object({ name: z.string(), email: z.string(), contact: z.string() }),
+  items: z.array(z.object({ bookingId: z.string(), packageName: z.string(), sellerName: z.string(), amount: paise })),
+});
+
+/** One checkout as its traveller sees it: the payment and, per seller, the bookings it made. */
+export const paymentView = z.object({
+  id: z.string(),
+  status: z.enum(PAYMENT_ROW_STATUSES),
+  amount: paise,
+  provider: z.enum(PROVIDERS),
+  providerPaymentId: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  capturedAt: instant.nullable(),
+  createdAt: instant,
+  siteSellerId: z.string().nullable().describe("The seller website the checkout started on, if any"),
+  sellers: z.array(
+    z.object({
+      sellerId: z.string(),
+      sellerName: z.string(),
+      bookings: z.array(
+        z.object({
+          _id: z.string(),
+          bookingId: z.string().nullable().describe("The booking number, once the payment made the booking"),
+          packageName: z.string(),
+          startDate: day,
+          adults: count,
+          children: count,
+          amount: paise,
+          status: z.enum(BOOKING_STATUSES).nullable(),
+          paymentStatus: z.enum(PAYMENT_STATUSES).nullable(),
+          sellerMessage: z.string().nullable(),
+          refund: z
+            .object({ bookingId: z.string(), amount: paise, status: z.enum(REFUND_STATUSES), reason: z.enum(REFUND_REASONS) })
+            .nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+
+/** What Razorpay Checkout's handler hands the page, or its error; the test provider answers the same. */
+export const providerAnswer = z.union([
+  z.object({ razorpay_order_id: z.string(), razorpay_payment_id: z.string(), razorpay_signature: z.string() }),
+  z.object({ error: z.object({ code: z.string(), description: z.string() }) }),
+]);
+
+export const webhookOutcome = z.enum(EVENT_OUTCOMES);
+
+/** The seller's payments ledger: entries, the range's totals and its chart. */
+export const ledger = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      date: instant,
+      kind: z.enum(["payment", "refund"]),
+      bookingId: z.string(),
+      bookingRef: z.string(),
+      packageName: z.string(),
+      customerName: z.string(),
+      amount: z.number().int().describe("In paise; negative for a refund"),
+      status: z.enum(LEDGER_STATUSES),
+      reference: z.string().nullable(),
+      refundReason: z.string().nullable(),
+    }),
+  ),
+  pagination,
+  totals: z.object({ received: paise, refunded: paise, net: paise, refundPending: paise }),
+  chart: z.object({
+    bucket: z.enum(["month", "day"]),
+    points: z.array(z.object({ period: z.string(), received: paise, refunded: paise })),
+    cut: z.boolean().describe("True when the range had more periods than the chart shows"),
+  }),
+});

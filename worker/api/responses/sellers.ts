@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { count, instant, paise } from "./common";
+
+/** A seller's public profile. */
+export const sellerProfile = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  bio: z.string().nullable(),
+  logo: z.string().nullable(),
+  backgroundImage: z.string().nullable(),
+  address: z.string().nullable(),
+});
+
+export const websiteConfig = z.object({
+  themeColor: z.string(),
+  secondaryColor: z.string(),
+  websiteName: z.string(),
+  wallpaperImage: z.string().nullable(),
+});
+
+/** `{ seller, websiteConfig }`: what a seller's website shows of them. */
+export const sellerSite = z.object({ seller: sellerProfile, websiteConfig });
+
+/** A seller's custom domain; it is served once a superadmin activates it. */
+export const customDomain = z.object({
+  id: z.string(),
+  hostname: z.string(),
+  status: z.enum(["pending", "active"]),
+  verificationToken: z.string(),
+  txtRecord: z.string().describe("The TXT record's name: `_tripbazaar.<hostname>`"),
+  createdAt: instant,
+});
+
+/** The seller's website settings page: profile, config, domains and the site's path. */
+export const siteSettings = sellerSite.extend({ domains: z.array(customDomain), sitePath: z.string() });
+
+/** A message sent through a seller website's contact form. */
+export const contactMessage = z.object({
+  id: z.string(),
+  sellerId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  subject: z.string(),
+  message: z.string(),
+  status: z.enum(["new", "read"]),
+  createdAt: instant,
+});
+
+/** A package on a seller's public website (published only). */
+export const publicPackage = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  city: z.string(),
+  description: z.string(),
+  duration: z.string().describe("In words, e.g. `4 Days / 3 Nights`"),
+  durationDays: count,
+  images: z.array(z.string()),
+  priceRanges: z.array(z.object({ label: z.string(), price: paise })),
+  inclusions: z.array(z.string()),
+  exclusions: z.array(z.string()),
+  rating: z.number(),
+  reviews: count,
+});
+
+/** A package as its seller manages it, drafts included. */
+export const sellerPackage = publicPackage.extend({
+  status: z.enum(["draft", "published"]),
+  bookings: count.describe("Bookings that reference it (a package with bookings cannot be deleted)"),
+  createdAt: instant,
+  updatedAt: instant,
+});
+
+/** A customer's application to sell on Tripbazaar. */
+export const sellerRequest = z.object({
+  id: z.string(),
+  userId: z.string(),
+  businessName: z.string(),
+  phone: z.string(),
+  city: z.string(),
+  about: z.string(),
+  status: z.enum(["pending", "approved", "rejected"]),
+  reviewNote: z.string().nullable(),
+  reviewedBy: z.string().nullable(),
+  reviewedAt: instant.nullable(),
+  createdAt: instant,
+});
