@@ -48,14 +48,12 @@ export async function createBooking(
   const id = `bk_${crypto.randomUUID()}`;
   const createdAt = now.toISOString();
   const year = yearInIndia(now);
-  const row: BookingRow = {
+  // The columns the insert writes; the booking as answered adds its state and the package and customer it names.
+  const written = {
     id,
-    bookingRef: "",
     sellerId: pkg.p.sellerId,
     userId: customer.id,
-    status: "pending",
-    paymentStatus: "pending",
-    createdAt,
+    packageId: pkg.p.id,
     startDate: input.travelDates.startDate,
     adults,
     children,
@@ -64,10 +62,16 @@ export async function createBooking(
     priceTier,
     ...price,
     specialRequests: input.specialRequests ?? null,
+    createdAt,
+  };
+  const row: BookingRow = {
+    ...written,
+    bookingRef: "",
+    status: "pending",
+    paymentStatus: "pending",
     sellerResponseStatus: null,
     sellerResponseMessage: null,
     sellerRespondedAt: null,
-    packageId: pkg.p.id,
     packageName: pkg.p.name,
     packageCity: pkg.p.city,
     packageRating: pkg.p.rating,
@@ -96,23 +100,7 @@ export async function createBooking(
         .insert(bookingSequences)
         .values({ year, last: 1 })
         .onConflictDoUpdate({ target: bookingSequences.year, set: { last: sql`${bookingSequences.last} + 1` } }),
-      db.insert(bookings).values({
-        id,
-        bookingRef: `allocating:${id}`,
-        sellerId: row.sellerId,
-        userId: customer.id,
-        packageId: pkg.p.id,
-        startDate: row.startDate,
-        adults,
-        children,
-        hotelPreference: hotel,
-        transportPreference: transport,
-        priceTier,
-        ...price,
-        specialRequests: row.specialRequests,
-        createdAt,
-        updatedAt: createdAt,
-      }),
+      db.insert(bookings).values({ ...written, bookingRef: `allocating:${id}`, updatedAt: createdAt }),
       db
         .update(bookings)
         .set({

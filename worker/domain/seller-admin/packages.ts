@@ -5,7 +5,7 @@ import { earlierRequest, lostKeyRace, requestHash } from "../idempotency";
 import { type Reader, readerOf } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import { announceVersion, bumpQuery } from "../seller-website/service";
-import { durationLabel } from "../seller-website/shapes";
+import { publicPackage } from "../seller-website/shapes";
 import type { PackageInput } from "./schemas";
 
 /**
@@ -20,26 +20,9 @@ type PackageRow = typeof packages.$inferSelect;
 // the inner column resolve to bookings.id.
 const bookingCount = sql<number>`(SELECT count(*) FROM "bookings" AS b WHERE b."package_id" = "packages"."id")`;
 
+/** The seller's view of a package: the public one (spec §7), with its status, bookings and times. */
 export function sellerPackage(p: PackageRow, bookingTotal: number) {
-  return {
-    _id: p.id,
-    id: p.id,
-    name: p.name,
-    city: p.city,
-    description: p.description,
-    durationDays: p.durationDays,
-    duration: durationLabel(p.durationDays),
-    images: p.images,
-    priceRanges: p.priceRanges,
-    inclusions: p.inclusions,
-    exclusions: p.exclusions,
-    status: p.status,
-    rating: p.rating,
-    reviews: p.reviews,
-    bookings: bookingTotal,
-    createdAt: p.createdAt,
-    updatedAt: p.updatedAt,
-  };
+  return { ...publicPackage(p), status: p.status, bookings: bookingTotal, createdAt: p.createdAt, updatedAt: p.updatedAt };
 }
 export type SellerPackage = ReturnType<typeof sellerPackage>;
 
