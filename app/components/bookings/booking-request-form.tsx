@@ -11,7 +11,7 @@ import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { CheckoutStatus, PayWithoutScripts, useCheckout } from "../payments/use-checkout";
 import { PricingList } from "./pricing-list";
 import "./bookings.css";
-import { Modal } from "./modal";
+import { Modal } from "~/components/ui/modal";
 import type { TripAnswer } from "./trip-actions.server";
 import { stringFields, tripDraftOf } from "./trip-fields";
 import { type TravellerDraft, TravellerFields, emptyTraveller } from "./traveller-fields";

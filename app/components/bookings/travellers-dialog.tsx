@@ -1,4 +1,4 @@
-import { Modal } from "./modal";
+import { Modal } from "~/components/ui/modal";
 import type { Booking } from "./types";
 
 export function TravellersDialog({

@@ -1,5 +1,5 @@
 import type { SellerLedger } from "@worker/domain/payments/ledger";
-import { TableRegion } from "~/components/bookings/table-region";
+import { TableRegion } from "~/components/ui/table-region";
 import { formatRupees } from "@worker/shared/format";
 import "./ledger.css";
 

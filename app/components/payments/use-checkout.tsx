@@ -3,7 +3,7 @@ import { useCallback, useRef, useState } from "react";
 import type { CheckoutSession } from "@worker/domain/payments/checkout";
 import { api, errorMessage } from "~/lib/api";
 import { formatRupees } from "@worker/shared/format";
-import { Modal } from "../bookings/modal";
+import { Modal } from "~/components/ui/modal";
 import { type ProviderResult, type ProviderSuccess, openRazorpay } from "./razorpay";
 
 type Phase =

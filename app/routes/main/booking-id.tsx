@@ -5,7 +5,7 @@ import { todayInIndia } from "@worker/domain/bookings/transitions";
 import { BookingDetail } from "~/components/bookings/booking-detail";
 import { bookingMoney } from "@worker/domain/payments/views";
 import { cancelIntent, cancelOwnBooking } from "~/components/bookings/customer-bookings.server";
-import { LoadErrorBoundary, LoadFailed } from "~/components/bookings/load-failed";
+import { LoadErrorBoundary, LoadFailed } from "~/components/ui/load-failed";
 import { CancelBookingForm } from "~/components/bookings/cancel-booking";
 import { isCancellable } from "~/components/bookings/types";
 import { PageContent } from "~/components/load-state";

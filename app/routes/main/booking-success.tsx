@@ -4,7 +4,7 @@ import { readPaymentAs } from "@worker/domain/payments/views";
 import { REQUEST_EXPIRY_HOURS } from "@worker/domain/payments/policy";
 import { useEffect } from "react";
 import { z } from "zod";
-import { LoadErrorBoundary, LoadFailed } from "~/components/bookings/load-failed";
+import { LoadErrorBoundary, LoadFailed } from "~/components/ui/load-failed";
 import { guestsLabel, paymentLabel } from "~/components/bookings/types";
 import { StatusBadge } from "~/components/bookings/status-badge";
 import { formatDate, formatRupees } from "@worker/shared/format";

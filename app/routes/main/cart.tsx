@@ -6,7 +6,7 @@ import type { CheckoutSession } from "@worker/domain/payments/checkout";
 import { useCallback, useEffect, useRef } from "react";
 import toast from "react-hot-toast";
 import { z } from "zod";
-import { LoadErrorBoundary, LoadFailed } from "~/components/bookings/load-failed";
+import { LoadErrorBoundary, LoadFailed } from "~/components/ui/load-failed";
 import { ROOM_LABELS, guestsLabel } from "~/components/bookings/types";
 import { type TripAnswer, shopOf, tripAction } from "~/components/bookings/trip-actions.server";
 import { stringFields } from "~/components/bookings/trip-fields";

@@ -1,6 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet } from "@remix-run/react";
-import { SellerDashboardShell } from "~/components/bookings/seller-dashboard-shell";
+import { SellerDashboardShell } from "~/components/dashboard/seller-dashboard-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requireUser, signedInHeaders } from "~/lib/session.server";
 

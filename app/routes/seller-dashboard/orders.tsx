@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { FilterButtons } from "~/components/bookings/filter-buttons";
+import { FilterButtons } from "~/components/ui/filter-buttons";
 import { Link, useLoaderData } from "@remix-run/react";
 import { listSellerBookings } from "@worker/domain/bookings/service";
 import { sellerListQuery } from "@worker/domain/bookings/schemas";
 import { StatusBadge } from "~/components/bookings/status-badge";
-import { TableRegion } from "~/components/bookings/table-region";
+import { TableRegion } from "~/components/ui/table-region";
 import { paymentLabel } from "~/components/bookings/types";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { formatDate, formatRupees } from "@worker/shared/format";

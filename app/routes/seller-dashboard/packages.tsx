@@ -5,7 +5,7 @@ import { listSellerPackages } from "@worker/domain/seller-admin/packages";
 import { idParam, statusBody } from "@worker/domain/seller-admin/schemas";
 import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
-import { TableRegion } from "~/components/bookings/table-region";
+import { TableRegion } from "~/components/ui/table-region";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageContent } from "~/components/load-state";
 import type { SellerPackage } from "~/components/seller-admin/api-helpers";

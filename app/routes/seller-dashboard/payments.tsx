@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { FilterButtons } from "~/components/bookings/filter-buttons";
+import { FilterButtons } from "~/components/ui/filter-buttons";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ledgerQuery, sellerLedger } from "@worker/domain/payments/ledger";
-import { LoadErrorBoundary, LoadFailed } from "~/components/bookings/load-failed";
-import { TableRegion } from "~/components/bookings/table-region";
+import { LoadErrorBoundary, LoadFailed } from "~/components/ui/load-failed";
+import { TableRegion } from "~/components/ui/table-region";
 import { PageContent } from "~/components/load-state";
 import { Pager } from "~/components/pager";
 import { LedgerChart } from "~/components/payments/ledger-chart";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useLoaderData } from "@remix-run/react";
 import { AccountSettings } from "~/components/auth/account-settings";
 import { accountSettingsAction, accountSettingsData } from "~/components/auth/account-settings.server";
-import { LoadErrorBoundary, LoadFailed } from "~/components/bookings/load-failed";
+import { LoadErrorBoundary, LoadFailed } from "~/components/ui/load-failed";
 import { PageContent } from "~/components/load-state";
 import { signedInHeaders } from "~/lib/session.server";
 

@@ -6,7 +6,7 @@ import { NOT_FOUND, findBooking } from "@worker/domain/bookings/service";
 import { BookingDetail } from "~/components/bookings/booking-detail";
 import { bookingMoney } from "@worker/domain/payments/views";
 import { cancelBookingAction } from "~/components/bookings/customer-bookings.server";
-import { LoadErrorBoundary, LoadFailed } from "~/components/bookings/load-failed";
+import { LoadErrorBoundary, LoadFailed } from "~/components/ui/load-failed";
 import { CancelBookingForm } from "~/components/bookings/cancel-booking";
 import { isCancellable } from "~/components/bookings/types";
 import { CustomerPrompt } from "~/components/seller/customer-gate";

@@ -6,7 +6,7 @@ import { todayInIndia } from "@worker/domain/bookings/transitions";
 import { splitName } from "~/components/auth/profile-card";
 import { CustomerBookingsOverview } from "~/components/bookings/customer-bookings-overview";
 import { cancelBookingAction } from "~/components/bookings/customer-bookings.server";
-import { LoadErrorBoundary, LoadFailed } from "~/components/bookings/load-failed";
+import { LoadErrorBoundary, LoadFailed } from "~/components/ui/load-failed";
 import { PageContent } from "~/components/load-state";
 import { CustomerPrompt } from "~/components/seller/customer-gate";
 import { siteCustomerData } from "~/components/seller/customer-gate.server";

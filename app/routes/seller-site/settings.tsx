@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { readProfile } from "@worker/domain/auth/accounts";
 import { accountSettingsAction } from "~/components/auth/account-settings.server";
-import { LoadErrorBoundary, LoadFailed } from "~/components/bookings/load-failed";
+import { LoadErrorBoundary, LoadFailed } from "~/components/ui/load-failed";
 import { CustomerPrompt } from "~/components/seller/customer-gate";
 import { siteCustomerData } from "~/components/seller/customer-gate.server";
 import { CustomerSettingsPage } from "~/components/seller/customer-settings";

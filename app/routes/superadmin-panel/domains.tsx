@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { idParam } from "@worker/domain/seller-admin/schemas";
 import { activateDomain, listPendingDomains } from "@worker/domain/seller-admin/site";
-import { TableRegion } from "~/components/bookings/table-region";
+import { TableRegion } from "~/components/ui/table-region";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageContent } from "~/components/load-state";
 import { formatDate } from "@worker/shared/format";

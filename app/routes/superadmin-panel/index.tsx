@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { countRequests } from "@worker/domain/seller-requests/service";
-import { SUPERADMIN_NAV } from "~/components/bookings/superadmin-shell";
+import { SUPERADMIN_NAV } from "~/components/dashboard/superadmin-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { signedInData, signedInHeaders } from "~/lib/session.server";
 

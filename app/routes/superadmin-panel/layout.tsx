@@ -1,6 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet } from "@remix-run/react";
-import { SuperadminShell } from "~/components/bookings/superadmin-shell";
+import { SuperadminShell } from "~/components/dashboard/superadmin-shell";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requireUser, signedInHeaders } from "~/lib/session.server";
 

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { CustomerBookings } from "~/components/bookings/customer-bookings";
 import { customerBookingsLoader } from "~/components/bookings/customer-bookings.server";
-import { LoadErrorBoundary, LoadFailed } from "~/components/bookings/load-failed";
-import { UserDashboardPage } from "~/components/bookings/user-dashboard-nav";
+import { LoadErrorBoundary, LoadFailed } from "~/components/ui/load-failed";
+import { UserDashboardPage } from "~/components/dashboard/user-dashboard-nav";
 import { signedInHeaders } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Completed trips | Tripbazaar" }];

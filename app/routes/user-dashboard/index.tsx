@@ -8,8 +8,8 @@ import { applyToSell, latestRequestOf } from "@worker/domain/seller-requests/ser
 import { z } from "zod";
 import { CustomerBookings } from "~/components/bookings/customer-bookings";
 import { cancelIntent, cancelOwnBooking } from "~/components/bookings/customer-bookings.server";
-import { LoadErrorBoundary, LoadFailed } from "~/components/bookings/load-failed";
-import { UserDashboardPage } from "~/components/bookings/user-dashboard-nav";
+import { LoadErrorBoundary, LoadFailed } from "~/components/ui/load-failed";
+import { UserDashboardPage } from "~/components/dashboard/user-dashboard-nav";
 import { SellerApplicationCard } from "~/components/seller-requests/apply-card";
 import { actionInput, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
 

@@ -1,6 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet } from "@remix-run/react";
-import { UserDashboardShell } from "~/components/bookings/user-dashboard-nav";
+import { UserDashboardShell } from "~/components/dashboard/user-dashboard-nav";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requireUser, signedInHeaders } from "~/lib/session.server";
 

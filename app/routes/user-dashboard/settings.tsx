@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { AccountSettings } from "~/components/auth/account-settings";
 import { accountSettingsAction, accountSettingsData } from "~/components/auth/account-settings.server";
-import { LoadErrorBoundary, LoadFailed } from "~/components/bookings/load-failed";
-import { UserDashboardPage } from "~/components/bookings/user-dashboard-nav";
+import { LoadErrorBoundary, LoadFailed } from "~/components/ui/load-failed";
+import { UserDashboardPage } from "~/components/dashboard/user-dashboard-nav";
 import { signedInHeaders } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings · My account | Tripbazaar" }];
