@@ -1,6 +1,6 @@
 import { NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
-import "./bookings.css";
+import "~/components/bookings/bookings.css";
 
 export type DashboardLink = {
   to: string;

@@ -1,4 +1,4 @@
-import "./bookings.css";
+import "~/components/bookings/bookings.css";
 
 /**
  * A wide table's own scroll container, so the page never scrolls sideways: named for screen readers and
