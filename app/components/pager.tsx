@@ -1,29 +1,37 @@
-/** Previous/Next for a client-fetched list: "Page 2 of 5 (48 orders)". */
-export function Pager({
-  page,
-  pages,
-  total,
-  noun,
-  onPage,
-}: {
-  page: number;
-  pages: number;
-  total?: number;
-  noun?: string;
-  onPage: (page: number) => void;
-}) {
+import { Link, useLocation, useSearchParams } from "@remix-run/react";
+
+/**
+ * Previous/Next for a paged list: "Page 2 of 5 (48 orders)". Links to the same list with its filters and the other
+ * page, so paging works before scripts run (or without them); the first page's address has no `page`.
+ */
+export function Pager({ page, pages, total, noun }: { page: number; pages: number; total?: number; noun?: string }) {
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const to = (n: number) => {
+    const next = new URLSearchParams(params);
+    if (n > 1) next.set("page", String(n));
+    else next.delete("page");
+    const query = next.toString();
+    return query ? `${pathname}?${query}` : pathname;
+  };
+  const step = (n: number, label: string, disabled: boolean) =>
+    disabled ? (
+      <span className="btn btn-outline" aria-disabled="true">
+        {label}
+      </span>
+    ) : (
+      <Link className="btn btn-outline" to={to(n)} preventScrollReset>
+        {label}
+      </Link>
+    );
   return (
     <nav className="pager" aria-label="Pages">
       <span className="muted">
         Page {page} of {pages}
         {total !== undefined && noun ? ` (${total} ${noun})` : ""}
       </span>
-      <button type="button" className="btn btn-outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
-      </button>
-      <button type="button" className="btn btn-outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
-      </button>
+      {step(page - 1, "Previous", page <= 1)}
+      {step(page + 1, "Next", page >= pages)}
     </nav>
   );
 }

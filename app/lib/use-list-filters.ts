@@ -2,8 +2,8 @@ import { useSearchParams } from "@remix-run/react";
 
 /**
  * A filtered, paged list whose filters live in the address, where the page's loader reads them:
- * `applyFilters` reads a form's named fields (and goes back to page 1), `goTo` changes the page and
- * keeps the filters.
+ * `applyFilters` reads a form's named fields (and goes back to page 1); the Pager links to the other pages and
+ * keeps the filters (app/components/pager.tsx).
  */
 export function useListFilters(keys: readonly string[]) {
   const [params, setParams] = useSearchParams();
@@ -19,13 +19,5 @@ export function useListFilters(keys: readonly string[]) {
     setParams(next);
   }
 
-  const goTo = (page: number) => {
-    const next = new URLSearchParams(params);
-    next.set("page", String(page));
-    setParams(next);
-  };
-
-  const clear = () => setParams(new URLSearchParams());
-
-  return { params, applyFilters, goTo, clear };
+  return { params, applyFilters };
 }

@@ -69,6 +69,8 @@ describe("seller dashboard pages render on the server in one D1 round trip", () 
     expect(refunded.html).not.toContain('<td data-label="Payment">Pending</td>');
     const completed = await page("/seller-dashboard/orders?paymentStatus=completed");
     expect(completed.html).toContain('<td data-label="Payment">Completed</td>');
+    // The filter form is a plain GET form, and Clear a link to the list without filters: both work without scripts.
+    expect(completed.html).toMatch(/<a[^>]*href="\/seller-dashboard\/orders"[^>]*>Clear<\/a>/);
   });
 
   it("packages: the seller's own packages, drafts included", async () => {

@@ -99,6 +99,22 @@ describe("superadmin panel pages", () => {
     expect((await page("/superadmin-panel/users?role=nobody", admin)).status).toBe(400);
   });
 
+  it("users: pages by links that keep the filters, so paging works before or without scripts", async () => {
+    await w.d1.batch(
+      Array.from({ length: 30 }, (_, i) =>
+        w.d1
+          .prepare("INSERT INTO users (id, name, email, password_hash, role) VALUES (?, ?, ?, 'x', 'user')")
+          .bind(`u_pager_${i}`, `Pager Traveller ${i}`, `pager${i}@example.com`),
+      ),
+    );
+    const first = await (await page("/superadmin-panel/users?role=user", admin)).text();
+    expect(first).toMatch(/<a[^>]*href="\/superadmin-panel\/users\?role=user&amp;page=2"[^>]*>Next<\/a>/);
+    expect(first).toMatch(/<span[^>]*aria-disabled="true"[^>]*>Previous<\/span>/);
+    const second = await (await page("/superadmin-panel/users?role=user&page=2", admin)).text();
+    expect(second).toMatch(/<a[^>]*href="\/superadmin-panel\/users\?role=user"[^>]*>Previous<\/a>/);
+    expect(second.replace(/<!-- -->/g, "")).toContain("Page 2 of 2");
+  });
+
   it("users: disabling and enabling an account goes through the page's action with the API's answers", async () => {
     const disabled = await post("/superadmin-panel/users", admin, { id: "s_himalayan", status: "disabled" });
     expect(disabled.status).toBe(200);

@@ -1,4 +1,4 @@
-import { NavLink, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { NavLink, useFetcher, useLoaderData } from "@remix-run/react";
 import type { SellerRequest } from "@worker/domain/seller-requests/service";
 import { useState } from "react";
 import { PageContent } from "~/components/load-state";
@@ -90,8 +90,6 @@ function PendingActions({
  */
 export function SellerRequestsReview({ status }: { status: SellerRequest["status"] }) {
   const { list } = useLoaderData<ReviewLoader>();
-  const [, setParams] = useSearchParams();
-  const goTo = (p: number) => setParams(p > 1 ? new URLSearchParams({ page: String(p) }) : new URLSearchParams());
 
   const fetcher = useFetcher<ReviewAction>();
   // The request last reviewed: its note field shows the reason the server refused.
@@ -154,7 +152,7 @@ export function SellerRequestsReview({ status }: { status: SellerRequest["status
                 ) : null}
               </article>
             ))}
-            <Pager page={list.pagination.page} pages={list.pagination.pages} total={list.pagination.total} noun="requests" onPage={goTo} />
+            <Pager page={list.pagination.page} pages={list.pagination.pages} total={list.pagination.total} noun="requests" />
           </>
         )}
       </PageContent>

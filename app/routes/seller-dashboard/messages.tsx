@@ -117,13 +117,7 @@ export default function Page() {
                 </div>
               </article>
             ))}
-            <Pager
-              page={inbox.pagination.page}
-              pages={inbox.pagination.pages}
-              total={inbox.pagination.total}
-              noun="messages"
-              onPage={(p) => show({ page: p })}
-            />
+            <Pager page={inbox.pagination.page} pages={inbox.pagination.pages} total={inbox.pagination.total} noun="messages" />
           </section>
         )}
       </PageContent>

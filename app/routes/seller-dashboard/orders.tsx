@@ -24,7 +24,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 const FILTERS = ["status", "paymentStatus", "q", "from", "to"] as const;
 
 export default function Page() {
-  const { params, applyFilters, goTo, clear } = useListFilters(FILTERS);
+  const { params, applyFilters } = useListFilters(FILTERS);
   const { orders } = useLoaderData<typeof loader>();
 
   return (
@@ -63,7 +63,7 @@ export default function Page() {
           <label htmlFor="f-to">Travel to</label>
           <input id="f-to" name="to" type="date" defaultValue={params.get("to") ?? ""} />
         </div>
-        <FilterButtons onClear={clear} />
+        <FilterButtons />
       </form>
 
       <PageContent label="Loading orders...">
@@ -107,13 +107,7 @@ export default function Page() {
                 </tbody>
               </table>
             </TableRegion>
-            <Pager
-              page={orders.pagination.page}
-              pages={orders.pagination.pages}
-              total={orders.pagination.total}
-              noun="orders"
-              onPage={goTo}
-            />
+            <Pager page={orders.pagination.page} pages={orders.pagination.pages} total={orders.pagination.total} noun="orders" />
           </section>
         )}
       </PageContent>

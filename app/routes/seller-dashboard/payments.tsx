@@ -31,7 +31,7 @@ const BADGE: Record<LedgerStatus, string> = {
 };
 
 export default function Page() {
-  const { params, applyFilters, goTo, clear } = useListFilters(FILTERS);
+  const { params, applyFilters } = useListFilters(FILTERS);
   const { ledger } = useLoaderData<typeof loader>();
   const filters = new URLSearchParams();
   for (const k of FILTERS) {
@@ -75,7 +75,7 @@ export default function Page() {
             ))}
           </select>
         </div>
-        <FilterButtons onClear={clear} />
+        <FilterButtons />
       </form>
 
       <PageContent label="Loading payments...">
@@ -168,7 +168,6 @@ export default function Page() {
                 pages={ledger.pagination.pages}
                 total={ledger.pagination.total}
                 noun={ledger.pagination.total === 1 ? "entry" : "entries"}
-                onPage={goTo}
               />
             </>
           )}

@@ -37,7 +37,7 @@ const ROLE_LABELS = { user: "Customer", seller: "Seller", superadmin: "Superadmi
 
 /** Every account, searchable; a superadmin disables an abusive one (its sessions end, a seller's website goes offline). */
 export default function Page() {
-  const { params, applyFilters, goTo } = useListFilters(FILTERS);
+  const { params, applyFilters } = useListFilters(FILTERS);
   const { accounts } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<typeof action>();
   useActionToast(fetcher, "Failed to change the account");
@@ -120,13 +120,7 @@ export default function Page() {
                 </tbody>
               </table>
             </TableRegion>
-            <Pager
-              page={accounts.pagination.page}
-              pages={accounts.pagination.pages}
-              total={accounts.pagination.total}
-              noun="accounts"
-              onPage={goTo}
-            />
+            <Pager page={accounts.pagination.page} pages={accounts.pagination.pages} total={accounts.pagination.total} noun="accounts" />
           </section>
         )}
       </PageContent>
