@@ -1,7 +1,7 @@
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { useCallback, useRef, useState } from "react";
 import type { CheckoutSession } from "@worker/domain/payments/checkout";
-import { api, errorMessage } from "~/lib/api";
+import { errorMessage, postToApi } from "~/lib/api";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { formatRupees } from "@worker/shared/format";
 import { Modal } from "../bookings/modal";
@@ -35,13 +35,13 @@ export function useCheckout(onPaid: (session: CheckoutSession) => void) {
         return;
       }
       if (result.kind === "failed") {
-        await api(`/api/payments/${session.paymentId}/failure`, { method: "POST", body: { reason: result.reason } }).catch(() => undefined);
+        await postToApi(`/api/payments/${session.paymentId}/failure`, { reason: result.reason }).catch(() => undefined);
         setPhase({ kind: "failed", session, message: `${FAILED_PAYMENT} ${result.reason ? `(${result.reason})` : ""}`.trim() });
         return;
       }
       setPhase({ kind: "confirming", session });
       try {
-        await api(`/api/payments/${session.paymentId}/confirm`, { method: "POST", body: result.response });
+        await postToApi(`/api/payments/${session.paymentId}/confirm`, result.response);
         setPhase({ kind: "idle" });
         onPaid(session);
       } catch (error) {
@@ -133,10 +133,10 @@ function TestCheckout({ session, onResult }: { session: CheckoutSession; onResul
   async function choose(outcome: "success" | "failure") {
     setSending(true);
     try {
-      const res = await api<{ data: ProviderSuccess | { error: { description: string } } }>(`/api/payments/${session.paymentId}/test-pay`, {
-        method: "POST",
-        body: { outcome },
-      });
+      const res = await postToApi<{ data: ProviderSuccess | { error: { description: string } } }>(
+        `/api/payments/${session.paymentId}/test-pay`,
+        { outcome },
+      );
       onResult("error" in res.data ? { kind: "failed", reason: res.data.error.description } : { kind: "paid", response: res.data });
     } catch (error) {
       onResult({ kind: "failed", reason: errorMessage(error, "The test provider did not answer") });
