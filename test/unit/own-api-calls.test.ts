@@ -65,9 +65,9 @@ describe("the browser's calls to our own API (issue 22)", () => {
   it("reads app/ and finds the provider checkout's three calls in it", () => {
     expect(sources.size).toBeGreaterThan(100);
     expect(apiPathsOf(sources.get(WIDGET) ?? "").sort()).toEqual([
-      "/api/payments/${session.paymentId}/confirm",
-      "/api/payments/${session.paymentId}/failure",
-      "/api/payments/${session.paymentId}/test-pay",
+      `/api/payments/\${session.paymentId}/confirm`,
+      `/api/payments/\${session.paymentId}/failure`,
+      `/api/payments/\${session.paymentId}/test-pay`,
     ]);
   });
 
@@ -94,24 +94,26 @@ describe("the check itself", () => {
       check({
         "app/b.tsx": [
           'await api("/api/seller-admin/media", { method: "POST" });',
-          "const csv = `/api/seller-payments/export.csv${query}`;",
+          `const csv = \`/api/seller-payments/export.csv\${query}\`;`,
           '<a href="/api/docs">API</a>',
           "const base = '/api';",
         ].join("\n"),
       }),
     ).toEqual([
       "app/b.tsx: /api/seller-admin/media",
-      "app/b.tsx: /api/seller-payments/export.csv${query}",
+      `app/b.tsx: /api/seller-payments/export.csv\${query}`,
       "app/b.tsx: /api/docs",
       "app/b.tsx: /api",
     ]);
   });
 
   it("allows the widget's confirm, failure and test-pay there and nowhere else, and nothing more there", () => {
-    const confirm = "await postToApi(`/api/payments/${session.paymentId}/confirm`, body);";
+    const confirm = `await postToApi(\`/api/payments/\${session.paymentId}/confirm\`, body);`;
     expect(check({ [WIDGET]: `import { postToApi } from "~/lib/api";\n${confirm}` })).toEqual([]);
-    expect(check({ "app/routes/main/cart.tsx": confirm })).toEqual(["app/routes/main/cart.tsx: /api/payments/${session.paymentId}/confirm"]);
-    expect(check({ [WIDGET]: "await postToApi(`/api/payments/${session.paymentId}/reopen`, {});" })).toEqual([
+    expect(check({ "app/routes/main/cart.tsx": confirm })).toEqual([
+      `app/routes/main/cart.tsx: /api/payments/\${session.paymentId}/confirm`,
+    ]);
+    expect(check({ [WIDGET]: `await postToApi(\`/api/payments/\${session.paymentId}/reopen\`, {});` })).toEqual([
       `${WIDGET}: /api/payments/\${session.paymentId}/reopen`,
     ]);
   });
