@@ -44,15 +44,17 @@ const imageOf = (typed: unknown, uploaded: string | undefined) => uploaded ?? ((
 export async function action({ request, context }: ActionFunctionArgs) {
   // SECURITY: the guard runs before the body is read: nothing a visitor without a seller's session sends is stored.
   const seller = await requireUser(context, "seller");
-  let intent: string | undefined;
-  let values: Record<string, string> | undefined;
+  // A form sent without scripts is answered with its intent (which form the page shows the answer by) and, refused, what was typed.
+  let sentForm: { intent?: string; values?: Record<string, string> } = {};
   try {
     const sent = await readSentForm(request, IMAGES_PER_FORM);
     const form = "form" in sent ? sent.form : null;
     const input: Record<string, unknown> = "form" in sent ? textFieldsOf(sent.form) : sent.json;
-    intent = intentOf.parse(input).intent;
-    if (form) values = textFieldsOf(form);
-    const answer = (message: string) => data<WebsiteAnswer>({ ok: true, message, intent }, { headers: signedInHeaders });
+    const values = form ? textFieldsOf(form) : undefined;
+    if (form) sentForm = { intent: typeof input.intent === "string" ? input.intent : undefined, values };
+    const intent = intentOf.parse(input).intent;
+    const answer = (message: string) =>
+      data<WebsiteAnswer>({ ok: true, message, ...(form ? { intent } : {}) }, { headers: signedInHeaders });
     switch (intent) {
       case "upload":
         return form ? uploadAnswer(context, seller.id, form) : refusal(new ApiError(400, "Attach the image as the `file` field"));
@@ -82,7 +84,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return answer("Domain removed");
     }
   } catch (error) {
-    return refusal(error, { intent, values });
+    return refusal(error, sentForm);
   }
 }
 
