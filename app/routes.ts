@@ -81,6 +81,8 @@ export function defineAppRoutes(route: DefineRouteFunction) {
       route(undefined, "routes/seller-dashboard/index.tsx", { index: true, id: "seller-dashboard/index" });
       for (const p of SELLER_DASHBOARD) route(p, `routes/seller-dashboard/${fileOf(p)}.tsx`, { id: `seller-dashboard/${p}` });
     });
+    // The payments page's Download CSV: a file, not a page, so outside the dashboard's frame (its own guard).
+    route("seller-dashboard/payments.csv", "routes/seller-dashboard/payments-csv.tsx", { id: "seller-dashboard/payments.csv" });
     route("user-dashboard", "routes/user-dashboard/layout.tsx", { id: "user-dashboard" }, () => {
       route(undefined, "routes/user-dashboard/index.tsx", { index: true, id: "user-dashboard/index" });
       for (const p of USER_DASHBOARD) route(p, `routes/user-dashboard/${fileOf(p)}.tsx`, { id: `user-dashboard/${p}` });

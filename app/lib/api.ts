@@ -1,9 +1,11 @@
 import { SITE_HEADER, matchSellerBase } from "@worker/shared/seller-pages";
 
 /**
- * The browser's API client, for what is not a page's own read or write (uploads, the payment provider's
- * checkout): same-origin paths, the session in the HttpOnly cookie (no script holds a token, ADR 0003),
- * no timeout, abortable. Clients that are not browsers send the token as a bearer header instead.
+ * The browser's only calls to our own API: the payment provider's checkout, which runs in the browser by nature
+ * (its confirm and failure callbacks, and the test provider's stand-in for its widget; payments/use-checkout.tsx).
+ * Every page's own reads and writes are its loaders and actions (ADR 0025, ADR 0032), and
+ * test/unit/own-api-calls.test.ts holds app/ to that. Same-origin paths; the session is the HttpOnly cookie (no
+ * script holds a token).
  */
 export class ApiRequestError extends Error {
   constructor(
@@ -15,10 +17,8 @@ export class ApiRequestError extends Error {
   }
 }
 
-type Options = { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string>; on401?: "redirect" | "throw" };
-
 /** Where a 401 sends the visitor: this site's login (seller sites have their own), with a redirect back. */
-export function loginPathFor(pathname: string) {
+function loginPathFor(pathname: string) {
   const seller = matchSellerBase(pathname)?.basePath;
   return seller ? `${seller}/login` : "/login";
 }
@@ -28,57 +28,38 @@ export function loginPathFor(pathname: string) {
  * and link back to it). On a custom domain the host says so; on the main site there is nothing to say.
  */
 function siteHeader(): Record<string, string> {
-  const seller = typeof window === "undefined" ? undefined : matchSellerBase(window.location.pathname)?.basePath;
+  const seller = matchSellerBase(window.location.pathname)?.basePath;
   return seller ? { [SITE_HEADER]: seller } : {};
 }
 
-export async function api<T = unknown>(path: string, options: Options = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: "application/json", ...siteHeader(), ...options.headers };
-  if (options.body !== undefined) headers["content-type"] = "application/json";
+/** POSTs `body` as JSON to one of the provider checkout's API paths and answers the JSON it gets back. */
+export async function postToApi<T = unknown>(path: string, body: unknown): Promise<T> {
   const res = await fetch(path, {
-    method: options.method ?? "GET",
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: options.signal,
+    method: "POST",
+    headers: { accept: "application/json", "content-type": "application/json", ...siteHeader() },
+    body: JSON.stringify(body),
     credentials: "same-origin",
   });
   const text = await res.text();
-  let body: unknown = null;
+  let answer: unknown = null;
   try {
-    body = text ? JSON.parse(text) : null;
+    answer = text ? JSON.parse(text) : null;
   } catch {
-    body = text;
+    answer = text;
   }
   if (!res.ok) {
-    const message = body && typeof body === "object" && "message" in body && typeof body.message === "string" ? body.message : "";
-    if (res.status === 401 && options.on401 !== "throw") {
+    const message = answer && typeof answer === "object" && "message" in answer && typeof answer.message === "string" ? answer.message : "";
+    if (res.status === 401) {
       // Spec §4: any 401 goes to login with the current address (the server has already refused the cookie).
       const here = `${window.location.pathname}${window.location.search}`;
       window.location.assign(`${loginPathFor(window.location.pathname)}?redirect=${encodeURIComponent(here)}`);
     }
-    throw new ApiRequestError(res.status, message, body);
+    throw new ApiRequestError(res.status, message, answer);
   }
-  return body as T;
+  return answer as T;
 }
 
 /** The server's message when there is one, else the screen's fallback text (spec §8). */
 export function errorMessage(error: unknown, fallback: string) {
   return error instanceof ApiRequestError && error.message ? error.message : fallback;
-}
-
-const LOCAL_ORIGIN = "https://tripbazaar.invalid";
-const hasControlCharacter = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
-
-/**
- * Only a local path may be a post-login redirect target: it starts with one `/`, holds no
- * backslash or control character (browsers drop tabs and newlines, so `/\t/evil.example` is
- * `//evil.example`), and resolves to this very origin.
- */
-export function safeRedirect(target: string | null | undefined, fallback = "/") {
-  if (!target || !/^\/(?!\/)/.test(target) || target.includes("\\") || hasControlCharacter(target)) return fallback;
-  try {
-    return new URL(target, LOCAL_ORIGIN).origin === LOCAL_ORIGIN ? target : fallback;
-  } catch {
-    return fallback;
-  }
 }

@@ -136,6 +136,12 @@ describe("a failed payment", () => {
     const context = await browser.newContext(phone);
     const page = await context.newPage();
     await e2e.signIn(page, customer.user.email, { password: customer.password });
+    // Issue 22: only the provider's checkout calls our API (its stand-in, failure and confirm); the retry is the page's.
+    const apiCalls: string[] = [];
+    page.on("request", (r) => {
+      const { pathname } = new URL(r.url());
+      if (pathname.startsWith("/api/")) apiCalls.push(pathname.replace(/py_[^/]+/, ":id"));
+    });
     await page.goto(`${e2e.origin}/cart`);
     await page.waitForSelector("html[data-hydrated]");
     const total = (await page.locator(".cart-total-figure").textContent()) ?? "";
@@ -156,6 +162,12 @@ describe("a failed payment", () => {
     await page.getByRole("heading", { level: 1, name: "Booking successful" }).waitFor();
     const made = await bookingsOf(customer.user.id);
     expect(made.map((b) => [b.status, b.payment_status])).toEqual([["pending", "completed"]]);
+    expect(apiCalls).toEqual([
+      "/api/payments/:id/test-pay",
+      "/api/payments/:id/failure",
+      "/api/payments/:id/test-pay",
+      "/api/payments/:id/confirm",
+    ]);
 
     // Cancelling before the seller answers says what comes back, and refunds it all.
     await page.goto(`${e2e.origin}/booking/${made[0].id}`);

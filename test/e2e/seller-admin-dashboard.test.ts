@@ -9,6 +9,7 @@ let browser: Browser;
 let origin: string;
 let page: Page;
 const errors: string[] = [];
+const apiCalls: string[] = [];
 
 // An 8x8 PNG as Chromium's canvas encodes it.
 const PNG = Buffer.from(
@@ -24,6 +25,10 @@ beforeAll(async () => {
   page.on("pageerror", (e) => errors.push(String(e)));
   page.on("dialog", (d) => d.accept());
   await e2e.signIn(page, "owner@wanderlust.example");
+  // Issue 22: the dashboard reads and writes through its pages' loaders and actions, uploads included.
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname.startsWith("/api/")) apiCalls.push(`${r.method()} ${r.url()}`);
+  });
 });
 afterAll(() => e2e?.close());
 
@@ -74,6 +79,7 @@ describe("seller dashboard: packages and website in Chromium", () => {
     await img.waitFor();
     await eventually(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(8);
     await pub.close();
+    expect(apiCalls).toEqual([]);
   });
 
   it("refuses to delete a booked package and offers to unpublish it instead", async () => {

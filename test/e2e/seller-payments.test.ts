@@ -89,7 +89,7 @@ describe("the payments page at 360 px", () => {
   it("downloads the CSV of the same filters from the Download CSV link", async () => {
     const link = page.getByRole("link", { name: "Download CSV" });
     const { from, to } = w6Days();
-    await eventually(() => link.getAttribute("href")).toBe(`/api/seller-payments/export.csv?from=${from}&to=${to}&status=refunded`);
+    await eventually(() => link.getAttribute("href")).toBe(`/seller-dashboard/payments.csv?from=${from}&to=${to}&status=refunded`);
     await link.focus();
     const [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
     expect(download.suggestedFilename()).toMatch(/^tripbazaar-payments-\d{4}-\d{2}-\d{2}\.csv$/);

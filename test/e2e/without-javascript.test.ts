@@ -225,6 +225,64 @@ describe("the other forms with JavaScript disabled", () => {
   });
 });
 
+describe("the seller's images with JavaScript disabled", () => {
+  // An 8x8 PNG as Chromium's canvas encodes it.
+  const PNG = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAYAAADED76LAAAAOUlEQVR4AayNwQkAMAgDxWEKXaT/0kE6o9O4hfoN+fgxcI9AyOk6LxH/NxGVJgMD2yEIGwcUfMm9AAAA//9tSBROAAAABklEQVQDAJQ8GUEz6tl3AAAAAElFTkSuQmCC",
+    "base64",
+  );
+  const imagesOf = (name: string) =>
+    e2e.w.d1
+      .prepare("SELECT images FROM packages WHERE seller_id = 's_wanderlust' AND name = ?")
+      .bind(name)
+      .first<{ images: string }>()
+      .then((row) => (row ? (JSON.parse(row.images) as string[]) : null));
+
+  it("adds a package with an uploaded image, refuses a non-image with nothing saved, and sets the wallpaper", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const seller = await context.newPage();
+    const calls: string[] = [];
+    await e2e.signIn(seller, SELLER_A);
+    seller.on("request", (r) => {
+      if (new URL(r.url()).pathname.startsWith("/api/")) calls.push(r.url());
+    });
+
+    // The form posts itself with the file: a refused image first (the message, what was typed kept, nothing saved).
+    await seller.goto(`${origin}/seller-dashboard/packages/add-package`);
+    await seller.getByLabel("Package name").fill("Hampi without scripts");
+    await seller.getByLabel("City").fill("Hampi");
+    await seller.getByLabel("Duration (days)").fill("4");
+    await seller.getByLabel("Price 1 (₹)").fill("18999");
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+    await seller.getByLabel("Upload image").setInputFiles({ name: "ruins.png", mimeType: "image/png", buffer: Buffer.from(svg) });
+    await seller.getByRole("button", { name: "Save package" }).click();
+    await seller.getByRole("alert").filter({ hasText: "Upload a JPEG, PNG or WebP image" }).waitFor();
+    expect(await seller.getByLabel("Package name").inputValue()).toBe("Hampi without scripts");
+    expect(await imagesOf("Hampi without scripts")).toBeNull();
+
+    await seller.getByLabel("Upload image").setInputFiles({ name: "ruins.png", mimeType: "image/png", buffer: PNG });
+    await seller.getByRole("button", { name: "Save package" }).click();
+    await seller.waitForURL(`${origin}/seller-dashboard/packages`);
+    await seller.getByRole("row", { name: /Hampi without scripts/ }).waitFor();
+    const images = await imagesOf("Hampi without scripts");
+    expect(images).toHaveLength(1);
+    expect(images?.[0]).toMatch(/^\/media\/sellers\/s_wanderlust\/[0-9a-f-]{36}\.png$/);
+    const served = await e2e.w.request(images?.[0] ?? "");
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+
+    // The brand's wallpaper: the page again, with the answer and the image in it.
+    await seller.goto(`${origin}/seller-dashboard/website`);
+    await seller.getByLabel("Upload wallpaper image").setInputFiles({ name: "wall.png", mimeType: "image/png", buffer: PNG });
+    await seller.getByRole("button", { name: "Save brand" }).click();
+    await seller.getByRole("status").filter({ hasText: "Website settings saved" }).waitFor();
+    const wallpaper = await seller.getByLabel("Wallpaper image", { exact: true }).inputValue();
+    expect(wallpaper).toMatch(/^\/media\/sellers\/s_wanderlust\/[0-9a-f-]{36}\.png$/);
+    // Nothing but the sign-in fixture's own page asked our API for anything.
+    expect(calls.filter((url) => !url.endsWith("/api/health"))).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("the same journey with JavaScript on", () => {
   /** A toast of spec §9 (react-hot-toast: a status message at the top centre). */
   const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first().waitFor();

@@ -3,6 +3,7 @@ import { SELLER_A, SELLER_B, bookingRequest, daysFromNow } from "../support/book
 import { testNow } from "../support/clock";
 import { newCustomer } from "../support/security-fixtures";
 import { bearer, loginViaApi } from "../support/session";
+import { sendPageAction } from "../support/page-action";
 import { fillCart, payAndConfirm, sendWebhook, signPayment, startCheckout, webhookBody } from "../support/payments";
 import { type TestWorker, startWorker } from "../support/worker";
 
@@ -70,6 +71,47 @@ describe("checkout from the cart with the test provider", () => {
 
     await payAndConfirm(w, bearer(c), session.paymentId);
     expect(await bookingsOf(session.paymentId)).toHaveLength(1);
+  });
+});
+
+describe("Try payment again, the pages' own action (issue 22)", () => {
+  it("reopens the customer's own unpaid checkout from the cart and from package pages, as the API would", async () => {
+    const c = await newCustomer(w, "reopen");
+    await fillCart(w, bearer(c), ["p_goa"]);
+    const session = await startCheckout(w, bearer(c));
+    const failed = await w.api("POST", `/api/payments/${session.paymentId}/test-pay`, { outcome: "failure" }, bearer(c));
+    expect(failed.body.data.error.description).toMatch(/declined/);
+    const fromApi = await w.api("POST", `/api/payments/${session.paymentId}/reopen`, {}, bearer(c));
+    expect(fromApi.status).toBe(200);
+    for (const path of ["/cart", "/tour-package/p_goa", "/seller/s_wanderlust/website/package/p_goa"]) {
+      const sent = await sendPageAction(w, path, { intent: "reopen", paymentId: session.paymentId }, { cookie: `tb_session=${c.token}` });
+      expect(sent.status, path).toBe(200);
+      expect(sent.answer, path).toEqual({ ok: true, message: "", intent: "reopen", checkout: fromApi.body.data });
+    }
+    // Paid afterwards, the same checkout is reopened as captured: the page then shows it paid.
+    await payAndConfirm(w, bearer(c), session.paymentId);
+    const paid = await sendPageAction(w, "/cart", { intent: "reopen", paymentId: session.paymentId }, { cookie: `tb_session=${c.token}` });
+    expect((paid.answer as { checkout?: { status: string } } | undefined)?.checkout?.status).toBe("captured");
+  });
+
+  it("does not reopen another customer's checkout (404), or any for a seller (403)", async () => {
+    const c = await newCustomer(w, "reopen-owner");
+    const other = await newCustomer(w, "reopen-other");
+    await fillCart(w, bearer(c), ["p_goa"]);
+    const session = await startCheckout(w, bearer(c));
+    const theirs = await sendPageAction(
+      w,
+      "/cart",
+      { intent: "reopen", paymentId: session.paymentId },
+      { cookie: `tb_session=${other.token}` },
+    );
+    expect(theirs.status).toBe(404);
+    expect(theirs.answer).toMatchObject({ ok: false, message: "Payment not found" });
+    expect(JSON.stringify(theirs.answer)).not.toContain(session.orderId);
+    const seller = await loginViaApi(w, SELLER_A);
+    const asSeller = await sendPageAction(w, "/cart", { intent: "reopen", paymentId: session.paymentId }, { cookie: seller.cookie });
+    expect(asSeller.status).toBe(403);
+    expect(asSeller.answer).toMatchObject({ ok: false, message: "Only customer accounts can buy trips" });
   });
 });
 

@@ -88,8 +88,12 @@ async function ledger(as: Session, query = "") {
   };
 }
 
-const csvOf = async (as: { cookie: string }, query = "") => {
-  const res = await w.request(`/api/seller-payments/export.csv${query}`, { headers: { cookie: as.cookie } });
+/** The CSV for API clients, and the payments page's own Download CSV (issue 22): one function, one file. */
+const API_CSV = "/api/seller-payments/export.csv";
+const PAGE_CSV = "/seller-dashboard/payments.csv";
+
+const csvOf = async (as: { cookie: string }, query = "", path = API_CSV) => {
+  const res = await w.request(`${path}${query}`, { headers: { cookie: as.cookie } });
   const bytes = new Uint8Array(await res.arrayBuffer());
   // Response.text() would drop the byte order mark this test looks for.
   return { res, bytes, text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes) };
@@ -259,6 +263,7 @@ describe("the CSV", () => {
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="tripbazaar-payments-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(text.startsWith("\uFEFF")).toBe(true);
     expect(text.endsWith("\r\n")).toBe(true);
@@ -269,6 +274,20 @@ describe("the CSV", () => {
       `${csvDay(W6.refundDay)},"Refund","${W6.ref}","Rishikesh Yoga and Rafting","Asha Verma",-9556.94,"Refunded","rfnd_seed_bk_w6"`,
       "",
     ]);
+  });
+
+  it("is the same file, with the same headers, from the payments page's own Download CSV", async () => {
+    for (const query of [`?from=${W6.paidDay}&to=${W6.refundDay}`, "?status=refunded", ""]) {
+      const api = await csvOf(sellerA, query);
+      const page = await csvOf(sellerA, query, PAGE_CSV);
+      expect(page.res.status, query).toBe(200);
+      for (const header of ["content-type", "content-disposition", "cache-control", "x-content-type-options", "x-ledger-truncated"])
+        expect(page.res.headers.get(header), `${header} ${query}`).toBe(api.res.headers.get(header));
+      expect(page.text, query).toBe(api.text);
+    }
+    const bad = await w.request(`${PAGE_CSV}?from=2026-11-02&to=2026-11-01`, { headers: { cookie: sellerA.cookie } });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("The start date must be on or before the end date");
   });
 
   it("makes a customer's formula inert: prefixed with ' and its quotes doubled", async () => {
@@ -309,6 +328,9 @@ describe("isolation and roles", () => {
     const { res, text: csv } = await csvOf(sellerB, "?sellerId=s_wanderlust");
     expect(res.status).toBe(200);
     expect(csv.split("\r\n").filter(Boolean)).toHaveLength(3);
+    const fromPage = await csvOf(sellerB, "?sellerId=s_wanderlust&seller_id=s_wanderlust", PAGE_CSV);
+    expect(fromPage.res.status).toBe(200);
+    expect(fromPage.text).toBe(csv);
     const page = await w.request("/seller-dashboard/payments", { headers: { cookie: sellerB.cookie } });
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -327,7 +349,8 @@ describe("isolation and roles", () => {
     expect(html).toContain("<title>Payments · Seller dashboard | Tripbazaar</title>");
     expect(html).toContain(W6.ref);
     expect(html).toContain("₹9,556.94");
-    expect(html).toContain(`href="/api/seller-payments/export.csv?from=${W6.paidDay}&amp;to=${W6.refundDay}"`);
+    expect(html).toContain(`href="/seller-dashboard/payments.csv?from=${W6.paidDay}&amp;to=${W6.refundDay}"`);
+    expect(html).not.toContain("/api/seller-payments");
     expect(html).toContain("Show the chart&#x27;s figures as a table");
     expect(html).not.toContain(W4.ref);
   });
@@ -343,5 +366,18 @@ describe("isolation and roles", () => {
     }
     const page = await w.request("/seller-dashboard/payments", { headers: { cookie: (await loginViaApi(w, "asha@example.com")).cookie } });
     expect(page.status).toBe(403);
+  });
+
+  it("refuses the page's CSV to a traveller (403) and sends a visitor without a session to the login, as the page does", async () => {
+    const traveller = await loginViaApi(w, "asha@example.com");
+    const asTraveller = await w.request(`${PAGE_CSV}?status=received`, { headers: { cookie: traveller.cookie } });
+    expect(asTraveller.status).toBe(403);
+    expect(asTraveller.headers.get("content-disposition")).toBeNull();
+    expect(await asTraveller.clone().text()).toBe("You do not have permission to view this page");
+    expect(await asTraveller.text()).not.toContain("Goa Beach Escape");
+    const guest = await w.request(`${PAGE_CSV}?status=received`);
+    expect([302, 303]).toContain(guest.status);
+    expect(guest.headers.get("location")).toBe(`/login?redirect=${encodeURIComponent(`${PAGE_CSV}?status=received`)}`);
+    expect(guest.headers.get("content-disposition")).toBeNull();
   });
 });

@@ -46,11 +46,11 @@ function roleOf(pattern: string, tree: Tree): Role {
 /** The dashboards: the signed-in areas of the main site, one per role. */
 export const isDashboard = (visit: Visit) => /^\/(seller-dashboard|user-dashboard|superadmin-panel)(\/|$)/.test(visit.route.pattern);
 
-/** Every page of the route table; resource routes (sitemap.xml, robots.txt) are not pages. */
+/** Every page of the route table; resource routes (sitemap.xml, robots.txt, the payments CSV) are not pages. */
 export async function listVisits(): Promise<Visit[]> {
   const routes = await listAllPageRoutes();
   return routes
-    .filter((route) => !/\.(xml|txt)$/.test(route.pattern))
+    .filter((route) => !/\.(xml|txt|csv)$/.test(route.pattern))
     .map((route) => {
       const tree = route.chain[0] as Tree;
       const values = paramNames(route.pattern).map((name) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "../../app/lib/api";
+import { safeRedirect } from "../../app/lib/safe-redirect";
 
 /**
  * The post-login `?redirect=` target (app/components/auth/login-form.tsx) goes through safeRedirect.

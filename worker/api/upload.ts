@@ -9,26 +9,43 @@ const MULTIPART_ALLOWANCE = 16 * 1024;
  * form; the domain (worker/domain/seller-admin/media.ts) then checks and stores them.
  */
 export async function readUpload(request: Request): Promise<Upload> {
-  const length = Number(request.headers.get("content-length"));
-  if (Number.isFinite(length) && length > MAX_UPLOAD_BYTES + MULTIPART_ALLOWANCE) throw imageTooLarge();
   const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (type === "multipart/form-data") {
-    // Read under the cap first, then parse: a chunked body without a length is bounded too.
-    const raw = await readCapped(request, MAX_UPLOAD_BYTES + MULTIPART_ALLOWANCE);
-    let form: FormData;
-    try {
-      form = await new Response(raw, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
-    } catch {
-      throw badRequest("Malformed upload");
-    }
-    const file = form.get("file");
+    const file = (await readUploadForm(request)).get("file");
     if (!file || typeof file === "string") throw badRequest("Attach the image as the `file` field");
-    if (file.size > MAX_UPLOAD_BYTES) throw imageTooLarge();
-    return { bytes: new Uint8Array(await file.arrayBuffer()), declared: file.type.toLowerCase() };
+    return uploadOf(file);
   }
+  refuseLongerThan(request, MAX_UPLOAD_BYTES + MULTIPART_ALLOWANCE);
   if (!ACCEPTED_IMAGE_TYPES.has(type)) throw unsupportedImage();
   const bytes = await readCapped(request);
   return { bytes, declared: type };
+}
+
+/**
+ * A multipart form carrying up to `images` images and `fields` bytes of other fields (the seller's package and
+ * website forms send theirs this way without scripts), read under that cap before it is parsed: a body without a
+ * (truthful) length is bounded too.
+ */
+export async function readUploadForm(request: Request, { images = 1, fields = MULTIPART_ALLOWANCE } = {}): Promise<FormData> {
+  const cap = images * MAX_UPLOAD_BYTES + fields;
+  refuseLongerThan(request, cap);
+  const raw = await readCapped(request, cap);
+  try {
+    return await new Response(raw, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+  } catch {
+    throw badRequest("Malformed upload");
+  }
+}
+
+/** One file of a form as an upload, refused before its bytes are read when it is over the size. */
+export async function uploadOf(file: File): Promise<Upload> {
+  if (file.size > MAX_UPLOAD_BYTES) throw imageTooLarge();
+  return { bytes: new Uint8Array(await file.arrayBuffer()), declared: file.type.toLowerCase() };
+}
+
+function refuseLongerThan(request: Request, cap: number) {
+  const length = Number(request.headers.get("content-length"));
+  if (Number.isFinite(length) && length > cap) throw imageTooLarge();
 }
 
 /** Reads the body but stops at the cap, so a body without a (truthful) length cannot exhaust memory. */

@@ -15,7 +15,7 @@ import {
 import { issueSession } from "@worker/domain/auth/session-user";
 import { type Caller, NEEDS_VERIFICATION, logIn, resendVerificationCode, signUp, verifyEmail } from "@worker/domain/auth/sign-in";
 import type { ActionResult } from "~/lib/action-result";
-import { safeRedirect } from "~/lib/api";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { afterLoginOf } from "~/lib/dashboards";
 import { requireSellerTenant } from "~/lib/seller-site.server";
 import { actionInput, fromRunningApp, liveUser, refusal, signedInHeaders } from "~/lib/session.server";

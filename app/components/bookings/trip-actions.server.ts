@@ -15,8 +15,8 @@ import { type Fields, travellerField } from "./trip-fields";
 
 /**
  * The writes of the trip form and of checkout's start, as page actions (issue 22): Add to cart, Book Now (a
- * checkout of one trip) and the cart's Pay, with the same schemas, limits and services as `POST /api/cart` and
- * `POST /api/payments/checkout`. With scripts the page opens the provider's checkout with the answer; without
+ * checkout of one trip), the cart's Pay and "Try payment again", with the same schemas, limits and services as
+ * `POST /api/cart`, `POST /api/payments/checkout` and `POST /api/payments/:id/reopen`. With scripts the page opens the provider's checkout with the answer; without
  * them it shows how to pay, and the test provider's page (development and tests) is a form here too.
  */
 
@@ -99,7 +99,8 @@ function customerOf(context: AppLoadContext, user: SignedInUser) {
 
 /**
  * The trip form's and checkout's writes, by `intent`: `cart` (Add to cart), `book` (Book Now: a checkout of this
- * trip), `checkout` (the cart's Pay) and `test-pay` (the test provider's Pay or Decline, without scripts).
+ * trip), `checkout` (the cart's Pay), `reopen` (pay again for the same checkout after a failed payment) and
+ * `test-pay` (the test provider's Pay or Decline, without scripts).
  * `packageId` is the page's package (from its address, never the form).
  */
 export async function tripAction(context: AppLoadContext, shop: Shop, fields: Fields, packageId = "") {
@@ -123,6 +124,11 @@ export async function tripAction(context: AppLoadContext, shop: Shop, fields: Fi
             : { kind: "cart" as const, site: shop.site };
         await enforce(db, [[LIMITS.checkoutAccount, customer.id]]);
         return answer({ ok: true, message: "", checkout: await startCheckout(db, config, customer, source, now) });
+      }
+      case "reopen": {
+        // The customer's own unpaid checkout only (another's is not found); its provider order stays open.
+        const customer = await customerOf(context, user);
+        return answer({ ok: true, message: "", checkout: await reopenCheckout(db, config, customer, fields.paymentId ?? "") });
       }
       case "test-pay": {
         const customer = await customerOf(context, user);

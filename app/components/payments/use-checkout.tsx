@@ -1,7 +1,8 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { useCallback, useRef, useState } from "react";
 import type { CheckoutSession } from "@worker/domain/payments/checkout";
-import { api, errorMessage } from "~/lib/api";
+import { errorMessage, postToApi } from "~/lib/api";
+import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { formatRupees } from "@worker/shared/format";
 import { Modal } from "~/components/ui/modal";
 import { type ProviderResult, type ProviderSuccess, openRazorpay } from "./razorpay";
@@ -20,6 +21,8 @@ export const FAILED_PAYMENT = "Your payment did not go through. No booking was m
  * (it prices everything; trip-actions.server.ts), then `open` opens the provider's checkout with it (Razorpay
  * Checkout, or the test provider's own dialog), and the server verifies the signed result. Only the server's
  * verification makes bookings. Without scripts the page shows how to pay instead (`PayWithoutScripts`).
+ * Only the provider's own checkout talks to `/api/payments` (its confirm and failure callbacks, the test
+ * provider's stand-in); starting and reopening a checkout are the page's action.
  */
 export function useCheckout(onPaid: (session: CheckoutSession) => void) {
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
@@ -32,13 +35,13 @@ export function useCheckout(onPaid: (session: CheckoutSession) => void) {
         return;
       }
       if (result.kind === "failed") {
-        await api(`/api/payments/${session.paymentId}/failure`, { method: "POST", body: { reason: result.reason } }).catch(() => undefined);
+        await postToApi(`/api/payments/${session.paymentId}/failure`, { reason: result.reason }).catch(() => undefined);
         setPhase({ kind: "failed", session, message: `${FAILED_PAYMENT} ${result.reason ? `(${result.reason})` : ""}`.trim() });
         return;
       }
       setPhase({ kind: "confirming", session });
       try {
-        await api(`/api/payments/${session.paymentId}/confirm`, { method: "POST", body: result.response });
+        await postToApi(`/api/payments/${session.paymentId}/confirm`, result.response);
         setPhase({ kind: "idle" });
         onPaid(session);
       } catch (error) {
@@ -74,20 +77,27 @@ export function useCheckout(onPaid: (session: CheckoutSession) => void) {
   /** The page's action refused to start one. */
   const refused = useCallback((message: string) => setPhase({ kind: "failed", session: null, message }), []);
 
-  /** Pay again for the same checkout after a failure (the provider's order stays open). */
-  const retry = useCallback(async () => {
+  /**
+   * Pay again for the same checkout after a failure (the provider's order stays open): the page's action
+   * (`intent=reopen`, trip-actions.server.ts) opens it again, and the provider's checkout takes it from there.
+   */
+  const reopen = useFetcher<{ ok: boolean; message: string; checkout?: CheckoutSession }>();
+  const reopening = useRef<CheckoutSession | null>(null);
+  const submitReopen = reopen.submit;
+  const retry = useCallback(() => {
     if (phase.kind !== "failed" || !phase.session) return;
-    try {
-      const res = await api<{ data: CheckoutSession }>(`/api/payments/${phase.session.paymentId}/reopen`, { method: "POST", body: {} });
-      if (res.data.status === "captured") {
-        onPaid(res.data);
-        return;
-      }
-      void pay(res.data);
-    } catch (error) {
-      setPhase({ kind: "failed", session: phase.session, message: errorMessage(error, "Checkout could not start. Please try again.") });
-    }
-  }, [phase, pay, onPaid]);
+    reopening.current = phase.session;
+    setPhase({ kind: "starting" });
+    submitReopen({ intent: "reopen", paymentId: phase.session.paymentId }, { method: "post" });
+  }, [phase, submitReopen]);
+  useFetcherAnswer(reopen, (answer) => {
+    const session = answer.ok ? answer.checkout : undefined;
+    if (!session) {
+      const message = answer.message || "Checkout could not start. Please try again.";
+      setPhase({ kind: "failed", session: reopening.current, message });
+    } else if (session.status === "captured") onPaid(session);
+    else void pay(session);
+  });
 
   const reset = useCallback(() => setPhase({ kind: "idle" }), []);
 
@@ -123,10 +133,10 @@ function TestCheckout({ session, onResult }: { session: CheckoutSession; onResul
   async function choose(outcome: "success" | "failure") {
     setSending(true);
     try {
-      const res = await api<{ data: ProviderSuccess | { error: { description: string } } }>(`/api/payments/${session.paymentId}/test-pay`, {
-        method: "POST",
-        body: { outcome },
-      });
+      const res = await postToApi<{ data: ProviderSuccess | { error: { description: string } } }>(
+        `/api/payments/${session.paymentId}/test-pay`,
+        { outcome },
+      );
       onResult("error" in res.data ? { kind: "failed", reason: res.data.error.description } : { kind: "paid", response: res.data });
     } catch (error) {
       onResult({ kind: "failed", reason: errorMessage(error, "The test provider did not answer") });

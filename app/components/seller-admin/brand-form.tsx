@@ -1,12 +1,16 @@
-import { useFetcher } from "@remix-run/react";
+import { useActionData, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { contrastRatio, readableTextOn, safeHexColor } from "@worker/shared/colors";
 import { useActionToast } from "~/lib/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
-import { type SiteSettings, fieldErrorsOf } from "./api-helpers";
+import { type SiteSettings, fieldErrorsOf } from "./form-fields";
+import { FormAnswer, type WebsiteAnswer } from "./form-answer";
 import { ImageField } from "./upload-button";
 
 type Config = SiteSettings["websiteConfig"];
+
+/** The wallpaper's file field in a form sent without scripts. */
+export const WALLPAPER_FILE = "wallpaperImageFile";
 const AA = 4.5;
 
 /** Live preview of the brand colours as the public site will apply them. */
@@ -57,11 +61,16 @@ export function BrandPreview({ config }: { config: Config }) {
   );
 }
 
-/** The website's name, colours and wallpaper, saved by the website page's action ("brand"). */
+/**
+ * The website's name, colours and wallpaper, saved by the website page's action ("brand"); without scripts the
+ * form posts itself there, the wallpaper as a file input.
+ */
 export function BrandForm({ initial }: { initial: Config }) {
-  const [config, setConfig] = useState<Config>(initial);
+  const answered = useActionData<WebsiteAnswer>();
+  const mine = answered?.intent === "brand" ? answered : undefined;
+  const [config, setConfig] = useState<Config>(() => ({ ...initial, ...(mine?.ok ? {} : mine?.values) }));
   const fetcher = useFetcher<ActionResult>();
-  const errors = fieldErrorsOf(useActionToast(fetcher, "Failed to save website settings"));
+  const errors = fieldErrorsOf(useActionToast(fetcher, "Failed to save website settings") ?? mine);
   const busy = fetcher.state !== "idle";
   const set = <K extends keyof Config>(key: K, value: Config[K]) => setConfig((c) => ({ ...c, [key]: value }));
 
@@ -74,7 +83,8 @@ export function BrandForm({ initial }: { initial: Config }) {
   }
 
   return (
-    <form className="card stack" onSubmit={save} noValidate aria-labelledby="brand-title">
+    <form method="post" encType="multipart/form-data" className="card stack" onSubmit={save} noValidate aria-labelledby="brand-title">
+      <input type="hidden" name="intent" value="brand" />
       <h2 id="brand-title">Brand</h2>
       <div className="sa-grid sa-grid-2">
         <div className="stack">
@@ -82,6 +92,7 @@ export function BrandForm({ initial }: { initial: Config }) {
             <label htmlFor="websiteName">Website name</label>
             <input
               id="websiteName"
+              name="websiteName"
               value={config.websiteName}
               onChange={(e) => set("websiteName", e.target.value)}
               aria-invalid={errors.websiteName ? true : undefined}
@@ -99,7 +110,13 @@ export function BrandForm({ initial }: { initial: Config }) {
               <div className="field" key={key}>
                 <label htmlFor={key}>{label}</label>
                 <div className="sa-color">
-                  <input id={key} type="color" value={safeHexColor(config[key], "#000000")} onChange={(e) => set(key, e.target.value)} />
+                  <input
+                    id={key}
+                    name={key}
+                    type="color"
+                    value={safeHexColor(config[key], "#000000")}
+                    onChange={(e) => set(key, e.target.value)}
+                  />
                   <code>{config[key]}</code>
                 </div>
                 {errors[key] ? <p className="error-text">{errors[key]}</p> : null}
@@ -111,11 +128,14 @@ export function BrandForm({ initial }: { initial: Config }) {
       </div>
       <ImageField
         id="wallpaperImage"
+        name="wallpaperImage"
+        fileField={WALLPAPER_FILE}
         label="Wallpaper image"
         value={config.wallpaperImage ?? ""}
         error={errors.wallpaperImage}
         onChange={(v) => set("wallpaperImage", v)}
       />
+      <FormAnswer answer={mine} />
       <p>
         <button type="submit" className="btn" disabled={busy}>
           {busy ? "Saving..." : "Save brand"}

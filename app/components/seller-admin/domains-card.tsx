@@ -2,7 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useActionToast } from "~/lib/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
-import { type Domain, fieldErrorsOf } from "./api-helpers";
+import { type Domain, fieldErrorsOf } from "./form-fields";
 
 /** The address of a host on the same scheme and port as the platform's (`origin`). */
 function siteOrigin(origin: string, hostname: string) {

@@ -1,6 +1,9 @@
 import { useState } from "react";
-import { Link } from "@remix-run/react";
-import type { FieldErrors, SellerPackage } from "./api-helpers";
+import { Link, useActionData } from "@remix-run/react";
+import type { ActionResult } from "~/lib/action-result";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { FieldErrors, SellerPackage } from "./form-fields";
+import { FormAnswer } from "./form-answer";
 import { ImageField, UploadButton } from "./upload-button";
 import "~/styles/seller-admin.css";
 
@@ -15,7 +18,8 @@ export type PackageValues = {
   exclusions: string[];
 };
 
-type Draft = {
+/** The form as typed: what a page without scripts sends back, and what a refusal fills the form with again. */
+export type PackageDraft = {
   name: string;
   city: string;
   description: string;
@@ -25,6 +29,14 @@ type Draft = {
   inclusions: string;
   exclusions: string;
 };
+
+type Draft = PackageDraft;
+
+/** The package page's answer: a refusal of a form sent without scripts carries what was typed (and uploaded). */
+export type PackageAnswer = ActionResult & { values?: PackageDraft };
+
+/** The file field of "Upload image" in a form sent without scripts (the page's action stores it first). */
+export const NEW_IMAGE_FIELD = "imageFile";
 
 function draftOf(p?: SellerPackage): Draft {
   return {
@@ -48,6 +60,32 @@ const lines = (text: string) =>
 /** Rupees typed by the seller become integer paise; anything unreadable goes as null and the server names it. */
 const toPaise = (rupees: string) => (rupees.trim() === "" || Number.isNaN(Number(rupees)) ? null : Math.round(Number(rupees) * 100));
 
+/**
+ * The draft of a form sent without scripts (its fields' names below). A price row left entirely blank is
+ * dropped: without scripts, clearing it is the only way to remove it.
+ */
+export function draftOfForm(form: FormData): Draft {
+  const text = (key: string) => {
+    const value = form.get(key);
+    return typeof value === "string" ? value : "";
+  };
+  const prices: Draft["prices"] = [];
+  for (let i = 0; form.has(`priceRanges.${i}.label`) || form.has(`priceRanges.${i}.price`); i++) {
+    const row = { label: text(`priceRanges.${i}.label`), rupees: text(`priceRanges.${i}.price`) };
+    if (row.label.trim() || row.rupees.trim()) prices.push(row);
+  }
+  return {
+    name: text("name"),
+    city: text("city"),
+    description: text("description"),
+    durationDays: text("durationDays"),
+    images: form.getAll("images").filter((v): v is string => typeof v === "string"),
+    prices,
+    inclusions: text("inclusions"),
+    exclusions: text("exclusions"),
+  };
+}
+
 export function valuesOf(d: Draft): PackageValues {
   return {
     name: d.name,
@@ -69,15 +107,23 @@ function Err({ id, message }: { id: string; message?: string }) {
   ) : null;
 }
 
-/** The package's fields; `busy` while the page's action saves what `onSubmit` was given. */
+/**
+ * The package's fields; `busy` while the page's action saves what `onSubmit` was given. With scripts the form
+ * hands its values to `onSubmit` (the page's fetcher); without them it posts itself to the page's action as
+ * multipart, "Upload image" a plain file input, and a refusal renders the page again with what was typed.
+ */
 export function PackageForm(props: {
   initial?: SellerPackage;
   submitLabel: string;
   errors: FieldErrors;
   busy: boolean;
   onSubmit: (values: PackageValues) => void;
+  /** Fields the form sends as they are (the add page's idempotency key). */
+  hidden?: Record<string, string>;
 }) {
-  const [d, setD] = useState<Draft>(() => draftOf(props.initial));
+  const answered = useActionData<PackageAnswer>();
+  const hydrated = useHydrated();
+  const [d, setD] = useState<Draft>(() => answered?.values ?? draftOf(props.initial));
   const { busy, errors: e } = props;
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setD((cur) => ({ ...cur, [key]: value }));
   const invalid = (key: string) => (e[key] ? { "aria-invalid": true, "aria-describedby": `${key}-error`, className: "input-error" } : {});
@@ -88,22 +134,33 @@ export function PackageForm(props: {
   }
 
   return (
-    <form className="card stack sa-form" onSubmit={submit} noValidate aria-label="Package details">
+    <form
+      method="post"
+      encType="multipart/form-data"
+      className="card stack sa-form"
+      onSubmit={submit}
+      noValidate
+      aria-label="Package details"
+    >
+      {Object.entries(props.hidden ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <div className="sa-grid">
         <div className="field">
           <label htmlFor="name">Package name</label>
-          <input id="name" value={d.name} onChange={(x) => set("name", x.target.value)} {...invalid("name")} />
+          <input id="name" name="name" value={d.name} onChange={(x) => set("name", x.target.value)} {...invalid("name")} />
           <Err id="name-error" message={e.name} />
         </div>
         <div className="field">
           <label htmlFor="city">City</label>
-          <input id="city" value={d.city} onChange={(x) => set("city", x.target.value)} {...invalid("city")} />
+          <input id="city" name="city" value={d.city} onChange={(x) => set("city", x.target.value)} {...invalid("city")} />
           <Err id="city-error" message={e.city} />
         </div>
         <div className="field">
           <label htmlFor="durationDays">Duration (days)</label>
           <input
             id="durationDays"
+            name="durationDays"
             type="number"
             min={1}
             max={60}
@@ -119,6 +176,7 @@ export function PackageForm(props: {
         <label htmlFor="description">Description</label>
         <textarea
           id="description"
+          name="description"
           rows={5}
           value={d.description}
           onChange={(x) => set("description", x.target.value)}
@@ -134,6 +192,7 @@ export function PackageForm(props: {
           <div className="sa-list-row" key={i}>
             <ImageField
               id={`images.${i}`}
+              name="images"
               label={`Image ${i + 1}`}
               value={url}
               error={e[`images.${i}`]}
@@ -144,26 +203,30 @@ export function PackageForm(props: {
                 )
               }
             />
-            <button
-              type="button"
-              className="btn btn-outline"
-              onClick={() =>
-                set(
-                  "images",
-                  d.images.filter((_, j) => j !== i),
-                )
-              }
-            >
-              Remove image {i + 1}
-            </button>
+            {hydrated ? (
+              <button
+                type="button"
+                className="btn btn-outline"
+                onClick={() =>
+                  set(
+                    "images",
+                    d.images.filter((_, j) => j !== i),
+                  )
+                }
+              >
+                Remove image {i + 1}
+              </button>
+            ) : null}
           </div>
         ))}
         <Err id="images-error" message={e.images && !Object.keys(e).some((k) => k.startsWith("images.")) ? e.images : undefined} />
         <div className="row">
-          <UploadButton label="Upload image" onUploaded={(url) => set("images", [...d.images, url])} />
-          <button type="button" className="btn btn-outline" onClick={() => set("images", [...d.images, ""])}>
-            Add image link
-          </button>
+          <UploadButton label="Upload image" fileField={NEW_IMAGE_FIELD} onUploaded={(url) => set("images", [...d.images, url])} />
+          {hydrated ? (
+            <button type="button" className="btn btn-outline" onClick={() => set("images", [...d.images, ""])}>
+              Add image link
+            </button>
+          ) : null}
         </div>
       </fieldset>
 
@@ -178,6 +241,7 @@ export function PackageForm(props: {
               <label htmlFor={`priceRanges.${i}.label`}>Label {i + 1}</label>
               <input
                 id={`priceRanges.${i}.label`}
+                name={`priceRanges.${i}.label`}
                 value={p.label}
                 onChange={(x) =>
                   set(
@@ -193,6 +257,7 @@ export function PackageForm(props: {
               <label htmlFor={`priceRanges.${i}.price`}>Price {i + 1} (₹)</label>
               <input
                 id={`priceRanges.${i}.price`}
+                name={`priceRanges.${i}.price`}
                 type="number"
                 min={1}
                 step="0.01"
@@ -208,41 +273,48 @@ export function PackageForm(props: {
               />
               <Err id={`priceRanges.${i}.price-error`} message={e[`priceRanges.${i}.price`]} />
             </div>
-            <button
-              type="button"
-              className="btn btn-outline"
-              onClick={() =>
-                set(
-                  "prices",
-                  d.prices.filter((_, j) => j !== i),
-                )
-              }
-            >
-              Remove price {i + 1}
-            </button>
+            {hydrated ? (
+              <button
+                type="button"
+                className="btn btn-outline"
+                onClick={() =>
+                  set(
+                    "prices",
+                    d.prices.filter((_, j) => j !== i),
+                  )
+                }
+              >
+                Remove price {i + 1}
+              </button>
+            ) : null}
           </div>
         ))}
         <Err
           id="priceRanges-error"
           message={e.priceRanges && !Object.keys(e).some((k) => k.startsWith("priceRanges.")) ? e.priceRanges : undefined}
         />
-        <p>
-          <button type="button" className="btn btn-outline" onClick={() => set("prices", [...d.prices, { label: "", rupees: "" }])}>
-            Add price range
-          </button>
-        </p>
+        {hydrated ? (
+          <p>
+            <button type="button" className="btn btn-outline" onClick={() => set("prices", [...d.prices, { label: "", rupees: "" }])}>
+              Add price range
+            </button>
+          </p>
+        ) : (
+          <p className="muted sa-hint">Clear a price range's label and price to remove it.</p>
+        )}
       </fieldset>
 
       <div className="sa-grid sa-grid-2">
         {(["inclusions", "exclusions"] as const).map((key) => (
           <div className="field" key={key}>
             <label htmlFor={key}>{key === "inclusions" ? "Inclusions" : "Exclusions"} (one per line)</label>
-            <textarea id={key} rows={6} value={d[key]} onChange={(x) => set(key, x.target.value)} {...invalid(key)} />
+            <textarea id={key} name={key} rows={6} value={d[key]} onChange={(x) => set(key, x.target.value)} {...invalid(key)} />
             <Err id={`${key}-error`} message={e[key]} />
           </div>
         ))}
       </div>
 
+      <FormAnswer answer={answered?.ok ? undefined : answered} />
       <div className="row">
         <button type="submit" className="btn" disabled={busy}>
           {busy ? "Saving..." : props.submitLabel}

@@ -1,11 +1,15 @@
-import { useFetcher } from "@remix-run/react";
+import { useActionData, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useActionToast } from "~/lib/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
-import { type SiteSettings, fieldErrorsOf } from "./api-helpers";
+import { type SiteSettings, fieldErrorsOf } from "./form-fields";
+import { FormAnswer, type WebsiteAnswer } from "./form-answer";
 import { ImageField } from "./upload-button";
 
-type Profile = { logo: string; backgroundImage: string; bio: string; phone: string; address: string };
+export type Profile = { logo: string; backgroundImage: string; bio: string; phone: string; address: string };
+
+/** The profile's image fields and the file fields that replace them in a form sent without scripts. */
+export const PROFILE_IMAGES = { logo: "logoFile", backgroundImage: "backgroundImageFile" } as const;
 
 const profileOf = (s: SiteSettings["seller"]): Profile => ({
   logo: s.logo ?? "",
@@ -15,11 +19,16 @@ const profileOf = (s: SiteSettings["seller"]): Profile => ({
   address: s.address ?? "",
 });
 
-/** The seller's public profile: what the site's footer, about and contact pages show. Saved by the website page's action ("profile"). */
+/**
+ * The seller's public profile: what the site's footer, about and contact pages show. Saved by the website page's
+ * action ("profile"); without scripts the form posts itself there, its images as file inputs.
+ */
 export function ProfileForm({ seller }: { seller: SiteSettings["seller"] }) {
-  const [p, setP] = useState<Profile>(() => profileOf(seller));
+  const answered = useActionData<WebsiteAnswer>();
+  const mine = answered?.intent === "profile" ? answered : undefined;
+  const [p, setP] = useState<Profile>(() => ({ ...profileOf(seller), ...(mine?.ok ? {} : mine?.values) }));
   const fetcher = useFetcher<ActionResult>();
-  const errors = fieldErrorsOf(useActionToast(fetcher, "Failed to save the profile"));
+  const errors = fieldErrorsOf(useActionToast(fetcher, "Failed to save the profile") ?? mine);
   const busy = fetcher.state !== "idle";
   const set = (key: keyof Profile, value: string) => setP((cur) => ({ ...cur, [key]: value }));
 
@@ -35,6 +44,7 @@ export function ProfileForm({ seller }: { seller: SiteSettings["seller"] }) {
       <label htmlFor={key}>{label}</label>
       <input
         id={key}
+        name={key}
         type={type}
         value={p[key]}
         onChange={(e) => set(key, e.target.value)}
@@ -46,14 +56,25 @@ export function ProfileForm({ seller }: { seller: SiteSettings["seller"] }) {
   );
 
   return (
-    <form className="card stack" onSubmit={save} noValidate aria-labelledby="profile-title">
+    <form method="post" encType="multipart/form-data" className="card stack" onSubmit={save} noValidate aria-labelledby="profile-title">
+      <input type="hidden" name="intent" value="profile" />
       <h2 id="profile-title">Public profile</h2>
       <p className="muted sa-hint">
         Shown as {seller.name} ({seller.email}) on your website.
       </p>
-      <ImageField id="logo" label="Logo" value={p.logo} error={errors.logo} onChange={(v) => set("logo", v)} />
+      <ImageField
+        id="logo"
+        name="logo"
+        fileField={PROFILE_IMAGES.logo}
+        label="Logo"
+        value={p.logo}
+        error={errors.logo}
+        onChange={(v) => set("logo", v)}
+      />
       <ImageField
         id="backgroundImage"
+        name="backgroundImage"
+        fileField={PROFILE_IMAGES.backgroundImage}
         label="Background image"
         value={p.backgroundImage}
         error={errors.backgroundImage}
@@ -63,6 +84,7 @@ export function ProfileForm({ seller }: { seller: SiteSettings["seller"] }) {
         <label htmlFor="bio">About your business</label>
         <textarea
           id="bio"
+          name="bio"
           rows={4}
           value={p.bio}
           onChange={(e) => set("bio", e.target.value)}
@@ -75,6 +97,7 @@ export function ProfileForm({ seller }: { seller: SiteSettings["seller"] }) {
         {text("phone", "Phone", "tel")}
         {text("address", "Office address")}
       </div>
+      <FormAnswer answer={mine} />
       <p>
         <button type="submit" className="btn" disabled={busy}>
           {busy ? "Saving..." : "Save profile"}

@@ -1,28 +1,41 @@
-import { useId, useRef, useState } from "react";
+import { useFetcher } from "@remix-run/react";
+import { useId, useRef } from "react";
 import toast from "react-hot-toast";
-import { errorMessage, uploadImage } from "./api-helpers";
+import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { UploadAnswer } from "./images.server";
 
 const ACCEPT = "image/jpeg,image/png,image/webp";
 
-/** A button that uploads one JPEG/PNG/WebP (max 2 MB) and hands back its site path. */
-export function UploadButton({ label, onUploaded }: { label: string; onUploaded: (url: string) => void }) {
+/**
+ * Uploads one JPEG/PNG/WebP (max 2 MB) and hands back its site path. With scripts, the button sends the chosen
+ * file at once to the page's action (`intent=upload`, images.server.ts); without them it is a plain file input
+ * named `fileField`, sent with the form it is in (none: nothing to show without scripts).
+ */
+export function UploadButton({ label, fileField, onUploaded }: { label: string; fileField?: string; onUploaded: (url: string) => void }) {
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
-  const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<UploadAnswer>();
+  const busy = fetcher.state !== "idle";
+  useFetcherAnswer(fetcher, (answer) => {
+    if (answer.ok) {
+      onUploaded(answer.url);
+      toast.success(answer.message);
+    } else toast.error(answer.message || "Upload failed");
+  });
 
-  async function onChange(e: React.ChangeEvent<HTMLInputElement>) {
+  if (!hydrated)
+    return fileField ? <input id={id} type="file" name={fileField} accept={ACCEPT} aria-label={label} className="sa-file" /> : null;
+
+  function onChange(e: React.ChangeEvent<HTMLInputElement>) {
     const file = e.currentTarget.files?.[0];
     e.currentTarget.value = "";
     if (!file) return;
-    setBusy(true);
-    try {
-      onUploaded(await uploadImage(file));
-      toast.success("Image uploaded");
-    } catch (error) {
-      toast.error(errorMessage(error, "Upload failed"));
-    } finally {
-      setBusy(false);
-    }
+    const body = new FormData();
+    body.set("intent", "upload");
+    body.set("file", file);
+    fetcher.submit(body, { method: "post", encType: "multipart/form-data" });
   }
 
   return (
@@ -36,9 +49,20 @@ export function UploadButton({ label, onUploaded }: { label: string; onUploaded:
   );
 }
 
-/** One image URL with an upload button and a small preview. */
-export function ImageField(props: { id: string; label: string; value: string; error?: string; onChange: (value: string) => void }) {
-  const { id, label, value, error, onChange } = props;
+/**
+ * One image path with an upload button and a small preview. `name` is the path's field and `fileField` the
+ * upload's, for the form sent without scripts.
+ */
+export function ImageField(props: {
+  id: string;
+  label: string;
+  value: string;
+  error?: string;
+  name?: string;
+  fileField?: string;
+  onChange: (value: string) => void;
+}) {
+  const { id, label, value, error, name, fileField, onChange } = props;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -46,6 +70,7 @@ export function ImageField(props: { id: string; label: string; value: string; er
         {value ? <img src={value} alt="" className="sa-thumb" /> : <span className="sa-thumb sa-thumb-empty" aria-hidden="true" />}
         <input
           id={id}
+          name={name}
           value={value}
           placeholder="/media/..."
           className={error ? "input-error" : undefined}
@@ -53,7 +78,7 @@ export function ImageField(props: { id: string; label: string; value: string; er
           aria-describedby={error ? `${id}-error` : `${id}-hint`}
           onChange={(e) => onChange(e.target.value)}
         />
-        <UploadButton label={`Upload ${label.toLowerCase()}`} onUploaded={onChange} />
+        <UploadButton label={`Upload ${label.toLowerCase()}`} fileField={fileField} onUploaded={onChange} />
       </div>
       {error ? (
         <p id={`${id}-error`} className="error-text">

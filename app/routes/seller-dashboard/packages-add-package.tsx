@@ -1,14 +1,15 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useFetcher, useNavigate } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import { KEY_PATTERN } from "@worker/domain/idempotency";
 import { addPackage } from "@worker/domain/seller-admin/manage";
 import { packageBody } from "@worker/domain/seller-admin/schemas";
 import { useEffect, useState } from "react";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { fieldErrorsOf } from "~/components/seller-admin/api-helpers";
-import { PackageForm, type PackageValues } from "~/components/seller-admin/package-form";
-import { actionInput, signedInAction, signedInHeaders } from "~/lib/session.server";
+import { fieldErrorsOf } from "~/components/seller-admin/form-fields";
+import { packageAction } from "~/components/seller-admin/package-action.server";
+import { type PackageAnswer, PackageForm, type PackageValues } from "~/components/seller-admin/package-form";
+import { signedInData, signedInHeaders } from "~/lib/session.server";
 import { useActionToast } from "~/lib/use-action-toast";
 
 export const meta: MetaFunction = () => [{ title: "Add package · Seller dashboard | Tripbazaar" }];
@@ -19,20 +20,26 @@ const newPackage = packageBody.extend({
   idempotencyKey: z.string().regex(KEY_PATTERN, "The Idempotency-Key must be 8 to 200 visible characters").optional(),
 });
 
+/** One key per visit to this page, in the server's HTML too, so a form sent without scripts carries it. */
+export function loader({ context }: LoaderFunctionArgs) {
+  return signedInData(context, "seller", async () => ({ idempotencyKey: crypto.randomUUID() }));
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
-  return signedInAction(context, "seller", async (seller) => {
-    const { idempotencyKey, ...input } = newPackage.parse(await actionInput(request));
-    await addPackage(context.db, context.config, seller.id, input, idempotencyKey ?? null);
+  return packageAction(request, context, async (sellerId, fields) => {
+    const { idempotencyKey, ...input } = newPackage.parse(fields);
+    await addPackage(context.db, context.config, sellerId, input, idempotencyKey ?? null);
     return "Package saved as a draft. Publish it to show it on your website.";
   });
 }
 
 export default function Page() {
   const navigate = useNavigate();
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<PackageAnswer>();
   const result = useActionToast(fetcher, "Failed to save the package");
-  // One key per visit to this page: a retry after a lost answer cannot make a second package.
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const answered = useActionData<PackageAnswer>();
+  // One key per visit to this page (the first the loader gave): a retry after a lost answer cannot make a second package.
+  const [idempotencyKey] = useState(useLoaderData<typeof loader>().idempotencyKey);
 
   useEffect(() => {
     if (fetcher.state === "idle" && result?.ok) navigate("/seller-dashboard/packages");
@@ -48,7 +55,13 @@ export default function Page() {
         <Link to="/seller-dashboard/packages">← Back to packages</Link>
       </p>
       <h1>Add package</h1>
-      <PackageForm submitLabel="Save package" errors={fieldErrorsOf(result)} busy={fetcher.state !== "idle"} onSubmit={create} />
+      <PackageForm
+        submitLabel="Save package"
+        errors={fieldErrorsOf(result ?? answered)}
+        busy={fetcher.state !== "idle"}
+        onSubmit={create}
+        hidden={{ idempotencyKey }}
+      />
     </main>
   );
 }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
+import { Link, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import { notFound } from "@worker/api/errors";
 import { PACKAGE_NOT_FOUND, editPackage } from "@worker/domain/seller-admin/manage";
 import { getSellerPackage } from "@worker/domain/seller-admin/packages";
@@ -7,9 +7,10 @@ import { packageBody } from "@worker/domain/seller-admin/schemas";
 import { useEffect } from "react";
 import { GeneralErrorBoundary, TryAgain, messageOf } from "~/components/error-boundary";
 import { PageContent } from "~/components/load-state";
-import { fieldErrorsOf } from "~/components/seller-admin/api-helpers";
-import { PackageForm, type PackageValues } from "~/components/seller-admin/package-form";
-import { actionInput, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
+import { fieldErrorsOf } from "~/components/seller-admin/form-fields";
+import { packageAction } from "~/components/seller-admin/package-action.server";
+import { type PackageAnswer, PackageForm, type PackageValues } from "~/components/seller-admin/package-form";
+import { signedInData, signedInHeaders } from "~/lib/session.server";
 import { useActionToast } from "~/lib/use-action-toast";
 
 export const meta: MetaFunction = () => [{ title: "Modify package · Seller dashboard | Tripbazaar" }];
@@ -24,8 +25,8 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  return signedInAction(context, "seller", async (seller) => {
-    await editPackage(context.db, context.config, seller.id, params.id ?? "", packageBody.parse(await actionInput(request)));
+  return packageAction(request, context, async (sellerId, fields) => {
+    await editPackage(context.db, context.config, sellerId, params.id ?? "", packageBody.parse(fields));
     return "Package updated";
   });
 }
@@ -33,8 +34,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function Page() {
   const { package: pkg } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<PackageAnswer>();
   const result = useActionToast(fetcher, "Failed to save the package");
+  const answered = useActionData<PackageAnswer>();
 
   useEffect(() => {
     if (fetcher.state === "idle" && result?.ok) navigate("/seller-dashboard/packages");
@@ -61,7 +63,7 @@ export default function Page() {
           key={pkg.id}
           initial={pkg}
           submitLabel="Save changes"
-          errors={fieldErrorsOf(result)}
+          errors={fieldErrorsOf(result ?? answered)}
           busy={fetcher.state !== "idle"}
           onSubmit={save}
         />

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { TableRegion } from "~/components/ui/table-region";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageContent } from "~/components/load-state";
-import type { SellerPackage } from "~/components/seller-admin/api-helpers";
+import type { SellerPackage } from "~/components/seller-admin/form-fields";
 import { formatRupees } from "@worker/shared/format";
 import { actionInput, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
 import { useActionToast } from "~/lib/use-action-toast";

@@ -39,7 +39,7 @@ export default function Page() {
     if (v) filters.set(k, v);
   }
   const filtered = filters.toString();
-  const csvHref = `/api/seller-payments/export.csv${filtered ? `?${filtered}` : ""}`;
+  const csvHref = `/seller-dashboard/payments.csv${filtered ? `?${filtered}` : ""}`;
   const from = params.get("from");
   const to = params.get("to");
   const period =

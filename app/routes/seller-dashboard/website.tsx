@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { notFound } from "@worker/api/errors";
+import { ApiError, notFound } from "@worker/api/errors";
 import { addSellerDomain, removeSellerDomain, saveBrand, saveProfile } from "@worker/domain/seller-admin/manage";
 import { domainBody, idParam, profileBody } from "@worker/domain/seller-admin/schemas";
 import { getSiteSettings } from "@worker/domain/seller-admin/site";
@@ -8,10 +8,12 @@ import { websiteConfigBody } from "@worker/domain/seller-admin/website-config";
 import { z } from "zod";
 import { GeneralErrorBoundary, TryAgain, messageOf } from "~/components/error-boundary";
 import { PageContent } from "~/components/load-state";
-import { BrandForm } from "~/components/seller-admin/brand-form";
+import { BrandForm, WALLPAPER_FILE } from "~/components/seller-admin/brand-form";
 import { DomainsCard } from "~/components/seller-admin/domains-card";
-import { ProfileForm } from "~/components/seller-admin/profile-form";
-import { actionInput, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
+import type { WebsiteAnswer } from "~/components/seller-admin/form-answer";
+import { readSentForm, storeFormImages, textFieldsOf, uploadAnswer } from "~/components/seller-admin/images.server";
+import { PROFILE_IMAGES, ProfileForm } from "~/components/seller-admin/profile-form";
+import { refusal, requireUser, signedInData, signedInHeaders } from "~/lib/session.server";
 import "~/styles/seller-admin.css";
 
 export const meta: MetaFunction = () => [{ title: "Website · Seller dashboard | Tripbazaar" }];
@@ -27,28 +29,63 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 /** Which of the page's writes; each one's fields are then read with the API route's own schema. */
-const intentOf = z.object({ intent: z.enum(["brand", "profile", "addDomain", "removeDomain"]) });
+const intentOf = z.object({ intent: z.enum(["brand", "profile", "addDomain", "removeDomain", "upload"]) });
 
+/** Images sent with the brand and profile forms without scripts: at most the profile's two. */
+const IMAGES_PER_FORM = 2;
+
+/** An image field of a form sent without scripts: the file chosen for it (stored), else the path typed, "" for none. */
+const imageOf = (typed: unknown, uploaded: string | undefined) => uploaded ?? ((typeof typed === "string" && typed.trim()) || null);
+
+/**
+ * The page's writes, by `intent`. A running page sends JSON (or one image to upload); a page without scripts sends
+ * the brand or profile form itself as multipart, with its images as files, and gets the page again with the answer.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
-  return signedInAction(context, "seller", async (seller) => {
-    const input = await actionInput(request);
-    switch (intentOf.parse(input).intent) {
-      case "brand":
+  // SECURITY: the guard runs before the body is read: nothing a visitor without a seller's session sends is stored.
+  const seller = await requireUser(context, "seller");
+  // A form sent without scripts is answered with its intent (which form the page shows the answer by) and, refused, what was typed.
+  let sentForm: { intent?: string; values?: Record<string, string> } = {};
+  try {
+    const sent = await readSentForm(request, IMAGES_PER_FORM);
+    const form = "form" in sent ? sent.form : null;
+    const input: Record<string, unknown> = "form" in sent ? textFieldsOf(sent.form) : sent.json;
+    const values = form ? textFieldsOf(form) : undefined;
+    if (form) sentForm = { intent: typeof input.intent === "string" ? input.intent : undefined, values };
+    const intent = intentOf.parse(input).intent;
+    const answer = (message: string) =>
+      data<WebsiteAnswer>({ ok: true, message, ...(form ? { intent } : {}) }, { headers: signedInHeaders });
+    switch (intent) {
+      case "upload":
+        return form ? uploadAnswer(context, seller.id, form) : refusal(new ApiError(400, "Attach the image as the `file` field"));
+      case "brand": {
+        const uploaded = form ? await storeFormImages(context, seller.id, form, [WALLPAPER_FILE]) : {};
+        if (form) input.wallpaperImage = imageOf(input.wallpaperImage, uploaded[WALLPAPER_FILE]);
+        if (values && uploaded[WALLPAPER_FILE]) values.wallpaperImage = uploaded[WALLPAPER_FILE];
         await saveBrand(context.db, context.config, seller.id, websiteConfigBody.parse(input));
-        return "Website settings saved";
-      case "profile":
+        return answer("Website settings saved");
+      }
+      case "profile": {
+        const uploaded = form ? await storeFormImages(context, seller.id, form, Object.values(PROFILE_IMAGES)) : {};
+        for (const [field, file] of Object.entries(PROFILE_IMAGES)) {
+          if (form) input[field] = imageOf(input[field], uploaded[file]);
+          if (values && uploaded[file]) values[field] = uploaded[file];
+        }
         await saveProfile(context.db, context.config, seller.id, profileBody.parse(input));
-        return "Profile saved";
+        return answer("Profile saved");
+      }
       case "addDomain": {
         const ownHosts = [...context.config.PLATFORM_HOSTS, context.url.hostname];
         await addSellerDomain(context.db, seller.id, domainBody.parse(input).hostname, ownHosts);
-        return "Domain added. Follow the steps below to connect it.";
+        return answer("Domain added. Follow the steps below to connect it.");
       }
       case "removeDomain":
         await removeSellerDomain(context.db, context.config, seller.id, idParam.parse(input).id);
-        return "Domain removed";
+        return answer("Domain removed");
     }
-  });
+  } catch (error) {
+    return refusal(error, sentForm);
+  }
 }
 
 export default function Page() {

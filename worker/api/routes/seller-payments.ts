@@ -6,7 +6,7 @@ import { describeRoute } from "../route-info";
 import { ok } from "../responses/common";
 import { ledger } from "../responses/payments";
 import { validate } from "../validate";
-import { todayInIndia } from "../../domain/bookings/transitions";
+import { ledgerCsvHeaders } from "../ledger-csv";
 import { CSV_MAX_ROWS } from "../../shared/ledger";
 import { ledgerQuery, sellerLedger, sellerLedgerCsv } from "../../domain/payments/ledger";
 
@@ -37,12 +37,6 @@ export const sellerPaymentRoutes = new Hono<ApiEnv>()
     validate("query", ledgerQuery),
     async (c) => {
       const { csv, truncated } = await sellerLedgerCsv(c.var, c.var.userId, c.req.valid("query"));
-      return c.body(csv, 200, {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="tripbazaar-payments-${todayInIndia(c.var.now)}.csv"`,
-        "Cache-Control": "private, no-store",
-        "X-Content-Type-Options": "nosniff",
-        ...(truncated ? { "X-Ledger-Truncated": "true" } : {}),
-      });
+      return c.body(csv, 200, ledgerCsvHeaders(c.var.now, truncated));
     },
   );

@@ -31,14 +31,23 @@ export const unsupportedImage = () => refuseUnsupported("Upload a JPEG, PNG or W
 /** An uploaded file: its bytes and the type its sender declared (checked against the bytes). */
 export type Upload = { bytes: Uint8Array; declared: string };
 
-/** Stores a seller's image in R2 under their own prefix, after checking its size and its bytes' type. */
-export async function storeUpload(bucket: R2Bucket, sellerId: string, upload: Upload) {
+/**
+ * What an upload is, or why it is refused: empty, over 2 MB, or bytes that are not a JPEG, PNG or WebP of the type
+ * declared. Nothing is stored; a form with several images checks them all before storing any.
+ */
+export function checkUpload(upload: Upload): ImageType {
   if (upload.bytes.byteLength === 0) throw badRequest("The upload is empty");
   if (upload.bytes.byteLength > MAX_UPLOAD_BYTES) throw imageTooLarge();
   const image = sniffImage(upload.bytes);
   if (!image || (upload.declared && upload.declared !== "application/octet-stream" && upload.declared !== image.contentType)) {
     throw unsupportedImage();
   }
+  return image;
+}
+
+/** Stores a seller's image in R2 under their own prefix, after checking its size and its bytes' type. */
+export async function storeUpload(bucket: R2Bucket, sellerId: string, upload: Upload) {
+  const image = checkUpload(upload);
   const key = `sellers/${sellerId}/${crypto.randomUUID()}.${image.ext}`;
   await bucket.put(key, upload.bytes, { httpMetadata: { contentType: image.contentType } });
   return { key, url: `/media/${key}`, contentType: image.contentType, size: upload.bytes.byteLength };

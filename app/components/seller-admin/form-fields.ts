@@ -1,6 +1,5 @@
 import type { getSiteSettings } from "@worker/domain/seller-admin/site";
 import type { ActionResult } from "~/lib/action-result";
-import { ApiRequestError, errorMessage } from "~/lib/api";
 
 export type { SellerPackage } from "@worker/domain/seller-admin/packages";
 
@@ -20,24 +19,3 @@ export function fieldErrorsOf(result: ActionResult | undefined): FieldErrors {
   }
   return errors;
 }
-
-/**
- * Sends an image file as the raw request body (the API client only speaks JSON).
- * The session cookie goes with it, as with every other call; the server decides the type from the bytes.
- */
-export async function uploadImage(file: File): Promise<string> {
-  const res = await fetch("/api/seller-admin/media", {
-    method: "POST",
-    headers: {
-      "content-type": file.type || "application/octet-stream",
-      accept: "application/json",
-    },
-    body: file,
-    credentials: "same-origin",
-  });
-  const body = (await res.json().catch(() => null)) as { url?: string; message?: string } | null;
-  if (!res.ok || !body?.url) throw new ApiRequestError(res.status, body?.message ?? "", body);
-  return body.url;
-}
-
-export { errorMessage };
