@@ -204,18 +204,15 @@ export function PackageForm(props: {
               }
             />
             {hydrated ? (
-              <button
-                type="button"
-                className="btn btn-outline"
-                onClick={() =>
+              <RemoveRow
+                label={`Remove image ${i + 1}`}
+                onRemove={() =>
                   set(
                     "images",
                     d.images.filter((_, j) => j !== i),
                   )
                 }
-              >
-                Remove image {i + 1}
-              </button>
+              />
             ) : null}
           </div>
         ))}
@@ -274,18 +271,15 @@ export function PackageForm(props: {
               <Err id={`priceRanges.${i}.price-error`} message={e[`priceRanges.${i}.price`]} />
             </div>
             {hydrated ? (
-              <button
-                type="button"
-                className="btn btn-outline"
-                onClick={() =>
+              <RemoveRow
+                label={`Remove price ${i + 1}`}
+                onRemove={() =>
                   set(
                     "prices",
                     d.prices.filter((_, j) => j !== i),
                   )
                 }
-              >
-                Remove price {i + 1}
-              </button>
+              />
             ) : null}
           </div>
         ))}
@@ -324,5 +318,14 @@ export function PackageForm(props: {
         </Link>
       </div>
     </form>
+  );
+}
+
+/** A list row's Remove button (with scripts; without them a row is removed by clearing it). */
+function RemoveRow({ label, onRemove }: { label: string; onRemove: () => void }) {
+  return (
+    <button type="button" className="btn btn-outline" onClick={onRemove}>
+      {label}
+    </button>
   );
 }
