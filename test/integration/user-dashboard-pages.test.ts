@@ -68,7 +68,10 @@ describe("the user dashboard renders on the server in one D1 round trip", () => 
     expect(html.match(new RegExp(`data-booking="TB-${w.seed.year}-\\d{6}"`, "g"))).toHaveLength(5);
     expect(html).toContain('href="/booking/bk_h1"');
     expect(html).toContain("Sell your tours on Tripbazaar");
-    expect(html).toMatch(/<button type="submit" class="btn" disabled="">Apply to sell<\/button>/);
+    // A form that works before scripts run: named fields, and a button that is not waiting for them.
+    expect(html).toMatch(/<input type="hidden" name="intent" value="apply"\/>/);
+    expect(html).toMatch(/<input id="sell-businessName" name="businessName"/);
+    expect(html).toMatch(/<button type="submit" class="btn">Apply to sell<\/button>/);
   });
 
   it("bookings, upcoming and completed trips: the right bookings of the right page", async () => {
@@ -229,7 +232,7 @@ describe("applying to sell from the dashboard", () => {
       about: "Family holidays along the Malabar coast and in Wayanad.",
     };
     const sent = await act("/user-dashboard?index", application, { as: agent.session, json: true });
-    expect(sent.answer).toEqual({ ok: true, message: "Application sent" });
+    expect(sent.answer).toEqual({ ok: true, message: "Application sent", intent: "apply" });
     const row = await one<{ status: string; business_name: string }>(
       "SELECT status, business_name FROM seller_requests WHERE user_id = ?",
       agent.id,

@@ -1,10 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useActionData, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { messageListQuery, messageStatusBody } from "@worker/domain/messages/schemas";
 import { listMessages } from "@worker/domain/messages/service";
 import { markMessage } from "@worker/domain/seller-admin/manage";
 import { idParam } from "@worker/domain/seller-admin/schemas";
+import { ActionButton } from "~/components/action-button";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FormAnswer } from "~/components/form-answer";
 import { PageContent } from "~/components/load-state";
 import { Pager } from "~/components/pager";
 import { formatDate, formatTime } from "@worker/shared/format";
@@ -44,6 +46,8 @@ export default function Page() {
   // One write at a time, kept here: a message marked read leaves the Unread list before its answer shows.
   const fetcher = useFetcher<typeof action>();
   useActionToast(fetcher, "Failed to update the message");
+  // A post without scripts: the page comes back with its answer.
+  const answered = useActionData<typeof action>();
   const busy = fetcher.state !== "idle" ? fetcher.formData?.get("id") : null;
 
   const show = (next: { status?: string; page?: number }) => {
@@ -58,6 +62,7 @@ export default function Page() {
     <main id="main" className="dash-main">
       <h1>Messages{inbox.unread > 0 ? ` (${inbox.unread} unread)` : ""}</h1>
       <p className="muted">What visitors send through your website's contact form. You also get each one by email.</p>
+      <FormAnswer answer={answered} failure="Failed to update the message" />
       <fieldset className="row" style={{ border: 0, padding: 0, margin: 0 }}>
         <legend className="sr-only">Show</legend>
         {FILTERS.map((f) => (
@@ -106,14 +111,14 @@ export default function Page() {
                   <a className="btn" href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`}>
                     Reply by email
                   </a>
-                  <button
-                    type="button"
+                  <ActionButton
+                    fetcher={fetcher}
+                    fields={{ id: m.id, status: m.status === "new" ? "read" : "new" }}
                     className="btn btn-outline"
                     disabled={busy === m.id}
-                    onClick={() => fetcher.submit({ id: m.id, status: m.status === "new" ? "read" : "new" }, { method: "post" })}
                   >
                     {m.status === "new" ? "Mark as read" : "Mark as unread"}
-                  </button>
+                  </ActionButton>
                 </div>
               </article>
             ))}
