@@ -4,7 +4,6 @@ import { Pager } from "~/components/pager";
 import type { ActionResult } from "~/lib/action-result";
 import { formatDate, formatRupees } from "@worker/shared/format";
 import { useActionToast } from "~/lib/use-action-toast";
-import { useListFilters } from "~/lib/use-list-filters";
 import "./bookings.css";
 import { CancelBookingForm } from "./cancel-booking";
 import { StatusBadge } from "./status-badge";
@@ -103,7 +102,6 @@ export function CustomerBookings({
   /** Where a booking id links to (the main site's booking page, or the seller site's own). */
   detailHref?: (b: Booking) => string;
 }) {
-  const { goTo } = useListFilters([]);
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher, "Failed to cancel booking");
 
@@ -122,7 +120,7 @@ export function CustomerBookings({
             ))}
           </ul>
         )}
-        {paginate && pagination.pages > 1 ? <Pager page={pagination.page} pages={pagination.pages} onPage={goTo} /> : null}
+        {paginate && pagination.pages > 1 ? <Pager page={pagination.page} pages={pagination.pages} /> : null}
       </section>
     </div>
   );

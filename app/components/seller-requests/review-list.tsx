@@ -1,4 +1,4 @@
-import { type FetcherWithComponents, NavLink, useActionData, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { type FetcherWithComponents, NavLink, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import type { SellerRequest } from "@worker/domain/seller-requests/service";
 import { useState } from "react";
 import { ActionButton } from "~/components/action-button";
@@ -105,8 +105,6 @@ function PendingActions({
  */
 export function SellerRequestsReview({ status }: { status: SellerRequest["status"] }) {
   const { list } = useLoaderData<ReviewLoader>();
-  const [, setParams] = useSearchParams();
-  const goTo = (p: number) => setParams(p > 1 ? new URLSearchParams({ page: String(p) }) : new URLSearchParams());
 
   const fetcher = useFetcher<ReviewAction>();
   // The request last reviewed: its note field shows the reason the server refused.
@@ -169,7 +167,7 @@ export function SellerRequestsReview({ status }: { status: SellerRequest["status
                 ) : null}
               </article>
             ))}
-            <Pager page={list.pagination.page} pages={list.pagination.pages} total={list.pagination.total} noun="requests" onPage={goTo} />
+            <Pager page={list.pagination.page} pages={list.pagination.pages} total={list.pagination.total} noun="requests" />
           </>
         )}
       </PageContent>

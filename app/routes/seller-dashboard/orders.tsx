@@ -11,20 +11,20 @@ import { formatDate, formatRupees } from "@worker/shared/format";
 import { PageContent } from "~/components/load-state";
 import { Pager } from "~/components/pager";
 import { pageQuery, signedInData, signedInHeaders } from "~/lib/session.server";
-import { useListFilters } from "~/lib/use-list-filters";
+import { useListFilters, withoutEmptyFilters } from "~/lib/use-list-filters";
 
 export const meta: MetaFunction = () => [{ title: "Orders · Seller dashboard | Tripbazaar" }];
 export const headers = () => signedInHeaders;
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const query = pageQuery(context.url, sellerListQuery, { limit: "10" });
+  const query = pageQuery(withoutEmptyFilters(context.url), sellerListQuery, { limit: "10" });
   return signedInData(context, "seller", async (sellerId) => ({ orders: await listSellerBookings(context, sellerId, query) }));
 }
 
 const FILTERS = ["status", "paymentStatus", "q", "from", "to"] as const;
 
 export default function Page() {
-  const { params, applyFilters, goTo, clear } = useListFilters(FILTERS);
+  const { params, applyFilters } = useListFilters(FILTERS);
   const { orders } = useLoaderData<typeof loader>();
 
   return (
@@ -63,7 +63,7 @@ export default function Page() {
           <label htmlFor="f-to">Travel to</label>
           <input id="f-to" name="to" type="date" defaultValue={params.get("to") ?? ""} />
         </div>
-        <FilterButtons onClear={clear} />
+        <FilterButtons />
       </form>
 
       <PageContent label="Loading orders...">
@@ -107,13 +107,7 @@ export default function Page() {
                 </tbody>
               </table>
             </TableRegion>
-            <Pager
-              page={orders.pagination.page}
-              pages={orders.pagination.pages}
-              total={orders.pagination.total}
-              noun="orders"
-              onPage={goTo}
-            />
+            <Pager page={orders.pagination.page} pages={orders.pagination.pages} total={orders.pagination.total} noun="orders" />
           </section>
         )}
       </PageContent>

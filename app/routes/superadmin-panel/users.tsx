@@ -11,13 +11,13 @@ import { Pager } from "~/components/pager";
 import { formatDate } from "@worker/shared/format";
 import { actionInput, pageQuery, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
 import { useActionToast } from "~/lib/use-action-toast";
-import { useListFilters } from "~/lib/use-list-filters";
+import { useListFilters, withoutEmptyFilters } from "~/lib/use-list-filters";
 
 export const meta: MetaFunction = () => [{ title: "Users · Superadmin panel | Tripbazaar" }];
 export const headers = () => signedInHeaders;
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const query = pageQuery(context.url, userListQuery);
+  const query = pageQuery(withoutEmptyFilters(context.url), userListQuery);
   return signedInData(context, "superadmin", async () => ({ accounts: await listUsers(context, query) }));
 }
 
@@ -39,7 +39,7 @@ const ROLE_LABELS = { user: "Customer", seller: "Seller", superadmin: "Superadmi
 
 /** Every account, searchable; a superadmin disables an abusive one (its sessions end, a seller's website goes offline). */
 export default function Page() {
-  const { params, applyFilters, goTo } = useListFilters(FILTERS);
+  const { params, applyFilters } = useListFilters(FILTERS);
   const { accounts } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<typeof action>();
   useActionToast(fetcher, "Failed to change the account");
@@ -126,13 +126,7 @@ export default function Page() {
                 </tbody>
               </table>
             </TableRegion>
-            <Pager
-              page={accounts.pagination.page}
-              pages={accounts.pagination.pages}
-              total={accounts.pagination.total}
-              noun="accounts"
-              onPage={goTo}
-            />
+            <Pager page={accounts.pagination.page} pages={accounts.pagination.pages} total={accounts.pagination.total} noun="accounts" />
           </section>
         )}
       </PageContent>
