@@ -94,7 +94,7 @@ describe("applying to sell and the superadmin's review", () => {
 });
 
 describe("domains and accounts", () => {
-  it("a seller adds and removes a domain; the superadmin activates one and disables an account", async () => {
+  it("a seller adds and removes a domain and saves the brand and profile; the superadmin activates the domain and disables an account", async () => {
     const seller = await withoutScripts("owner@himalayan.example");
     await seller.goto(`${origin}/seller-dashboard/website`);
     await seller.getByLabel("Add a domain you own").fill("trails.himalayan.test");
@@ -105,6 +105,18 @@ describe("domains and accounts", () => {
     await seller.getByRole("button", { name: "Remove spare.himalayan.test" }).click();
     await seller.getByText("Domain removed").waitFor();
     await eventually(() => seller.getByTestId("domain").count()).toBe(1);
+
+    // The brand and the public profile (an empty image field clears the image, as the page's script sends it).
+    await seller.getByLabel("Website name").fill("Himalayan Trails & Treks");
+    await seller.getByRole("button", { name: "Save brand" }).click();
+    await seller.getByText("Website settings saved").waitFor();
+    expect(await (await e2e.w.request("/seller/s_himalayan/website")).text()).toContain("Himalayan Trails &amp; Treks");
+    await seller.getByLabel("About your business").fill("Treks in Ladakh and Spiti since 2011.");
+    await seller.getByRole("button", { name: "Save profile" }).click();
+    await seller.getByText("Profile saved").waitFor();
+    expect((await one<{ bio: string }>("SELECT bio FROM sellers WHERE id = 's_himalayan'"))?.bio).toBe(
+      "Treks in Ladakh and Spiti since 2011.",
+    );
 
     const email = `spammer-${crypto.randomUUID().slice(0, 8)}@example.com`;
     await newCustomer("Spam Account", email);

@@ -57,7 +57,10 @@ export function BrandPreview({ config }: { config: Config }) {
   );
 }
 
-/** The website's name, colours and wallpaper, saved by the website page's action ("brand"). */
+/**
+ * The website's name, colours and wallpaper, saved by the website page's action ("brand"): with scripts as JSON by
+ * the page, before them or without them as the form's own post.
+ */
 export function BrandForm({ initial }: { initial: Config }) {
   const [config, setConfig] = useState<Config>(initial);
   const fetcher = useFetcher<ActionResult>();
@@ -74,7 +77,8 @@ export function BrandForm({ initial }: { initial: Config }) {
   }
 
   return (
-    <form className="card stack" onSubmit={save} noValidate aria-labelledby="brand-title">
+    <fetcher.Form method="post" className="card stack" onSubmit={save} noValidate aria-labelledby="brand-title">
+      <input type="hidden" name="intent" value="brand" />
       <h2 id="brand-title">Brand</h2>
       <div className="sa-grid sa-grid-2">
         <div className="stack">
@@ -82,6 +86,7 @@ export function BrandForm({ initial }: { initial: Config }) {
             <label htmlFor="websiteName">Website name</label>
             <input
               id="websiteName"
+              name="websiteName"
               value={config.websiteName}
               onChange={(e) => set("websiteName", e.target.value)}
               aria-invalid={errors.websiteName ? true : undefined}
@@ -99,7 +104,13 @@ export function BrandForm({ initial }: { initial: Config }) {
               <div className="field" key={key}>
                 <label htmlFor={key}>{label}</label>
                 <div className="sa-color">
-                  <input id={key} type="color" value={safeHexColor(config[key], "#000000")} onChange={(e) => set(key, e.target.value)} />
+                  <input
+                    id={key}
+                    name={key}
+                    type="color"
+                    value={safeHexColor(config[key], "#000000")}
+                    onChange={(e) => set(key, e.target.value)}
+                  />
                   <code>{config[key]}</code>
                 </div>
                 {errors[key] ? <p className="error-text">{errors[key]}</p> : null}
@@ -121,6 +132,6 @@ export function BrandForm({ initial }: { initial: Config }) {
           {busy ? "Saving..." : "Save brand"}
         </button>
       </p>
-    </form>
+    </fetcher.Form>
   );
 }

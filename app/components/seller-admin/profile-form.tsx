@@ -15,7 +15,10 @@ const profileOf = (s: SiteSettings["seller"]): Profile => ({
   address: s.address ?? "",
 });
 
-/** The seller's public profile: what the site's footer, about and contact pages show. Saved by the website page's action ("profile"). */
+/**
+ * The seller's public profile: what the site's footer, about and contact pages show. Saved by the website page's
+ * action ("profile"): with scripts as JSON by the page, before them or without them as the form's own post.
+ */
 export function ProfileForm({ seller }: { seller: SiteSettings["seller"] }) {
   const [p, setP] = useState<Profile>(() => profileOf(seller));
   const fetcher = useFetcher<ActionResult>();
@@ -35,6 +38,7 @@ export function ProfileForm({ seller }: { seller: SiteSettings["seller"] }) {
       <label htmlFor={key}>{label}</label>
       <input
         id={key}
+        name={key}
         type={type}
         value={p[key]}
         onChange={(e) => set(key, e.target.value)}
@@ -46,7 +50,8 @@ export function ProfileForm({ seller }: { seller: SiteSettings["seller"] }) {
   );
 
   return (
-    <form className="card stack" onSubmit={save} noValidate aria-labelledby="profile-title">
+    <fetcher.Form method="post" className="card stack" onSubmit={save} noValidate aria-labelledby="profile-title">
+      <input type="hidden" name="intent" value="profile" />
       <h2 id="profile-title">Public profile</h2>
       <p className="muted sa-hint">
         Shown as {seller.name} ({seller.email}) on your website.
@@ -63,6 +68,7 @@ export function ProfileForm({ seller }: { seller: SiteSettings["seller"] }) {
         <label htmlFor="bio">About your business</label>
         <textarea
           id="bio"
+          name="bio"
           rows={4}
           value={p.bio}
           onChange={(e) => set("bio", e.target.value)}
@@ -80,6 +86,6 @@ export function ProfileForm({ seller }: { seller: SiteSettings["seller"] }) {
           {busy ? "Saving..." : "Save profile"}
         </button>
       </p>
-    </form>
+    </fetcher.Form>
   );
 }

@@ -36,7 +36,7 @@ export function UploadButton({ label, onUploaded }: { label: string; onUploaded:
   );
 }
 
-/** One image URL with an upload button and a small preview. */
+/** One image URL (field `id`) with an upload button (which needs scripts) and a small preview. */
 export function ImageField(props: { id: string; label: string; value: string; error?: string; onChange: (value: string) => void }) {
   const { id, label, value, error, onChange } = props;
   return (
@@ -46,6 +46,7 @@ export function ImageField(props: { id: string; label: string; value: string; er
         {value ? <img src={value} alt="" className="sa-thumb" /> : <span className="sa-thumb sa-thumb-empty" aria-hidden="true" />}
         <input
           id={id}
+          name={id}
           value={value}
           placeholder="/media/..."
           className={error ? "input-error" : undefined}

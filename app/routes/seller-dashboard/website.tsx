@@ -30,15 +30,24 @@ export async function loader({ context }: LoaderFunctionArgs) {
 /** Which of the page's writes; each one's fields are then read with the API route's own schema. */
 const intentOf = z.object({ intent: z.enum(["brand", "profile", "addDomain", "removeDomain"]) });
 
+/**
+ * An empty image field clears the image (null), as the page's script sends it; a form posted without scripts sends
+ * it as "", which is not an image path.
+ */
+function emptyAsNull(input: Record<string, unknown>, keys: string[]) {
+  const cleared = keys.filter((k) => typeof input[k] === "string" && !(input[k] as string).trim());
+  return { ...input, ...Object.fromEntries(cleared.map((k) => [k, null])) };
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   return signedInAction(context, "seller", async (seller) => {
     const input = await actionInput(request);
     switch (intentOf.parse(input).intent) {
       case "brand":
-        await saveBrand(context.db, context.config, seller.id, websiteConfigBody.parse(input));
+        await saveBrand(context.db, context.config, seller.id, websiteConfigBody.parse(emptyAsNull(input, ["wallpaperImage"])));
         return "Website settings saved";
       case "profile":
-        await saveProfile(context.db, context.config, seller.id, profileBody.parse(input));
+        await saveProfile(context.db, context.config, seller.id, profileBody.parse(emptyAsNull(input, ["logo", "backgroundImage"])));
         return "Profile saved";
       case "addDomain": {
         const ownHosts = [...context.config.PLATFORM_HOSTS, context.url.hostname];
