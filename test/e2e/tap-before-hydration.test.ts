@@ -107,6 +107,22 @@ describe("Book Now and Add to cart tapped before hydration", () => {
   });
 });
 
+describe("a form filled in before hydration", () => {
+  it("keeps the current password typed before the scripts came: Request OTP sends the code once they have", async () => {
+    const { page, release } = await slowPhone({ email: CUSTOMER, origin });
+    await openUnhydrated(page, `${origin}/user-dashboard/settings`);
+    await page.getByLabel("Current Password").waitFor();
+    expect(await hydrated(page)).toBe(false);
+    await page.getByLabel("Current Password").fill("Travel#2026");
+    release();
+    await eventually(() => hydrated(page)).toBe(true);
+    await page.getByRole("button", { name: "Request OTP" }).click();
+    await page.getByText("OTP sent to your email. Please check your inbox.").first().waitFor();
+    await page.getByText(/^Resend code in \d+s$/).waitFor();
+    await page.context().close();
+  });
+});
+
 describe("the header's menu tapped before hydration", () => {
   it("opens on the main site, and its links lead on", async () => {
     const { page, release } = await slowPhone();

@@ -1,9 +1,10 @@
 import { useActionData, useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import { issuesOf, useActionToast } from "~/lib/use-action-toast";
 import { RESEND_SECONDS, useCountdown } from "~/lib/use-countdown";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useTypedBeforeHydration } from "~/lib/use-typed-before-hydration";
 import { FormAnswer } from "../form-answer";
 import type { AccountActionData } from "./account-settings.server";
 import { PasswordField, TextField } from "./password-input";
@@ -41,6 +42,10 @@ export function ChangePasswordCard() {
   const { start: startCountdown, reset: resetCountdown } = countdown;
   const mismatch = next !== "" && confirm !== "" && next !== confirm;
   const ready = otp !== "" && next !== "" && confirm !== "" && next === confirm;
+  const codeForm = useRef<HTMLFormElement>(null);
+  const passwordForm = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(codeForm, { current: setCurrent });
+  useTypedBeforeHydration(passwordForm, { new: setNext, confirm: setConfirm, otp: setOtp });
 
   // A code sent before the scripts ran: its countdown starts once they do.
   const sentBeforeScripts = answered?.intent === "request-code" && answered.ok;
@@ -77,7 +82,7 @@ export function ChangePasswordCard() {
   return (
     <section className="card stack" aria-labelledby="password-heading">
       <h2 id="password-heading">Change Password</h2>
-      <codeFetcher.Form method="post" className="stack" onSubmit={requestOtp} noValidate>
+      <codeFetcher.Form ref={codeForm} method="post" className="stack" onSubmit={requestOtp} noValidate>
         <input type="hidden" name="intent" value="request-code" />
         <PasswordField
           label="Current Password"
@@ -103,7 +108,7 @@ export function ChangePasswordCard() {
       </codeFetcher.Form>
       {answered?.intent === "change-password" && answered.ok ? <FormAnswer answer={answered} failure="Failed to update password" /> : null}
       {otpStep ? (
-        <passwordFetcher.Form method="post" className="stack" onSubmit={update} noValidate>
+        <passwordFetcher.Form ref={passwordForm} method="post" className="stack" onSubmit={update} noValidate>
           <input type="hidden" name="intent" value="change-password" />
           <PasswordField
             label="New Password"

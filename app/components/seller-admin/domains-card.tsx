@@ -1,9 +1,10 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ActionButton } from "~/components/action-button";
 import { useActionToast } from "~/lib/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useTypedBeforeHydration } from "~/lib/use-typed-before-hydration";
 import { type Domain, fieldErrorsOf } from "./api-helpers";
 
 /** The address of a host on the same scheme and port as the platform's (`origin`). */
@@ -24,6 +25,8 @@ export function DomainsCard({ origin, sitePath, domains }: { origin: string; sit
   useActionToast(remover, "Failed to remove the domain");
   const busy = adder.state !== "idle";
   const hydrated = useHydrated();
+  const addForm = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(addForm, { hostname: setHostname });
   const platformHost = new URL(origin).hostname;
 
   const fields = fieldErrorsOf(added);
@@ -93,7 +96,7 @@ export function DomainsCard({ origin, sitePath, domains }: { origin: string; sit
           </div>
         </div>
       ))}
-      <adder.Form method="post" className="stack" noValidate aria-label="Add a custom domain">
+      <adder.Form ref={addForm} method="post" className="stack" noValidate aria-label="Add a custom domain">
         <input type="hidden" name="intent" value="addDomain" />
         <div className="field">
           <label htmlFor="hostname">Add a domain you own</label>
