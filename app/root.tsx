@@ -5,6 +5,7 @@ import { Suspense, lazy, useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useNonce } from "~/lib/nonce";
 import { siteFromMatches } from "~/lib/seller-site";
+import { EARLY_TOGGLE_SCRIPT } from "~/lib/early-toggle";
 import { THEME_INIT_SCRIPT } from "~/lib/theme";
 import { useHydrated } from "~/lib/use-hydrated";
 import appStyles from "~/styles/app.css?url";
@@ -44,9 +45,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* A constant of ours, never seller data. */}
+        {/* Constants of ours, never seller data: the stored theme, and taps on menus before hydration. */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant inline script, no user input */}
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT + EARLY_TOGGLE_SCRIPT }} />
         <Meta />
         <Links />
       </head>

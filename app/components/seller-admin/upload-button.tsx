@@ -70,7 +70,7 @@ export function ImageField(props: {
         {value ? <img src={value} alt="" className="sa-thumb" /> : <span className="sa-thumb sa-thumb-empty" aria-hidden="true" />}
         <input
           id={id}
-          name={name}
+          name={name ?? id}
           value={value}
           placeholder="/media/..."
           className={error ? "input-error" : undefined}
