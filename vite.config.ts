@@ -1,11 +1,40 @@
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { vitePlugin as remix } from "@remix-run/dev";
-import { defineConfig } from "vite";
+import { type Plugin, defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
     v3_singleFetch: true;
   }
+}
+
+const BUILD_DIRECTORY = process.env.TB_BUILD_DIR || "build";
+
+/**
+ * `virtual:client-stylesheets`: in the server build, every stylesheet of the client build (built first, into
+ * build/client) by its address, so documents can carry their CSS inline (app/components/document-links.tsx,
+ * ADR 0034); the same bytes the browser would fetch. Empty in the client build, which never imports it.
+ */
+function clientStylesheets(): Plugin {
+  const id = "virtual:client-stylesheets";
+  return {
+    name: "tb-client-stylesheets",
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load(resolved, options) {
+      if (resolved !== `\0${id}`) return undefined;
+      const dir = `${BUILD_DIRECTORY}/client/assets`;
+      const sheets =
+        options?.ssr && existsSync(dir)
+          ? Object.fromEntries(
+              readdirSync(dir)
+                .filter((f) => f.endsWith(".css"))
+                .map((f) => [`/assets/${f}`, readFileSync(`${dir}/${f}`, "utf8")]),
+            )
+          : {};
+      return `export default ${JSON.stringify(sheets)};`;
+    },
+  };
 }
 
 const SHARED_LIB = /\/(app\/lib\/(theme|use-hydrated|auth-storage|seller-site|site-links)|worker\/shared\/(colors|format))\.tsx?$/;
@@ -24,9 +53,10 @@ export default defineConfig(({ isSsrBuild }) => ({
       serverModuleFormat: "esm",
       // npm run dev builds into a staging folder and copies it over build/, so the running
       // wrangler dev never sees build/ emptied mid-rebuild.
-      buildDirectory: process.env.TB_BUILD_DIR || "build",
+      buildDirectory: BUILD_DIRECTORY,
     }),
     tsconfigPaths(),
+    clientStylesheets(),
   ],
   ssr: {
     target: "webworker",
@@ -37,6 +67,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: {
     sourcemap: false,
+    // Fonts stay files (a small subset would otherwise become a data: URL inside every document's inline CSS).
+    assetsInlineLimit: (file: string) => (file.endsWith(".woff2") ? false : undefined),
     rollupOptions: {
       output: {
         // The app's small helpers every page loads (theme, storage, colours, formatting: about 3 KB) as one

@@ -80,7 +80,9 @@ try {
   process.kill(-child.pid, "SIGTERM");
 }
 
-console.log(`\n${"page".padEnd(20)} ${"LCP".padStart(6)} ${"perf".padStart(5)} ${"a11y".padStart(5)}   (medians; accessibility: lowest run)`);
+console.log(
+  `\n${"page".padEnd(20)} ${"LCP".padStart(6)} ${"perf".padStart(5)} ${"a11y".padStart(5)}   (medians; accessibility: lowest run)`,
+);
 let failed = false;
 for (const r of rows) {
   const misses = [
@@ -108,7 +110,9 @@ function pad(n, width = 3) {
 function report(result, url) {
   const { audits } = result.lhr;
   const metric = (id) => audits[id]?.displayValue ?? "-";
-  console.log(`  FCP ${metric("first-contentful-paint")}, TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}, SI ${metric("speed-index")}`);
+  console.log(
+    `  FCP ${metric("first-contentful-paint")}, TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}, SI ${metric("speed-index")}`,
+  );
   if (process.env.LH_DEBUG) {
     const origin = new URL(url).origin;
     for (const r of audits["network-requests"].details.items) {

@@ -20,7 +20,8 @@ async function pageScriptBytes(path: string, host?: string, headers: Record<stri
   expect(res.status, path).toBe(200);
   const html = await res.text();
   const srcs = new Set<string>();
-  for (const m of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)) {
+  // Module preloads are inert until the first paint (rel="tb-modulepreload", ADR 0034); both forms count.
+  for (const m of html.matchAll(/<link\b[^>]*\brel="(?:tb-)?modulepreload"[^>]*>/g)) {
     const href = /\bhref="([^"]+)"/.exec(m[0])?.[1];
     if (href) srcs.add(href);
   }
