@@ -67,6 +67,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: {
     sourcemap: false,
+    // The client's scripts are what a phone downloads before the page reacts: terser takes about 3% more off
+    // React, Remix and the router than esbuild does (ADR 0034). The server build is not minified.
+    minify: isSsrBuild ? false : "terser",
+    terserOptions: { compress: { passes: 2 }, format: { comments: false } },
+    // Remix preloads each page's modules itself; Vite's helper for dynamic imports would be one more module
+    // in every page (the toaster and toasts are the only dynamic imports of ours).
+    modulePreload: false,
     // Fonts stay files (a small subset would otherwise become a data: URL inside every document's inline CSS).
     assetsInlineLimit: (file: string) => (file.endsWith(".woff2") ? false : undefined),
     rollupOptions: {

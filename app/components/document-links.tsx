@@ -1,5 +1,5 @@
 import type { LinkDescriptor } from "@remix-run/cloudflare";
-import { PrefetchPageLinks, UNSAFE_RemixContext, useMatches } from "@remix-run/react";
+import { UNSAFE_RemixContext, useMatches } from "@remix-run/react";
 import { createContext, useContext, useState } from "react";
 
 /**
@@ -25,8 +25,10 @@ export function DocumentLinks() {
       const key = JSON.stringify(link);
       if (seen.has(key)) continue;
       seen.add(key);
-      if ("page" in link) links.push(<PrefetchPageLinks key={key} {...link} />);
-      else if (link.rel === "stylesheet" && link.href) links.push(<Stylesheet key={key} href={link.href} />);
+      // No route of ours prefetches pages through `links` (`{ page }`); Remix's `<PrefetchPageLinks>` would cost
+      // every page its code, so such a descriptor renders nothing here.
+      if ("page" in link) continue;
+      if (link.rel === "stylesheet" && link.href) links.push(<Stylesheet key={key} href={link.href} />);
       else links.push(<link key={key} {...link} />);
     }
   }

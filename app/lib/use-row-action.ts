@@ -1,5 +1,5 @@
 import { useState } from "react";
-import toast from "react-hot-toast";
+import { toast } from "~/lib/notify";
 import { errorMessage } from "~/lib/api";
 
 /**

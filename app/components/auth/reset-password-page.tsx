@@ -1,6 +1,6 @@
 import { Link, useActionData, useFetcher, useNavigate } from "@remix-run/react";
 import { useState } from "react";
-import toast from "react-hot-toast";
+import { toast } from "~/lib/notify";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useSiteLinks } from "~/lib/site-links";

@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useFetcher, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import toast from "react-hot-toast";
+import { toast } from "~/lib/notify";
 import { MAX_TRAVELLERS, ROOM_SUPPLEMENT_PER_NIGHT, TRANSPORT_PER_DAY, bookableTiers, priceBooking } from "@worker/domain/bookings/pricing";
 import type { PublicPackage } from "@worker/domain/seller-website/shapes";
 import type { CheckoutSession } from "@worker/domain/payments/checkout";

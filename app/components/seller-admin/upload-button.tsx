@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from "react";
-import toast from "react-hot-toast";
+import { toast } from "~/lib/notify";
 import { errorMessage, uploadImage } from "./api-helpers";
 
 const ACCEPT = "image/jpeg,image/png,image/webp";
