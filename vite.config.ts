@@ -37,7 +37,8 @@ function clientStylesheets(): Plugin {
   };
 }
 
-const SHARED_LIB = /\/(app\/lib\/(theme|use-hydrated|auth-storage|seller-site|site-links)|worker\/shared\/(colors|format))\.tsx?$/;
+const SHARED_LIB = /\/(app\/lib\/(theme|use-hydrated|seller-site|site-links)\.tsx?|worker\/shared\/format\.ts|app\/components\/error-boundary\.tsx)$/;
+const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|@remix-run\/react|@remix-run\/router|react-router|react-router-dom|turbo-stream)\/|vite\/preload-helper\.js$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
@@ -78,9 +79,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     assetsInlineLimit: (file: string) => (file.endsWith(".woff2") ? false : undefined),
     rollupOptions: {
       output: {
-        // The app's small helpers every page loads (theme, storage, colours, formatting: about 3 KB) as one
+        // The app's small helpers every page loads (theme, seller site, links, formatting: about 3 KB) as one
         // chunk instead of seven: fewer modulepreloads racing the stylesheets on a first visit.
-        manualChunks: isSsrBuild ? undefined : (id: string) => (SHARED_LIB.test(id) ? "lib" : undefined),
+        manualChunks: isSsrBuild ? undefined : (id: string) => (FRAMEWORK.test(id) ? "framework" : SHARED_LIB.test(id) ? "lib" : undefined),
       },
     },
   },
