@@ -6,7 +6,7 @@ import { setPageSecurityHeaders } from "@worker/security-headers";
 import CLIENT_STYLESHEETS from "virtual:client-stylesheets";
 import { InlineStylesProvider } from "~/components/document-links";
 import { NonceProvider } from "~/lib/nonce";
-import { scriptsAfterFirstPaint } from "~/lib/scripts-after-paint.server";
+import { documentScripts } from "~/lib/document-scripts.server";
 
 // Deferred loader data must settle within this many milliseconds (no route of ours defers any).
 export const streamTimeout = 5000;
@@ -63,7 +63,7 @@ export default async function handleRequest(
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   setPageSecurityHeaders(responseHeaders, nonce);
-  return new Response(`<!DOCTYPE html>${scriptsAfterFirstPaint(html, nonce)}`, {
+  return new Response(`<!DOCTYPE html>${documentScripts(html, nonce, loadContext.viewer !== null)}`, {
     headers: responseHeaders,
     status: statusFor(loadContext, responseStatusCode),
   });

@@ -204,6 +204,17 @@ describe("seller website pages (spec §2)", () => {
     expect((await page(`${P}/package/p_goa`)).html).toMatch(/<img class="gallery-main"[^>]*fetchpriority="high"/i);
   });
 
+  it("asks for a signed-in visitor's scripts at once, at low priority, behind what the first paint needs (ADR 0019, 0034)", async () => {
+    const { cookie } = await loginViaApi(w, "asha@example.com");
+    const html = await (await w.request(`${P}/package/p_goa`, { headers: { cookie } })).text();
+    expect(html).toContain(">Dashboard</a>");
+    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(3);
+    for (const link of preloads) expect(link).toContain('fetchpriority="low"');
+    expect(html).toMatch(/<script nonce="[^"]+" type="module" async="">/);
+    expect(html).not.toContain("tb-modulepreload");
+  });
+
   it("uses the defaults and a placeholder letter for a seller without config or logo", async () => {
     const { html } = await page("/seller/s_himalayan/website");
     expect(html).toContain("--brand:#2563eb");
