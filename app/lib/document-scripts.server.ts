@@ -37,7 +37,8 @@ function scriptsAfterFirstPaint(html: string, nonce: string): string {
   if (from < 0) return html;
   let tail = html.slice(from).replaceAll('<link rel="modulepreload" ', `<link rel="${INERT_PRELOAD}" `);
   const module = tail.indexOf(' type="module" async="">');
-  if (module >= 0) tail = `${tail.slice(0, module)} type="${INERT_MODULE}" async="">${tail.slice(module + ' type="module" async="">'.length)}`;
+  if (module >= 0)
+    tail = `${tail.slice(0, module)} type="${INERT_MODULE}" async="">${tail.slice(module + ' type="module" async="">'.length)}`;
   const end = tail.lastIndexOf("</body>");
   if (end >= 0) tail = `${tail.slice(0, end)}<script nonce="${nonce}">${WAKE_SCRIPT}</script>${tail.slice(end)}`;
   return html.slice(0, from) + tail;
