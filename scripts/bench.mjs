@@ -157,7 +157,11 @@ try {
   for (const s of SCENARIOS.filter((x) => x.target)) {
     const xs = ratios.get(s.name);
     const spread = `${Math.min(...xs).toFixed(3)}–${Math.max(...xs).toFixed(3)}x`;
-    console.log(`target: ${s.name} >= ${s.target.toFixed(3)}x (median ${median(xs).toFixed(3)}x, rounds ${spread})`);
+    const cpu = cpuOf(s.name);
+    const cpuRatio = cpu == null || trivialCpu == null ? "" : `; by CPU ${(trivialCpu / cpu).toFixed(3)}x`;
+    // The target is stated in throughput; CPU per request is what holds still on a busy machine (ADR 0018).
+    const verdict = `${median(xs) >= s.target ? "met" : "missed"} by throughput, ${cpu != null && trivialCpu != null && trivialCpu / cpu >= s.target ? "met" : "missed"} by CPU`;
+    console.log(`target: ${s.name} >= ${s.target.toFixed(3)}x (median ${median(xs).toFixed(3)}x, rounds ${spread}${cpuRatio}): ${verdict}`);
   }
 } finally {
   process.kill(-child.pid, "SIGTERM");
