@@ -1,9 +1,8 @@
 import { Suspense, lazy } from "react";
 import { ErrorPage } from "./error-page";
+import type { ErrorHandlers } from "./error-state";
 
-export { TryAgain, messageOf } from "./error-state";
-
-export type ErrorHandlers = Partial<Record<number, (error: { status: number; data: unknown }) => React.ReactNode>>;
+export { TryAgain, messageOf, type ErrorHandlers } from "./error-state";
 
 /**
  * The one error boundary every route uses. Its page is its own chunk in the browser (ADR 0034): few visits need

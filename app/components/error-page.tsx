@@ -1,7 +1,6 @@
 import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { useSiteLinks } from "~/lib/site-links";
-import type { ErrorHandlers } from "./error-boundary";
-import { TryAgain, messageOf } from "./error-state";
+import { type ErrorHandlers, TryAgain, messageOf } from "./error-state";
 
 /** What the one error boundary shows (error-boundary.tsx); per-status handlers override the default text. */
 export function ErrorPage({ statusHandlers = {} }: { statusHandlers?: ErrorHandlers }) {

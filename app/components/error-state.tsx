@@ -1,5 +1,8 @@
 import { useRevalidator } from "@remix-run/react";
 
+/** Per-status replacements for the error page's default text (GeneralErrorBoundary's `statusHandlers`). */
+export type ErrorHandlers = Partial<Record<number, (error: { status: number; data: unknown }) => React.ReactNode>>;
+
 export function messageOf(data: unknown, fallback: string) {
   if (typeof data === "string" && data) return data;
   if (data && typeof data === "object" && "message" in data && typeof data.message === "string") return data.message;
