@@ -5,7 +5,7 @@ import { MobileMenu } from "~/components/seller/mobile-menu";
 import { SellerLogo } from "~/components/seller/seller-logo";
 import { SiteLink, SiteNavigateProvider, isCurrent } from "~/components/seller/site-link";
 import { SiteFooter } from "~/components/seller/site-footer";
-import { type SellerSite, SellerSiteProvider, brandStyle, siteHref } from "~/lib/seller-site";
+import { type SellerSite, SellerSiteProvider, siteHref } from "~/lib/seller-site";
 import { toggleTheme } from "~/lib/theme";
 
 /** The seller site's frame (spec §2); `signedIn` comes from the layout's loader (the session cookie), so the server's HTML shows Dashboard or Login. */
@@ -45,7 +45,7 @@ export function SellerFrame({
   return (
     <SellerSiteProvider value={site}>
       <SiteNavigateProvider>
-        <div className="seller-site" style={brandStyle(site)}>
+        <div className="seller-site" style={site.brand as React.CSSProperties}>
           <a className="skip-link" href="#main">
             Skip to content
           </a>

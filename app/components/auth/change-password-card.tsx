@@ -1,6 +1,6 @@
 import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import toast from "react-hot-toast";
+import { toast } from "~/lib/notify";
 import { issuesOf, useActionToast } from "~/lib/use-action-toast";
 import { RESEND_SECONDS, useCountdown } from "~/lib/use-countdown";
 import { useHydrated } from "~/lib/use-hydrated";

@@ -1,6 +1,6 @@
 import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import toast from "react-hot-toast";
+import { toast } from "~/lib/notify";
 import { RESEND_SECONDS, useCountdown } from "~/lib/use-countdown";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { useHydrated } from "~/lib/use-hydrated";

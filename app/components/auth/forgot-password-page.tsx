@@ -1,6 +1,6 @@
 import { Link, useActionData, useFetcher } from "@remix-run/react";
 import { useRef, useState } from "react";
-import toast from "react-hot-toast";
+import { toast } from "~/lib/notify";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useTypedBeforeHydration } from "~/lib/use-typed-before-hydration";

@@ -2,7 +2,7 @@ import type { Role } from "@db/users";
 import { Form, Link, useActionData, useFetcher, useSearchParams } from "@remix-run/react";
 import type { SellerRequest } from "@worker/domain/seller-requests/service";
 import { useEffect, useState } from "react";
-import toast from "react-hot-toast";
+import { toast } from "~/lib/notify";
 import type { ActionResult } from "~/lib/action-result";
 import { issuesOf } from "~/lib/use-action-toast";
 

@@ -4,7 +4,7 @@ import { listCart, removeFromCart } from "@worker/domain/payments/cart";
 import { todayInIndia } from "@worker/domain/bookings/transitions";
 import type { CheckoutSession } from "@worker/domain/payments/checkout";
 import { useCallback, useEffect, useRef } from "react";
-import toast from "react-hot-toast";
+import { toast } from "~/lib/notify";
 import { z } from "zod";
 import { LoadErrorBoundary, LoadFailed } from "~/components/ui/load-failed";
 import { ROOM_LABELS, guestsLabel } from "~/components/bookings/types";
