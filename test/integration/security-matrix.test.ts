@@ -32,8 +32,11 @@ import {
   resourcesOf,
   rolesFor,
   sampleBody,
+  LIMITED_WRITES,
+  UNLIMITED_WRITES,
   unclassifiedApiRoutes,
   unclassifiedPages,
+  unclassifiedWrites,
 } from "../support/security-routes";
 import { forgedTokens } from "../support/security-tokens";
 import { type Session, bearer, loginViaApi } from "../support/session";
@@ -120,6 +123,23 @@ describe("the route tables are classified", () => {
     expect(API.length).toBeGreaterThan(30);
     expect(PAGES.some((p) => p.path.startsWith("/seller-dashboard/"))).toBe(true);
     expect([...unclassifiedApiRoutes(API), ...unclassifiedPages(PAGES)]).toEqual([]);
+  });
+});
+
+describe("writes that send email or cost money (issue 23)", () => {
+  it("are each rate limited or say why they need none, so a new write must choose", () => {
+    expect(unclassifiedWrites(API)).toEqual([]);
+    const known = new Set(API.map((r) => r.key));
+    expect([...Object.keys(LIMITED_WRITES), ...Object.keys(UNLIMITED_WRITES)].filter((k) => !known.has(k))).toEqual([]);
+  });
+
+  it("declare their 429 in the API document", async () => {
+    const doc = (await w.api("GET", "/api/openapi.json")).body;
+    const undeclared = Object.keys(LIMITED_WRITES).filter((key) => {
+      const [method, path] = key.split(" ");
+      return !doc.paths?.[path.replace(/:(\w+)/g, "{$1}")]?.[method.toLowerCase()]?.responses?.["429"];
+    });
+    expect(undeclared).toEqual([]);
   });
 });
 

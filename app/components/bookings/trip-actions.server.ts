@@ -5,7 +5,7 @@ import { MAX_TRAVELLERS } from "@worker/domain/bookings/pricing";
 import { createBookingSchema } from "@worker/domain/bookings/schemas";
 import { badRequest, forbidden } from "@worker/domain/errors";
 import { addToCart } from "@worker/domain/payments/cart";
-import { type CheckoutSession, reopenCheckout, startCheckout } from "@worker/domain/payments/checkout";
+import { type CheckoutSession, startCheckout } from "@worker/domain/payments/checkout";
 import { confirmPayment, recordFailure } from "@worker/domain/payments/confirm";
 import { payWithTestProvider } from "@worker/domain/payments/test-checkout";
 import type { ActionResult } from "~/lib/action-result";
@@ -135,9 +135,8 @@ export async function tripAction(context: AppLoadContext, shop: Shop, fields: Fi
         const paymentId = fields.paymentId ?? "";
         await enforce(db, [[LIMITS.paymentCallbackAccount, customer.id]]);
         const outcome = fields.outcome === "success" ? "success" : "failure";
-        const { answer: paid, webhook } = await payWithTestProvider(db, config, customer, paymentId, outcome, now);
+        const { answer: paid, webhook, session } = await payWithTestProvider(db, config, customer, paymentId, outcome, now);
         context.ctx.waitUntil(webhook());
-        const session = await reopenCheckout(db, config, customer, paymentId);
         if ("error" in paid) {
           await recordFailure(db, customer.id, paymentId, paid.error.description);
           const message = `${FAILED_PAYMENT} (${paid.error.description})`;
