@@ -5,7 +5,7 @@ import { MAX_TRAVELLERS } from "@worker/domain/bookings/pricing";
 import { createBookingSchema } from "@worker/domain/bookings/schemas";
 import { badRequest, forbidden } from "@worker/domain/errors";
 import { addToCart } from "@worker/domain/payments/cart";
-import { type CheckoutSession, startCheckout } from "@worker/domain/payments/checkout";
+import { type CheckoutSession, reopenCheckout, startCheckout } from "@worker/domain/payments/checkout";
 import { confirmPayment, recordFailure } from "@worker/domain/payments/confirm";
 import { payWithTestProvider } from "@worker/domain/payments/test-checkout";
 import type { ActionResult } from "~/lib/action-result";
@@ -128,7 +128,7 @@ export async function tripAction(context: AppLoadContext, shop: Shop, fields: Fi
       case "reopen": {
         // The customer's own unpaid checkout only (another's is not found); its provider order stays open.
         const customer = await customerOf(context, user);
-        return answer({ ok: true, message: "", checkout: await reopenCheckout(db, config, customer, fields.paymentId ?? "") });
+        return answer({ ok: true, message: "", checkout: await reopenCheckout(db, config, customer, fields.paymentId ?? "", now) });
       }
       case "test-pay": {
         const customer = await customerOf(context, user);
