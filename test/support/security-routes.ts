@@ -51,6 +51,9 @@ export const PUBLIC_API = new Set([
   "GET /api/docs",
 ]);
 
+/** Routes that end the caller's sessions (ADR 0036): never called with the sessions a whole test shares. */
+export const ENDS_SESSIONS = new Set(["POST /api/auth/logout", "POST /api/auth/logout-everywhere"]);
+
 /** Routes only some roles may call (first match wins); a protected route matching none is open to any signed-in account. */
 const ROLE_RULES: { match: string; roles: Role[] }[] = [
   { match: "/api/superadmin/", roles: ["superadmin"] },
