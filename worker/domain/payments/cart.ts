@@ -9,11 +9,10 @@ import { todayInIndia } from "../bookings/transitions";
 import { onSale } from "../on-sale";
 import { durationLabel } from "../seller-website/shapes";
 import { conflict, notFound } from "../errors";
-import { MAX_CART_ITEMS } from "./checkout";
+import { MAX_CART_ITEMS, TRIP_GONE } from "./policy";
 
 export const CART_FULL = `Your cart holds at most ${MAX_CART_ITEMS} trips; please check out or remove one first`;
 export const CART_ITEM_NOT_FOUND = "This trip is not in your cart";
-export const TRIP_GONE = "This trip is no longer available: the travel agent removed it";
 
 export type CartLine = {
   id: string;

@@ -10,8 +10,7 @@ import { todayInIndia } from "../bookings/transitions";
 import type { Pricing } from "../bookings/pricing";
 import { type CreateBookingInput, createBookingSchema } from "../bookings/schemas";
 import { DomainError, conflict, notFound, unavailable, unprocessable } from "../errors";
-import { TRIP_GONE } from "./cart";
-import { CHECKOUT_MINUTES, checkoutExpiry } from "./policy";
+import { CHECKOUT_MINUTES, MAX_CART_ITEMS, TRIP_GONE, checkoutExpiry } from "./policy";
 
 export const PAYMENTS_UNAVAILABLE = "Online payment is not available right now. Please try again later.";
 export const PROVIDER_DOWN = "The payment provider did not answer. No money was taken; please try again.";
@@ -61,9 +60,6 @@ export type CheckoutSource =
   | { kind: "cart"; site: Site | null }
   /** Book Now on a seller's website: one package of that seller, under its brand. */
   | { kind: "item"; input: CreateBookingInput; site: Site | null };
-
-/** A cart holds at most this many trips: one payment pays for all of them. */
-export const MAX_CART_ITEMS = 10;
 
 function draftOf(input: CreateBookingInput, priced: PricedRequest): BookingDraft {
   const { pkg, priceTier, price } = priced;

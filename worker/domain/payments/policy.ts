@@ -15,6 +15,10 @@ export const HALF_REFUND_DAYS = 7;
  */
 export const CHECKOUT_MINUTES = 30;
 export const CAPTURE_ALLOWANCE_MINUTES = 5;
+/** A cart holds at most this many trips: one payment pays for all of them. */
+export const MAX_CART_ITEMS = 10;
+export const TRIP_GONE = "This trip is no longer available: the travel agent removed it";
+
 export const checkoutExpiry = (createdAt: string) => new Date(Date.parse(createdAt) + CHECKOUT_MINUTES * 60_000);
 
 const DAY_MS = 86_400_000;
