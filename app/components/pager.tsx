@@ -1,30 +1,38 @@
-import { Form, useLocation, useSearchParams } from "@remix-run/react";
+import { Link, useLocation, useSearchParams } from "@remix-run/react";
 
 /**
- * Previous/Next of a list whose page is in the address (the loader reads it): "Page 2 of 5 (48 orders)". A GET form
- * that keeps the list's other parameters (its filters), so it works before scripts run and without them.
+ * Previous/Next for a paged list: "Page 2 of 5 (48 orders)". Links to the same list with its filters and the other
+ * page, so paging works before scripts run (or without them); the first page's address has no `page`.
  */
 export function Pager({ page, pages, total, noun }: { page: number; pages: number; total?: number; noun?: string }) {
-  const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const kept = [...params].filter(([key]) => key !== "page" && key !== "index");
+  const { pathname } = useLocation();
+  const to = (n: number) => {
+    const next = new URLSearchParams(params);
+    next.delete("index");
+    if (n > 1) next.set("page", String(n));
+    else next.delete("page");
+    const query = next.toString();
+    return query ? `${pathname}?${query}` : pathname;
+  };
+  const step = (n: number, label: string, disabled: boolean) =>
+    disabled ? (
+      <span className="btn btn-outline" aria-disabled="true">
+        {label}
+      </span>
+    ) : (
+      <Link className="btn btn-outline" to={to(n)} preventScrollReset>
+        {label}
+      </Link>
+    );
   return (
     <nav className="pager" aria-label="Pages">
       <span className="muted">
         Page {page} of {pages}
         {total !== undefined && noun ? ` (${total} ${noun})` : ""}
       </span>
-      <Form method="get" action={pathname} className="action-button">
-        {kept.map(([key, value]) => (
-          <input key={key} type="hidden" name={key} value={value} />
-        ))}
-        <button type="submit" name="page" value={page - 1} className="btn btn-outline" disabled={page <= 1}>
-          Previous
-        </button>
-        <button type="submit" name="page" value={page + 1} className="btn btn-outline" disabled={page >= pages}>
-          Next
-        </button>
-      </Form>
+      {step(page - 1, "Previous", page <= 1)}
+      {step(page + 1, "Next", page >= pages)}
     </nav>
   );
 }

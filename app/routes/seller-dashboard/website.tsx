@@ -11,7 +11,7 @@ import { FormAnswer } from "~/components/form-answer";
 import { PageContent } from "~/components/load-state";
 import { BrandForm, WALLPAPER_FILE } from "~/components/seller-admin/brand-form";
 import { DomainsCard } from "~/components/seller-admin/domains-card";
-import type { WebsiteAnswer } from "~/components/seller-admin/form-answer";
+import { ANSWERED_IN_FORM, type WebsiteAnswer } from "~/components/seller-admin/form-answer";
 import { readSentForm, storeFormImages, textFieldsOf, uploadAnswer } from "~/components/seller-admin/images.server";
 import { PROFILE_IMAGES, ProfileForm } from "~/components/seller-admin/profile-form";
 import { refusal, requireUser, signedInData, signedInHeaders } from "~/lib/session.server";
@@ -95,8 +95,12 @@ export default function Page() {
   return (
     <main id="main" className="dash-main">
       <h1>Website</h1>
-      {/* A post without scripts (a domain added or removed): the page comes back with its answer. */}
-      <FormAnswer answer={answered} failure="Failed to save" />
+      {/* A post without scripts (a domain added or removed): the page comes back with its answer. The brand and
+          profile forms show theirs by their own buttons. */}
+      <FormAnswer
+        answer={ANSWERED_IN_FORM.has((answered as WebsiteAnswer | undefined)?.intent ?? "") ? undefined : answered}
+        failure="Failed to save"
+      />
       <PageContent label="Loading website settings...">
         <DomainsCard origin={origin} sitePath={site.sitePath} domains={site.domains} />
         <BrandForm initial={site.websiteConfig} />

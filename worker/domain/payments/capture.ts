@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import { bookingSequences, bookings, cartItems, packages, paymentItems, payments, refunds, travellers } from "@db/schema";
+import { bookingSequences, bookings, cartItems, packages, paymentEvents, paymentItems, payments, refunds, travellers } from "@db/schema";
 import type { Db } from "../../db/client";
 import { findPriceTier, isPriced, priceBooking } from "../bookings/pricing";
 import { todayInIndia, yearInIndia } from "../bookings/transitions";
@@ -190,7 +190,13 @@ export async function capturePayment(
     .where(and(eq(payments.id, payment.id), ne(payments.status, "captured")));
   const attempt = async (reasons: Map<string, string>): Promise<CaptureResult> => {
     const year = yearInIndia(now);
-    const statements: Statement[] = [...also, capture];
+    // SECURITY: one capture row per payment. Two captures that both read the payment before either wrote (the
+    // Checkout callback and the webhook at once) would otherwise both write: one the bookings, the other refunds of
+    // items it found gone from the cart. The second now clashes on this key and its whole batch writes nothing.
+    const marker = db
+      .insert(paymentEvents)
+      .values({ id: `capture:${payment.id}`, provider: payment.provider, type: "capture", paymentId: payment.id, outcome: "applied" });
+    const statements: Statement[] = [...also, marker, capture];
     const booked: string[] = [];
     const unbooked: CaptureResult["unbooked"] = [];
     for (const item of items) {
