@@ -262,6 +262,7 @@ export const UNLIMITED_WRITES: Record<string, string> = {
   "POST /api/auth/handover": "a single-use token; no email, no money",
   "PUT /api/auth/profile": "no email, no money",
   "POST /api/auth/logout": "no email, no money",
+  "POST /api/auth/logout-everywhere": "no email, no money; ends the account's own sessions",
   "PUT /api/bookings/seller/bookings/:id/approve": "one answer per booking (one conditional update): one email",
   "PUT /api/bookings/seller/bookings/:id/reject": "one answer per booking (one conditional update): one email, one refund",
   "PUT /api/bookings/:id/status": "one cancellation per booking (one conditional update): one email, one refund",
