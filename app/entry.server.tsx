@@ -3,7 +3,10 @@ import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { isD1Failure } from "@worker/db/d1-failure";
 import { setPageSecurityHeaders } from "@worker/security-headers";
+import CLIENT_STYLESHEETS from "virtual:client-stylesheets";
+import { InlineStylesProvider } from "~/components/document-links";
 import { NonceProvider } from "~/lib/nonce";
+import { documentScripts } from "~/lib/document-scripts.server";
 
 // Deferred loader data must settle within this many milliseconds (no route of ours defers any).
 export const streamTimeout = 5000;
@@ -53,25 +56,18 @@ export default async function handleRequest(
   const { nonce } = loadContext;
   const html = renderToString(
     <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      <InlineStylesProvider value={CLIENT_STYLESHEETS}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </InlineStylesProvider>
     </NonceProvider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   setPageSecurityHeaders(responseHeaders, nonce);
-  return new Response(`<!DOCTYPE html>${lowPriorityModulePreloads(html)}`, {
+  return new Response(`<!DOCTYPE html>${documentScripts(html, nonce, loadContext.viewer !== null)}`, {
     headers: responseHeaders,
     status: statusFor(loadContext, responseStatusCode),
   });
 }
-
-/**
- * Remix's module preloads ask for low priority (ADR 0019): the document is complete HTML and its scripts only
- * hydrate it, so the styles, fonts and images of the first paint go first. `<Scripts>` takes no attributes for
- * its preloads, so they are added to the rendered string. Only Remix's own tags can match: React escapes `<` in
- * text and attributes, and Remix escapes it in the data it inlines in scripts.
- */
-const lowPriorityModulePreloads = (html: string) =>
-  html.replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');
 
 async function settleHandoff(context: EntryContext): Promise<void> {
   const stream = context.serverHandoffStream;

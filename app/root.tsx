@@ -1,16 +1,29 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse } from "@remix-run/react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "@remix-run/react";
+import { Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "@remix-run/react";
 import { Suspense, lazy, useEffect } from "react";
+import { DocumentLinks } from "~/components/document-links";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useNonce } from "~/lib/nonce";
 import { siteFromMatches } from "~/lib/seller-site";
+import { EARLY_TOGGLE_SCRIPT } from "~/lib/early-toggle";
 import { THEME_INIT_SCRIPT } from "~/lib/theme";
 import { useHydrated } from "~/lib/use-hydrated";
 import appStyles from "~/styles/app.css?url";
+import playfair700 from "~/styles/fonts/playfair-display-700-basic.woff2?url";
+import poppins400 from "~/styles/fonts/poppins-400-basic.woff2?url";
+import poppins500 from "~/styles/fonts/poppins-500-basic.woff2?url";
+import poppins600 from "~/styles/fonts/poppins-600-basic.woff2?url";
+
+// Every page sets text in all four faces; their basic subsets are asked for with the document (ADR 0034).
+const fontPreload = (href: string) => ({ rel: "preload", href, as: "font", type: "font/woff2", crossOrigin: "anonymous" }) as const;
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
+  fontPreload(poppins400),
+  fontPreload(poppins500),
+  fontPreload(poppins600),
+  fontPreload(playfair700),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -44,11 +57,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* A constant of ours, never seller data. */}
+        {/* Constants of ours, never seller data: the stored theme, and taps on menus before hydration. */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant inline script, no user input */}
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT + EARLY_TOGGLE_SCRIPT }} />
         <Meta />
-        <Links />
+        <DocumentLinks />
       </head>
       <body>
         {children}

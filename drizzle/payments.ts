@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { bookings } from "./bookings";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { packages } from "./packages";
 import { sellers } from "./sellers";
 import { users } from "./users";
@@ -12,7 +11,11 @@ const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
  * `payment_status` only summarises them.
  */
 
-/** A traveller's cart, on the server so it follows them across devices. `request` is a booking request as POST /api/bookings takes it. */
+/**
+ * A traveller's cart, on the server so it follows them across devices. `request` is a booking request as POST
+ * /api/bookings takes it. A package the seller deletes leaves its cart lines (package null, the name kept), so the
+ * cart says the trip is no longer available instead of the delete failing (issue 23).
+ */
 export const cartItems = sqliteTable(
   "cart_items",
   {
@@ -20,9 +23,8 @@ export const cartItems = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id),
-    packageId: text("package_id")
-      .notNull()
-      .references(() => packages.id),
+    packageId: text("package_id").references(() => packages.id, { onDelete: "set null" }),
+    packageName: text("package_name").notNull().default(""),
     sellerId: text("seller_id")
       .notNull()
       .references(() => sellers.id),
@@ -60,6 +62,8 @@ export const payments = sqliteTable(
   (t) => [index("payments_user_idx").on(t.userId, t.createdAt)],
 );
 
+export const PAYMENT_ITEM_OUTCOMES = ["booked", "refunded"] as const;
+
 /**
  * A payment's share per booking: what each seller's ledger reads. The booking id is chosen at checkout and the
  * booking written from `booking` (its row and travellers) in the batch that captures the payment.
@@ -77,15 +81,24 @@ export const paymentItems = sqliteTable(
     cartItemId: text("cart_item_id"),
     amount: integer("amount").notNull(),
     booking: text("booking", { mode: "json" }).notNull().$type<unknown>(),
+    /** Set by the capture: the booking was written, or the item's money is refunded (`unbookedReason` says why). */
+    outcome: text("outcome", { enum: PAYMENT_ITEM_OUTCOMES }),
+    unbookedReason: text("unbooked_reason"),
     createdAt: text("created_at").notNull().default(now),
   },
-  (t) => [index("payment_items_payment_idx").on(t.paymentId), index("payment_items_seller_idx").on(t.sellerId, t.createdAt)],
+  (t) => [
+    index("payment_items_payment_idx").on(t.paymentId),
+    index("payment_items_seller_idx").on(t.sellerId, t.createdAt),
+    // A cart line is booked once: a second checkout of the same cart that is paid too fails here and is refunded.
+    uniqueIndex("payment_items_cart_item_booked").on(t.cartItemId).where(sql`outcome = 'booked'`),
+  ],
 );
 
-export const REFUND_REASONS = ["rejected", "cancelled", "expired"] as const;
+/** `unbooked`: captured money whose booking could not be written (the trip gone or changed, a stale or second checkout). */
+export const REFUND_REASONS = ["rejected", "cancelled", "expired", "unbooked"] as const;
 export const REFUND_STATUSES = ["pending", "processed", "failed"] as const;
 
-/** At most one refund per booking: its id is `rf_{bookingId}`. */
+/** At most one refund per booking (or per payment item that never became one): its id is `rf_{bookingId}`. */
 export const refunds = sqliteTable(
   "refunds",
   {
@@ -95,7 +108,7 @@ export const refunds = sqliteTable(
       .references(() => payments.id),
     bookingId: text("booking_id")
       .notNull()
-      .references(() => bookings.id),
+      .references(() => paymentItems.bookingId),
     sellerId: text("seller_id")
       .notNull()
       .references(() => sellers.id),

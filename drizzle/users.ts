@@ -63,6 +63,16 @@ export const handoverTokens = sqliteTable("handover_tokens", {
   expiresAt: text("expires_at").notNull(),
 });
 
+/**
+ * Sessions ended by logout before their token expires (ADR 0036): the guard refuses a token whose `jti` is here.
+ * Kept until the token would have expired (the daily clean-up then deletes it).
+ */
+export const endedSessions = sqliteTable("ended_sessions", {
+  sid: text("sid").primaryKey(),
+  userId: text("user_id").notNull(),
+  expiresAt: text("expires_at").notNull(),
+});
+
 export const rateLimits = sqliteTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull().default(0),

@@ -18,10 +18,11 @@ const SCENARIOS = [
   { name: "trivial route (/__bench/trivial)", path: "/__bench/trivial" },
   { name: "API health (Hono, for reference)", path: "/api/health" },
   { name: "one bare D1 round trip (reference)", path: "/__bench/d1" },
-  { name: "seller landing, uncached", path: "/seller/s_wanderlust/website", cookie: UNCACHED, target: 0.03 },
-  { name: "seller landing, cache hit", path: "/seller/s_wanderlust/website", target: 0.25 },
-  { name: "package page, uncached", path: "/seller/s_wanderlust/website/package/p_goa", cookie: UNCACHED },
-  { name: "package page, cache hit", path: "/seller/s_wanderlust/website/package/p_goa" },
+  // Targets of issue 22 (ADR 0034).
+  { name: "seller landing, uncached", path: "/seller/s_wanderlust/website", cookie: UNCACHED, target: 0.05 },
+  { name: "seller landing, cache hit", path: "/seller/s_wanderlust/website", target: 0.55 },
+  { name: "package page, uncached", path: "/seller/s_wanderlust/website/package/p_goa", cookie: UNCACHED, target: 0.05 },
+  { name: "package page, cache hit", path: "/seller/s_wanderlust/website/package/p_goa", target: 0.55 },
 ];
 
 const hasTaskset = spawnSync("taskset", ["-V"]).status === 0 && cpus().length >= 2;
@@ -162,7 +163,11 @@ try {
   for (const s of SCENARIOS.filter((x) => x.target)) {
     const xs = ratios.get(s.name);
     const spread = `${Math.min(...xs).toFixed(3)}–${Math.max(...xs).toFixed(3)}x`;
-    console.log(`target: ${s.name} >= ${s.target.toFixed(3)}x (median ${median(xs).toFixed(3)}x, rounds ${spread})`);
+    const cpu = cpuOf(s.name);
+    const cpuRatio = cpu == null || trivialCpu == null ? "" : `; by CPU ${(trivialCpu / cpu).toFixed(3)}x`;
+    // The target is stated in throughput; CPU per request is what holds still on a busy machine (ADR 0018).
+    const verdict = `${median(xs) >= s.target ? "met" : "missed"} by throughput, ${cpu != null && trivialCpu != null && trivialCpu / cpu >= s.target ? "met" : "missed"} by CPU`;
+    console.log(`target: ${s.name} >= ${s.target.toFixed(3)}x (median ${median(xs).toFixed(3)}x, rounds ${spread}${cpuRatio}): ${verdict}`);
   }
 } finally {
   process.kill(-child.pid, "SIGTERM");

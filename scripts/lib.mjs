@@ -1,7 +1,11 @@
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 
 export const PORT = Number(process.env.PORT || 8787);
+
+/** Where the local D1 and R2 live: wrangler's default (.wrangler/state), or TB_STATE_DIR (a scratch copy, e.g. for a test). */
+const persist = process.env.TB_STATE_DIR ? ["--persist-to", process.env.TB_STATE_DIR] : [];
 
 export function run(cmd, args, options = {}) {
   const result = spawnSync(cmd, args, { stdio: "inherit", shell: false, ...options });
@@ -24,7 +28,22 @@ export function ensureDevVars() {
   }
 }
 
+/** The newest modification time at or under `path`, 0 when it does not exist. */
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((entry) => newest(join(path, entry))));
+}
+
+/** Builds the app, unless build/ is already newer than everything it is built from. */
 export function build() {
+  const sources = ["app", "worker", "drizzle", "public", "vite.config.ts", "package-lock.json"];
+  const built = Math.min(newest("build/server/index.js"), newest("build/client/assets"));
+  if (built > Math.max(...sources.map(newest))) {
+    console.log("The build is newer than its sources; build skipped.");
+    return;
+  }
   npx(["remix", "vite:build"]);
 }
 
@@ -34,11 +53,13 @@ export function bundleWorker() {
 }
 
 export function migrateLocal() {
-  npx(["wrangler", "d1", "migrations", "apply", "DB", "--local"], { env: { ...process.env, CI: "true" } });
+  npx(["wrangler", "d1", "migrations", "apply", "DB", "--local", ...persist], { env: { ...process.env, CI: "true" } });
 }
 
 function localQuery(sql) {
-  const r = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--json", "--command", sql], { encoding: "utf8" });
+  const r = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", ...persist, "--json", "--command", sql], {
+    encoding: "utf8",
+  });
   if (r.status !== 0) throw new Error(r.stderr || r.stdout);
   return JSON.parse(r.stdout)[0].results;
 }
@@ -53,7 +74,9 @@ export function seedLocalIfEmpty() {
   if (sql.status !== 0) throw new Error(sql.stderr);
   mkdirSync(".wrangler", { recursive: true });
   writeFileSync(".wrangler/seed.sql", sql.stdout);
-  npx(["wrangler", "d1", "execute", "DB", "--local", "--file", ".wrangler/seed.sql"], { stdio: ["ignore", "ignore", "inherit"] });
+  npx(["wrangler", "d1", "execute", "DB", "--local", ...persist, "--file", ".wrangler/seed.sql"], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   console.log("Seeded the local database with the demo data.");
 }
 
@@ -78,9 +101,13 @@ export function banner(port = PORT) {
 }
 
 export function serve(port = PORT) {
-  const child = spawn("npx", ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false"], {
-    stdio: "inherit",
-  });
+  const child = spawn(
+    "npx",
+    ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...persist],
+    {
+      stdio: "inherit",
+    },
+  );
   for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
   child.on("exit", (code) => process.exit(code ?? 0));
   return child;

@@ -15,6 +15,7 @@ import { expireUnanswered } from "./domain/payments/expiry";
 import { serveMedia } from "./media";
 import { withSecurityHeaders } from "./security-headers";
 import { checkPageOrigin } from "./page-origin";
+import { drainableBody } from "./request-body";
 
 // One Remix handler per route tree: the platform's, a seller site's by path, a custom domain's (ADR 0024).
 const trees = routeTrees(build as unknown as ServerBuild);
@@ -31,7 +32,11 @@ export default {
     if (url.pathname === "/__bench/trivial") return new Response("ok");
     // Its reference: one bare local D1 round trip, the floor under any uncached page's data.
     if (url.pathname === "/__bench/d1" && env.BENCH === "1") return Response.json(await env.DB.prepare("SELECT 1 AS ok").first());
-    return withSecurityHeaders(await answer(request, env, ctx, url).catch(busyPageOnD1Failure));
+    const { request: sent, drain } = drainableBody(request);
+    const response = await answer(sent, env, ctx, url).catch(busyPageOnD1Failure);
+    // Whatever of the body no handler read is read now, before the answer leaves (worker/request-body.ts).
+    await drain();
+    return withSecurityHeaders(response);
   },
 
   /**

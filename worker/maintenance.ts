@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, lt, or } from "drizzle-orm";
-import { customDomains, handoverTokens, idempotencyKeys, otpCodes, outbox, rateLimits } from "@db/schema";
+import { customDomains, endedSessions, handoverTokens, idempotencyKeys, otpCodes, outbox, rateLimits } from "@db/schema";
 import { PENDING_DOMAIN_TTL_MS } from "./domain/seller-admin/site";
 import type { Db } from "./db/client";
 
@@ -27,7 +27,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * in one D1 batch. Nothing a user can still act on is touched: an unexpired, unused code stays.
  */
 export async function runMaintenance(db: Db, now = Date.now()) {
-  const [limits, keys, codes, emails, handovers, domains] = await db.batch([
+  const [limits, keys, codes, emails, handovers, domains, sessions] = await db.batch([
     db
       .delete(rateLimits)
       .where(lt(rateLimits.windowStart, Math.floor((now - RETENTION.rateLimitMs) / 1000)))
@@ -56,6 +56,11 @@ export async function runMaintenance(db: Db, now = Date.now()) {
       .delete(customDomains)
       .where(and(eq(customDomains.status, "pending"), lt(customDomains.createdAt, iso(now - PENDING_DOMAIN_TTL_MS))))
       .returning({ id: customDomains.id }),
+    // A logged-out session's token has expired by then, so its record can go.
+    db
+      .delete(endedSessions)
+      .where(lt(endedSessions.expiresAt, iso(now)))
+      .returning({ sid: endedSessions.sid }),
   ]);
   return {
     rateLimits: limits.length,
@@ -64,5 +69,6 @@ export async function runMaintenance(db: Db, now = Date.now()) {
     outbox: emails.length,
     handoverTokens: handovers.length,
     pendingDomains: domains.length,
+    endedSessions: sessions.length,
   };
 }

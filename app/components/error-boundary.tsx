@@ -1,60 +1,20 @@
-import { Link, isRouteErrorResponse, useRevalidator, useRouteError } from "@remix-run/react";
-import { useSiteLinks } from "~/lib/site-links";
+import { Suspense, lazy } from "react";
+import { ErrorPage } from "./error-page";
+import type { ErrorHandlers } from "./error-state";
 
-type Handlers = Partial<Record<number, (error: { status: number; data: unknown }) => React.ReactNode>>;
+export { TryAgain, messageOf, type ErrorHandlers } from "./error-state";
 
-export function messageOf(data: unknown, fallback: string) {
-  if (typeof data === "string" && data) return data;
-  if (data && typeof data === "object" && "message" in data && typeof data.message === "string") return data.message;
-  return fallback;
-}
+/**
+ * The one error boundary every route uses. Its page is its own chunk in the browser (ADR 0034): few visits need
+ * it, so the scripts every page loads first do not carry it. The server renders it at once; a page that hydrates
+ * with an error keeps the server's markup until the chunk arrives.
+ */
+const Page = import.meta.env.SSR ? ErrorPage : lazy(() => import("./error-page").then((m) => ({ default: m.ErrorPage })));
 
-/** Spec's error state: Try Again loads the page's data again (revalidation), without a full reload. */
-export function TryAgain() {
-  const revalidator = useRevalidator();
+export function GeneralErrorBoundary(props: { statusHandlers?: ErrorHandlers }) {
   return (
-    <p>
-      <button type="button" className="btn" disabled={revalidator.state !== "idle"} onClick={() => revalidator.revalidate()}>
-        {revalidator.state === "idle" ? "Try Again" : "Loading..."}
-      </button>
-    </p>
-  );
-}
-
-/** The one error boundary every route uses; per-status handlers override the default text. */
-export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?: Handlers }) {
-  const error = useRouteError();
-  // Inside a seller site the way back is the site's own pages.
-  const links = useSiteLinks();
-  if (isRouteErrorResponse(error)) {
-    const custom = statusHandlers[error.status];
-    if (custom) return <>{custom(error)}</>;
-    // The router's own errors (no route matched, a path that could not be decoded) are not messages for a visitor.
-    const data = (error as { internal?: boolean }).internal ? null : error.data;
-    const title = error.status === 404 ? messageOf(data, "Page not found") : messageOf(data, "Something went wrong");
-    return (
-      <main className="container page" id="main">
-        <div className="card stack" role="alert">
-          <h1>{title}</h1>
-          <p className="muted">Error {error.status}</p>
-          {error.status === 404 ? <p>The page you asked for is not here. It may have moved, or the address may be mistyped.</p> : null}
-          {error.status >= 500 ? <TryAgain /> : null}
-          <p className="row">
-            <Link to={links.href("/")}>Go to the home page</Link>
-            {error.status === 404 ? <Link to={links.href(links.site ? "/package/all" : "/tours/search")}>Browse tour packages</Link> : null}
-          </p>
-        </div>
-      </main>
-    );
-  }
-  if (typeof document !== "undefined") console.error(error);
-  return (
-    <main className="container page" id="main">
-      <div className="card stack" role="alert">
-        <h1>Something went wrong</h1>
-        <p className="muted">Please try again in a moment.</p>
-        <TryAgain />
-      </div>
-    </main>
+    <Suspense fallback={null}>
+      <Page {...props} />
+    </Suspense>
   );
 }

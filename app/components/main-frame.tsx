@@ -1,6 +1,6 @@
 import { Link, NavLink, useRouteLoaderData } from "@remix-run/react";
-import { useCallback, useRef, useState } from "react";
-import { MenuDrawer } from "~/components/menu-drawer";
+import { useCallback } from "react";
+import { MenuDrawer, useMenuDrawer } from "~/components/menu-drawer";
 import { toggleTheme } from "~/lib/theme";
 
 const NAV = [
@@ -44,14 +44,15 @@ function AccountLinks({ account, onNavigate }: { account: HeaderAccount; onNavig
 
 /**
  * The main site's frame: header, page, footer. On a wide screen the header shows the navigation and the account
- * links; on a phone they fold into a menu opened by a button (keyboard and screen-reader usable). The account
+ * links; on a phone they fold into a menu opened by a button (keyboard and screen-reader usable; a native popover,
+ * so a tap before hydration opens it too). The account
  * comes from the main layout's loader (the session cookie), so the server's HTML already shows the right links.
  */
 export function MainFrame({ children }: { children: React.ReactNode }) {
   const account = (useRouteLoaderData("main") as { account?: HeaderAccount } | undefined)?.account ?? null;
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuButton = useRef<HTMLButtonElement>(null);
-  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const menu = useMenuDrawer("main-menu");
+  const { setOpen } = menu;
+  const closeMenu = useCallback(() => setOpen(false), [setOpen]);
   return (
     <div className="site-frame">
       <a className="skip-link" href="#main">
@@ -76,28 +77,13 @@ export function MainFrame({ children }: { children: React.ReactNode }) {
             <span className="row header-account">
               <AccountLinks account={account} />
             </span>
-            <button
-              ref={menuButton}
-              type="button"
-              className="menu-button"
-              aria-expanded={menuOpen}
-              aria-controls="main-menu"
-              onClick={() => setMenuOpen(true)}
-            >
+            <button className="menu-button" {...menu.button}>
               <span aria-hidden="true">☰</span>
               <span className="sr-only">Menu</span>
             </button>
           </div>
         </nav>
-        <MenuDrawer
-          id="main-menu"
-          open={menuOpen}
-          onClose={closeMenu}
-          opener={menuButton}
-          className="main-drawer"
-          backdropClassName="main-drawer-backdrop"
-          closeClassName="main-drawer-close"
-        >
+        <MenuDrawer {...menu.drawer} className="main-drawer" closeClassName="main-drawer-close">
           <nav aria-label="Menu">
             <ul>
               {NAV.map((n) => (

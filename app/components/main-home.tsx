@@ -24,8 +24,8 @@ export function MainHome({ featured }: { featured: CatalogPackage[] }) {
         <h2 id="featured-title">Top-rated packages</h2>
         {featured.length ? (
           <div className="grid-cards">
-            {featured.map((p) => (
-              <CatalogCard key={p.id} pkg={p} />
+            {featured.map((p, i) => (
+              <CatalogCard key={p.id} pkg={p} first={i === 0} />
             ))}
           </div>
         ) : (

@@ -9,6 +9,7 @@ export function Pager({ page, pages, total, noun }: { page: number; pages: numbe
   const { pathname } = useLocation();
   const to = (n: number) => {
     const next = new URLSearchParams(params);
+    next.delete("index");
     if (n > 1) next.set("page", String(n));
     else next.delete("page");
     const query = next.toString();

@@ -1,10 +1,11 @@
 import { useLocation, useNavigation } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect } from "react";
+import { useMenuDrawer } from "~/components/menu-drawer";
 import { MobileMenu } from "~/components/seller/mobile-menu";
 import { SellerLogo } from "~/components/seller/seller-logo";
 import { SiteLink, SiteNavigateProvider, isCurrent } from "~/components/seller/site-link";
 import { SiteFooter } from "~/components/seller/site-footer";
-import { type SellerSite, SellerSiteProvider, brandStyle, siteHref } from "~/lib/seller-site";
+import { type SellerSite, SellerSiteProvider, siteHref } from "~/lib/seller-site";
 import { toggleTheme } from "~/lib/theme";
 
 /** The seller site's frame (spec §2); `signedIn` comes from the layout's loader (the session cookie), so the server's HTML shows Dashboard or Login. */
@@ -19,18 +20,18 @@ export function SellerFrame({
   children: React.ReactNode;
   hideFooter?: boolean;
 }) {
-  const [menuOpen, setMenuOpen] = useState(false);
+  const menu = useMenuDrawer("seller-mobile-menu");
+  const { setOpen, button } = menu;
   const { pathname } = useLocation();
   const navigation = useNavigation();
-  const menuButton = useRef<HTMLButtonElement>(null);
   const name = site.websiteConfig.websiteName;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the page changes
-  useEffect(() => setMenuOpen(false), [pathname]);
+  useEffect(() => setOpen(false), [pathname]);
   const closeMenu = useCallback(() => {
-    setMenuOpen(false);
-    menuButton.current?.focus();
-  }, []);
+    setOpen(false);
+    button.ref.current?.focus();
+  }, [setOpen, button.ref]);
 
   const home = siteHref(site, "/");
   const links = [
@@ -44,7 +45,7 @@ export function SellerFrame({
   return (
     <SellerSiteProvider value={site}>
       <SiteNavigateProvider>
-        <div className="seller-site" style={brandStyle(site)}>
+        <div className="seller-site" style={site.brand as React.CSSProperties}>
           <a className="skip-link" href="#main">
             Skip to content
           </a>
@@ -72,19 +73,12 @@ export function SellerFrame({
               <SiteLink to={account.to} className="btn seller-cta">
                 {account.label}
               </SiteLink>
-              <button
-                ref={menuButton}
-                type="button"
-                className="seller-menu-button"
-                aria-expanded={menuOpen}
-                aria-controls="seller-mobile-menu"
-                onClick={() => setMenuOpen((o) => !o)}
-              >
+              <button className="seller-menu-button" {...button}>
                 <span className="sr-only">Open menu</span>
                 <span aria-hidden="true">☰</span>
               </button>
             </nav>
-            <MobileMenu open={menuOpen} items={[...links, account]} onClose={closeMenu} />
+            <MobileMenu drawer={menu.drawer} items={[...links, account]} onClose={closeMenu} />
           </header>
           {navigation.state === "loading" ? (
             <div className="seller-loading" role="status">

@@ -7,6 +7,7 @@ import {
   searchPackageSummaries,
 } from "@worker/domain/seller-website/service";
 import { parseSearchQuery } from "@worker/domain/seller-website/search-query";
+import { accessibleTextColor, readableTextOn } from "@worker/shared/colors";
 import type { SellerTenant } from "@worker/tenant";
 import type { SellerSite } from "./seller-site";
 
@@ -39,7 +40,30 @@ export async function loadSellerSite(context: AppLoadContext): Promise<SellerSit
   if (!site) throw websiteNotFound();
   context.edge.contentVersion = site.contentVersion;
   const { seller, websiteConfig, domain } = site;
-  return { seller, websiteConfig, basePath: tenant.basePath, ...originsOf(context, domain) };
+  const brand = brandVariables(websiteConfig.themeColor, websiteConfig.secondaryColor);
+  return { seller, websiteConfig, brand, basePath: tenant.basePath, ...originsOf(context, domain) };
+}
+
+// The contrast maths runs once per colour pair, not on every render of every page.
+const brandCache = new Map<string, Readonly<Record<string, string>>>();
+
+/** The site frame's CSS variables for a pair of brand colours (SellerSite.brand). */
+function brandVariables(themeColor: string, secondaryColor: string): Readonly<Record<string, string>> {
+  const key = themeColor + secondaryColor;
+  let brand = brandCache.get(key);
+  if (!brand) {
+    if (brandCache.size >= 256) brandCache.clear();
+    brand = {
+      "--brand": themeColor,
+      "--brand-2": secondaryColor,
+      "--on-brand": readableTextOn(themeColor),
+      "--on-brand-2": readableTextOn(secondaryColor),
+      "--brand-text-light": accessibleTextColor(themeColor, "#ffffff"),
+      "--brand-text-dark": accessibleTextColor(themeColor, "#181b2e"),
+    };
+    brandCache.set(key, brand);
+  }
+  return brand;
 }
 
 /** The landing's newest packages and its highlights, read in the same batch as the site. */

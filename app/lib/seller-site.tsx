@@ -1,13 +1,17 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
 import { createContext, useContext } from "react";
 import type { SellerSiteData } from "@worker/domain/seller-website/shapes";
-import { accessibleTextColor, readableTextOn } from "@worker/shared/colors";
 
 export type SellerSite = SellerSiteData & {
   /** "" on the seller's own domain, "/seller/{id}/website" on the platform. */
   basePath: string;
   /** Origin of this request, for absolute image URLs. */
   origin: string;
+  /**
+   * The brand colours and the text colours that read on them, as the CSS variables of the site's frame. Worked
+   * out by the loader (seller-site.server.ts), so the contrast maths stays out of the browser's scripts.
+   */
+  brand: Readonly<Record<string, string>>;
   /** Where this site's canonical URLs start: the custom domain when one is active. */
   canonicalBase: string;
   /** "" by path; the platform's origin on a custom domain (policies live there). */
@@ -45,37 +49,6 @@ export function buildSearchQuery(input: { destination?: string; checkIn?: string
 
 export function searchHref(site: Pick<SellerSite, "basePath">, input: { destination?: string; checkIn?: string; duration?: string }) {
   return siteHref(site, `/searchpackages/${buildSearchQuery(input)}`);
-}
-
-/**
- * CSS custom properties for the seller's brand. Colours were validated as
- * #RRGGBB by the server (publicWebsiteConfig); text colours are computed so
- * they stay readable on light and dark surfaces.
- */
-export function brandStyle(site: SellerSiteData): React.CSSProperties {
-  const { themeColor, secondaryColor } = site.websiteConfig;
-  const key = themeColor + secondaryColor;
-  let style = brandStyles.get(key);
-  if (!style) {
-    if (brandStyles.size >= 256) brandStyles.clear();
-    style = computeBrandStyle(themeColor, secondaryColor);
-    brandStyles.set(key, style);
-  }
-  return style;
-}
-
-// The contrast maths runs once per colour pair, not on every render of every page.
-const brandStyles = new Map<string, React.CSSProperties>();
-
-function computeBrandStyle(themeColor: string, secondaryColor: string): React.CSSProperties {
-  return {
-    "--brand": themeColor,
-    "--brand-2": secondaryColor,
-    "--on-brand": readableTextOn(themeColor),
-    "--on-brand-2": readableTextOn(secondaryColor),
-    "--brand-text-light": accessibleTextColor(themeColor, "#ffffff"),
-    "--brand-text-dark": accessibleTextColor(themeColor, "#181b2e"),
-  } as React.CSSProperties;
 }
 
 const absolute = (site: SellerSite, src: string) => new URL(src, site.origin).toString();

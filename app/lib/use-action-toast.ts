@@ -1,6 +1,6 @@
 import type { FetcherWithComponents } from "@remix-run/react";
 import { useEffect } from "react";
-import toast from "react-hot-toast";
+import { toast } from "~/lib/notify";
 import type { ActionResult } from "./action-result";
 
 /**

@@ -80,7 +80,7 @@ describe("main-site accounts in Chromium", () => {
     await eventually(() => page.getByLabel("First Name").inputValue()).toBe("Kavya");
     await eventually(() => page.getByLabel("Last Name").inputValue()).toBe("Iyer Menon");
     page.once("dialog", (d) => d.accept());
-    await page.getByRole("button", { name: "Log out" }).click();
+    await page.getByRole("button", { name: "Log out", exact: true }).click();
     await page.waitForURL(`${origin}/`);
     expect(await sessionCookie(page)).toBeUndefined();
     await page.getByRole("banner").getByRole("link", { name: "Login" }).first().waitFor();

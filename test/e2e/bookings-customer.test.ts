@@ -40,6 +40,8 @@ describe("Asha's dashboard on the main site", () => {
     const item = page.locator(`[data-booking="${w.seed.bookings.bk_w3.ref}"]`);
     await item.waitFor();
     await item.getByText("Royal Jaipur Heritage").waitFor();
+    // The confirmation is the script's: before hydration Cancel is a plain form post (it works without scripts).
+    await page.waitForSelector("html[data-hydrated]");
     page.once("dialog", (d) => d.dismiss());
     await item.getByRole("button", { name: /Cancel/ }).click();
     await eventually(() => item.locator(".badge").textContent()).toBe("Pending");

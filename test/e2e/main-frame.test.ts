@@ -55,7 +55,7 @@ describe("the main site's frame on a phone", () => {
 
     // Escape closes it and gives focus back to the button.
     await page.keyboard.press("Escape");
-    await dialog.waitFor({ state: "detached" });
+    await dialog.waitFor({ state: "hidden" });
     await eventually(() => menu.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // Open again and follow "About" with the keyboard.
@@ -64,7 +64,7 @@ describe("the main site's frame on a phone", () => {
     await dialog.getByRole("link", { name: "About" }).focus();
     await page.keyboard.press("Enter");
     await page.waitForURL(`${origin}/about`);
-    await dialog.waitFor({ state: "detached" });
+    await dialog.waitFor({ state: "hidden" });
     await eventually(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     expect(errors).toEqual([]);
   });

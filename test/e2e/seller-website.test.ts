@@ -103,7 +103,7 @@ describe("seller website in Chromium", () => {
     for (let i = 0; i < 8; i++) await page.keyboard.press("Tab");
     await eventually(() => page.evaluate(() => document.activeElement?.closest("[role=dialog]") !== null)).toBe(true);
     await page.keyboard.press("Escape");
-    await menu.waitFor({ state: "detached" });
+    await menu.waitFor({ state: "hidden" });
     await eventually(() => page.evaluate(() => document.body.style.overflow)).toBe("");
     await eventually(() => page.evaluate(() => document.activeElement?.getAttribute("aria-controls"))).toBe("seller-mobile-menu");
     await page.close();

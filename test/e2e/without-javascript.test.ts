@@ -283,6 +283,75 @@ describe("the seller's images with JavaScript disabled", () => {
   });
 });
 
+describe("account settings with JavaScript disabled", () => {
+  it("changes the profile's name and the password with its emailed code; this device stays signed in", async () => {
+    const email = `nojs3-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const signup = await e2e.w.api("POST", "/api/auth/signup", { name: "Kavya Pillai", email, password: PASSWORD });
+    await e2e.w.api("POST", "/api/auth/verify-otp", { userId: signup.body.userId, otp: await latestCode(e2e.w, email) });
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await e2e.signIn(page, email, { password: PASSWORD });
+    await page.goto(`${origin}/user-dashboard/settings`);
+
+    // Profile Information: the name is the first and last name (spec §3).
+    await page.getByLabel("Last Name").fill("Pillai Nair");
+    await page.getByLabel("Phone").fill("+91 90000 44444");
+    await page.getByRole("button", { name: "Update Profile" }).click();
+    await page.getByText("Profile updated successfully!").waitFor();
+    expect(await e2e.w.d1.prepare("SELECT name, phone FROM users WHERE email = ?").bind(email).first()).toEqual({
+      name: "Kavya Pillai Nair",
+      phone: "+91 90000 44444",
+    });
+    expect(await page.getByLabel("Last Name").inputValue()).toBe("Pillai Nair");
+
+    // Change Password: a wrong current password is refused in the card; the right one sends the code.
+    await page.getByLabel("Current Password").fill("Not#thePassword1");
+    await page.getByRole("button", { name: "Request OTP" }).click();
+    await page.getByRole("alert").filter({ hasText: "Current password is incorrect" }).waitFor();
+    await page.getByLabel("Current Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Request OTP" }).click();
+    await page.getByText("OTP sent to your email. Please check your inbox.").waitFor();
+
+    // New, confirm and the code: a mismatch is the server's answer on its field, then the change.
+    await page.getByLabel("New Password", { exact: true }).fill("Monsoon#2027");
+    await page.getByLabel("Confirm New Password").fill("Monsoon#2028");
+    await page.getByLabel("OTP", { exact: true }).fill(await latestCode(e2e.w, email));
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await page.getByText("Passwords do not match").waitFor();
+    const before = (await sessionCookie(context, origin))?.value;
+    await page.getByLabel("New Password", { exact: true }).fill("Monsoon#2027");
+    await page.getByLabel("Confirm New Password").fill("Monsoon#2027");
+    await page.getByLabel("OTP", { exact: true }).fill(await latestCode(e2e.w, email));
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await page.getByText("Password updated successfully!").waitFor();
+    await eventually(() => page.getByLabel("New Password", { exact: true }).count()).toBe(0);
+
+    // The new password signs in; this device holds a fresh cookie and is still signed in.
+    const after = await sessionCookie(context, origin);
+    expect(after?.httpOnly).toBe(true);
+    expect(after?.value).not.toBe(before);
+    const login = await e2e.w.api("POST", "/api/auth/login", { email, password: "Monsoon#2027" });
+    expect(login.status).toBe(200);
+    await page.goto(`${origin}/user-dashboard/settings`);
+    await eventually(() => page.getByLabel("Last Name").inputValue()).toBe("Pillai Nair");
+    await context.close();
+  });
+
+  it("changes the profile on a seller's site, whose customer settings share the cards", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await e2e.signIn(page, "asha@example.com", { origin: site });
+    await page.goto(`${site}/settings`);
+    await page.getByLabel("Phone").fill("+91 98111 55555");
+    await page.getByRole("button", { name: "Update Profile" }).click();
+    await page.getByText("Profile updated successfully!").waitFor();
+    expect((await e2e.w.d1.prepare("SELECT phone FROM users WHERE email = 'asha@example.com'").first<{ phone: string }>())?.phone).toBe(
+      "+91 98111 55555",
+    );
+    await context.close();
+  });
+});
+
 describe("the same journey with JavaScript on", () => {
   /** A toast of spec §9 (react-hot-toast: a status message at the top centre). */
   const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first().waitFor();

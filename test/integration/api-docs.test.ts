@@ -57,6 +57,7 @@ const OTHER_CALLS = [
   "POST /api/auth/reset-password",
   "POST /api/auth/handover",
   "POST /api/auth/logout",
+  "POST /api/auth/logout-everywhere",
   "GET /api/cart",
   "POST /api/cart",
   "DELETE /api/cart/{id}",

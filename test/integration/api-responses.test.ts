@@ -1,5 +1,6 @@
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Response as Answer, JsonSchema, OpenApiDocument, Operation } from "../../worker/api/openapi";
 import { CLOCK_HEADER } from "../../worker/clock";
@@ -86,11 +87,28 @@ const RECIPES: Record<string, Recipe> = {
     const token = /\/reset-password\/(\S+)/.exec(mail.text)?.[1];
     return { as: "anonymous", body: { token, password: "Glacier#2026", confirm: "Glacier#2026" } };
   },
-  "POST /api/auth/handover": () => {
-    const { token, user } = sessions.customer as Session;
-    return { as: "anonymous", body: { token, user: btoa(JSON.stringify(user)) } };
+  // Only the sister platform's single-use tokens are handed over (ADR 0036).
+  "POST /api/auth/handover": async () => {
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject("u_asha")
+      .setIssuer(TEST_ENV.HANDOVER_JWT_ISSUER)
+      .setAudience(TEST_ENV.JWT_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime("5m")
+      .setJti(crypto.randomUUID())
+      .sign(new TextEncoder().encode(TEST_ENV.HANDOVER_JWT_SECRET));
+    return { as: "anonymous", body: { token, user: btoa(JSON.stringify({ id: "u_asha" })) } };
   },
   "POST /api/auth/logout": () => ({ as: "anonymous" }),
+  // Ends every session of its account: a new customer's, never a session the other calls use.
+  "POST /api/auth/logout-everywhere": async () => {
+    const email = `everywhere-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const signup = await w.api("POST", "/api/auth/signup", { name: "Meera Iyer", email, password: "Sunrise#2026" }, freshIp());
+    const otp = await latestCode(w, email);
+    const verified = await w.api("POST", "/api/auth/verify-otp", { userId: signup.body.userId, otp }, freshIp());
+    return { as: "anonymous", headers: bearer(verified.body) };
+  },
 
   "POST /api/bookings": () => ({ as: "customer", body: bookingRequest({ packageId: "p_goa" }), headers: { "idempotency-key": idemKey() } }),
   "GET /api/bookings": () => ({ as: "customer" }),

@@ -111,6 +111,7 @@ describe("forged and stale tokens", () => {
       .setAudience(opts.aud ?? TEST_ENV.JWT_AUDIENCE)
       .setIssuedAt(Math.floor(Date.now() / 1000) - 10)
       .setExpirationTime(opts.exp ?? Math.floor(Date.now() / 1000) + 3600)
+      .setJti(crypto.randomUUID())
       .sign(key(opts.secret ?? TEST_ENV.JWT_SECRET));
 
   it("accepts a correctly signed token (control)", async () => {
@@ -262,9 +263,10 @@ describe("sign-in hand-over", () => {
     expect((await w.api("GET", "/api/auth/profile", undefined, bearer(res.body))).status).toBe(200);
   });
 
-  it("accepts our own token and refuses forged or mismatched hand-overs", async () => {
+  it("refuses our own session tokens, and forged or mismatched hand-overs", async () => {
     const ours = await loginViaApi(w, "asha@example.com");
-    expect((await w.api("POST", "/api/auth/handover", { token: ours.token, user: encode(ours.user) }, ip())).status).toBe(200);
+    // SECURITY: a link carrying someone's session must not sign its reader into that account (ADR 0036).
+    expect((await w.api("POST", "/api/auth/handover", { token: ours.token, user: encode(ours.user) }, ip())).status).toBe(401);
     const refused = [
       { token: await sister("u_asha", { secret: "not-the-sister-secret-0123456789abcdef" }), user: encode({ id: "u_asha" }) },
       { token: await sister("u_asha", { iss: "https://evil.example" }), user: encode({ id: "u_asha" }) },
@@ -272,7 +274,7 @@ describe("sign-in hand-over", () => {
       { token: ours.token, user: encode({ ...ours.user, id: "u_admin" }) },
     ];
     for (const body of refused) expect((await w.api("POST", "/api/auth/handover", body, ip())).status).toBe(401);
-    expect((await w.api("POST", "/api/auth/handover", { token: ours.token, user: "%%%" }, ip())).status).toBe(400);
+    expect((await w.api("POST", "/api/auth/handover", { token: await sister("u_asha"), user: "%%%" }, ip())).status).toBe(400);
   });
 
   it("never signs in a superadmin or a seller with the sister key, by subject or by email", async () => {

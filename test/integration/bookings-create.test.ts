@@ -1,7 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { priceBooking } from "../../worker/domain/bookings/pricing";
 import { yearInIndia } from "../../worker/domain/bookings/transitions";
-import { ASHA, SELLER_A, bookingRequest, createBookingAs, daysFromNow, idemKey, travellersFor } from "../support/bookings";
+import {
+  ASHA,
+  SELLER_A,
+  bookingRequest,
+  createBookingAs,
+  daysFromNow,
+  idemKey,
+  resetBookingLimits,
+  travellersFor,
+} from "../support/bookings";
 import { testDate, testNow } from "../support/clock";
 import { bearer, loginViaApi } from "../support/session";
 import { type TestWorker, startWorker } from "../support/worker";
@@ -12,6 +21,7 @@ beforeAll(async () => {
   w = await startWorker();
   asha = bearer(await loginViaApi(w, ASHA));
 });
+beforeEach(() => resetBookingLimits(w));
 afterAll(() => w?.dispose());
 
 const count = async (sql: string, ...args: unknown[]) =>

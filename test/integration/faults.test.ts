@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../worker/db/seed-data";
-import { bookingRequest, createBookingAs, idemKey } from "../support/bookings";
+import { bookingRequest, createBookingAs, idemKey, resetBookingLimits } from "../support/bookings";
 import { allowConsoleErrors } from "../support/console-guard";
 import { type Session, bearer, latestCode, loginViaApi } from "../support/session";
 import { type TestWorker, startWorker } from "../support/worker";
@@ -25,6 +25,8 @@ beforeAll(async () => {
     loginViaApi(w, "admin@tripbazaar.example"),
   ]);
 });
+// Booking requests are rate limited (issue 23); these cases make many as one customer.
+beforeEach(() => resetBookingLimits(w));
 afterAll(() => w?.dispose());
 
 type Res = { status: number; headers: Headers; body: any };
@@ -76,7 +78,9 @@ async function newCustomer() {
 }
 
 describe("booking creation (POST /api/bookings, Idempotency-Key)", () => {
-  // Write 1 is the one batch (key, counter, booking, number, travellers, answer); 2 and 3 the two notices.
+  // Writes 1 to 3 count the request against the rate limits (the key's marker, the account's and the seller's
+  // buckets, issue 23); write 4 is the one batch (key, counter, booking, number, travellers, answer); 5 and 6 the
+  // two notices.
   type S = { bookings: number; travellers: number; keys: number; emails: number };
   let base: S;
   const counts = async (): Promise<S> => ({
@@ -105,12 +109,20 @@ describe("booking creation (POST /api/bookings, Idempotency-Key)", () => {
   const none = { bookings: 0, travellers: 0, keys: 0, emails: 0 };
   const booked = (emails: number) => ({ bookings: 1, travellers: 3, keys: 1, emails });
 
+  for (const n of [1, 2, 3]) {
+    for (const when of ["before", "after"]) {
+      it(`${when} rate-limit write ${n}: nothing booked; the retry books once and sends both notices`, async () => {
+        await runCase(`${when}-write:${n}`, creation, { status: 503, state: none, retry: 201, retried: booked(2) });
+      });
+    }
+  }
+
   it("before the batch: nothing is written; the retry books once and sends both notices", async () => {
-    await runCase("before-write:1", creation, { status: 503, state: none, retry: 201, retried: booked(2) });
+    await runCase("before-write:4", creation, { status: 503, state: none, retry: 201, retried: booked(2) });
   });
 
   it("after the batch: one whole booking; the retry replays it and books nothing more", async () => {
-    const { c, retry } = await runCase("after-write:1", creation, { status: 503, state: booked(0), retry: 201, retried: booked(0) });
+    const { c, retry } = await runCase("after-write:4", creation, { status: 503, state: booked(0), retry: 201, retried: booked(0) });
     expect(retry.headers.get("idempotent-replayed")).toBe("true");
     const ref = await value<string>("SELECT booking_ref AS v FROM bookings WHERE user_id = 'u_asha' ORDER BY created_at DESC LIMIT 1");
     expect(ref).toMatch(/^TB-\d{4}-\d{6}$/);
@@ -121,9 +133,9 @@ describe("booking creation (POST /api/bookings, Idempotency-Key)", () => {
     expect(await creation.state()).toEqual(booked(0));
   });
 
-  for (const n of [2, 3]) {
+  for (const n of [5, 6]) {
     for (const when of ["before", "after"]) {
-      it(`${when} notice ${n - 1}: the booking stands (201), the notice is skipped or sent once, never again on retry`, async () => {
+      it(`${when} notice ${n - 4}: the booking stands (201), the notice is skipped or sent once, never again on retry`, async () => {
         const sent = when === "before" ? 1 : 2;
         const { retry } = await runCase(`${when}-write:${n}`, creation, {
           status: 201,
@@ -136,8 +148,8 @@ describe("booking creation (POST /api/bookings, Idempotency-Key)", () => {
     }
   }
 
-  it("has no fourth write: a fault there never fires", async () => {
-    await runCase("before-write:4", creation, { status: 201, state: booked(2), retry: 201, retried: booked(2) });
+  it("has no seventh write: a fault there never fires", async () => {
+    await runCase("before-write:7", creation, { status: 201, state: booked(2), retry: 201, retried: booked(2) });
   });
 });
 

@@ -30,7 +30,12 @@ const PAGE_RUNS = 4 * SCALE; // per page, site and principal
 const SEED = Number(process.env.FUZZ_SEED) || Math.floor(Math.random() * 2 ** 31);
 const CUSTOM_DOMAIN = "wanderlust.localhost";
 /** Endpoints whose only input is the session: any body is ignored, so a 2xx is right. */
-const TAKES_NO_INPUT = new Set(["POST /api/auth/logout", "POST /api/dev/scheduled", "POST /api/payments/:id/reopen"]);
+const TAKES_NO_INPUT = new Set([
+  "POST /api/auth/logout",
+  "POST /api/auth/logout-everywhere",
+  "POST /api/dev/scheduled",
+  "POST /api/payments/:id/reopen",
+]);
 
 // Malformed requests make Remix log its 4xx refusals; anything else the Worker logs as an error still fails a case.
 allowConsoleErrors(...REMIX_REFUSALS);
@@ -41,13 +46,20 @@ const pageRoutes = await listPageRoutes();
 let w: TestWorker;
 let tokens: string[];
 const stats = { api: 0, pages: 0, resets: 0, started: 0 };
-beforeAll(async () => {
-  stats.started = Date.now();
-  w = await startWorker();
+/** Fresh sessions of the seeded accounts; again after a route that may have ended them (logout, ADR 0036). */
+async function signIn() {
   const sessions = await Promise.all(
     ["asha@example.com", "owner@wanderlust.example", "admin@tripbazaar.example"].map((email) => loginViaApi(w, email)),
   );
   tokens = sessions.map((s) => s.token);
+}
+/** Routes and pages whose fuzzed calls can end the sessions they carry. */
+const endsSessions = (path: string) => /logout|\/dashboard$/.test(path);
+
+beforeAll(async () => {
+  stats.started = Date.now();
+  w = await startWorker();
+  await signIn();
 });
 afterAll(async () => {
   await w?.dispose();
@@ -212,6 +224,7 @@ describe("every API endpoint", () => {
           }),
           { numRuns: API_RUNS, seed: SEED + index * PRINCIPALS.length + who },
         );
+        if (endsSessions(route.path)) await signIn();
       }
     });
   });
@@ -283,6 +296,7 @@ describe("every page, on the main site, a seller site by path and a custom domai
             }),
             { numRuns: PAGE_RUNS, seed: seed + who },
           );
+          if (endsSessions(route.pattern)) await signIn();
         }
       });
     }

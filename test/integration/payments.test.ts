@@ -88,10 +88,14 @@ describe("Try payment again, the pages' own action (issue 22)", () => {
       expect(sent.status, path).toBe(200);
       expect(sent.answer, path).toEqual({ ok: true, message: "", intent: "reopen", checkout: fromApi.body.data });
     }
-    // Paid afterwards, the same checkout is reopened as captured: the page then shows it paid.
+    // Paid afterwards, the same checkout is not reopened (it would charge twice): the page says why, as the API does.
     await payAndConfirm(w, bearer(c), session.paymentId);
     const paid = await sendPageAction(w, "/cart", { intent: "reopen", paymentId: session.paymentId }, { cookie: `tb_session=${c.token}` });
-    expect((paid.answer as { checkout?: { status: string } } | undefined)?.checkout?.status).toBe("captured");
+    const paidApi = await w.api("POST", `/api/payments/${session.paymentId}/reopen`, {}, bearer(c));
+    expect(paidApi.status).toBe(409);
+    expect(paid.status).toBe(409);
+    expect(paid.answer).toMatchObject({ ok: false, message: paidApi.body.message });
+    expect(paidApi.body.message).toBe("This checkout is already paid.");
   });
 
   it("does not reopen another customer's checkout (404), or any for a seller (403)", async () => {
@@ -204,6 +208,26 @@ describe("webhooks", () => {
     const again = await Promise.all(Array.from({ length: 5 }, (_, i) => sendWebhook(w, body, { eventId: `evt_hook20_${i}` })));
     expect(again.every((a) => a.body.outcome === "duplicate")).toBe(true);
     expect(await bookingsOf(session.paymentId)).toHaveLength(2);
+  });
+
+  it("the Checkout callback and the webhook racing for one payment book it once and refund nothing", async () => {
+    // The test provider's pay, without scripts, confirms the callback while its webhook is delivered beside it.
+    const c = await newCustomer(w, "race");
+    await fillCart(w, bearer(c), ["p_goa", "p_spiti"]);
+    const session = await startCheckout(w, bearer(c));
+    const paid = await sendPageAction(
+      w,
+      "/cart",
+      { intent: "test-pay", paymentId: session.paymentId, outcome: "success" },
+      { cookie: `tb_session=${c.token}` },
+    );
+    expect(paid.redirect).toMatch(/^\/booking-success\?payment=py_/);
+    await expect
+      .poll(() => count("SELECT count(*) AS n FROM payment_events WHERE payment_id = ? AND type = 'payment.captured'", session.paymentId))
+      .toBe(1);
+    expect(await bookingsOf(session.paymentId)).toHaveLength(2);
+    expect(await count("SELECT count(*) AS n FROM refunds WHERE payment_id = ?", session.paymentId)).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM payment_items WHERE payment_id = ? AND outcome = 'booked'", session.paymentId)).toBe(2);
   });
 
   it("refuses a wrong signature, a wrong amount and an unknown order, and books nothing", async () => {

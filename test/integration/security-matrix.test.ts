@@ -9,6 +9,8 @@ import {
   disabledToken,
   freshIp,
   inPool,
+  loggedOutEverywhereToken,
+  loggedOutToken,
   newBooking,
   newCheckout,
   newCustomer,
@@ -18,6 +20,7 @@ import {
 } from "../support/security-fixtures";
 import {
   type ApiRoute,
+  ENDS_SESSIONS,
   PUBLIC_API,
   SAMPLE_PACKAGE,
   type PageParam,
@@ -32,11 +35,14 @@ import {
   resourcesOf,
   rolesFor,
   sampleBody,
+  LIMITED_WRITES,
+  UNLIMITED_WRITES,
   unclassifiedApiRoutes,
   unclassifiedPages,
+  unclassifiedWrites,
 } from "../support/security-routes";
 import { forgedTokens } from "../support/security-tokens";
-import { type Session, bearer, loginViaApi } from "../support/session";
+import { type Session, bearer, loginViaApi, waitForEmail } from "../support/session";
 import { type TestWorker, startWorker } from "../support/worker";
 
 /**
@@ -123,6 +129,23 @@ describe("the route tables are classified", () => {
   });
 });
 
+describe("writes that send email or cost money (issue 23)", () => {
+  it("are each rate limited or say why they need none, so a new write must choose", () => {
+    expect(unclassifiedWrites(API)).toEqual([]);
+    const known = new Set(API.map((r) => r.key));
+    expect([...Object.keys(LIMITED_WRITES), ...Object.keys(UNLIMITED_WRITES)].filter((k) => !known.has(k))).toEqual([]);
+  });
+
+  it("declare their 429 in the API document", async () => {
+    const doc = (await w.api("GET", "/api/openapi.json")).body;
+    const undeclared = Object.keys(LIMITED_WRITES).filter((key) => {
+      const [method, path] = key.split(" ");
+      return !doc.paths?.[path.replace(/:(\w+)/g, "{$1}")]?.[method.toLowerCase()]?.responses?.["429"];
+    });
+    expect(undeclared).toEqual([]);
+  });
+});
+
 describe("authentication", () => {
   it("answers 401 to every route off the public allowlist when there is no session", async () => {
     const failures = await inPool(PROTECTED, POOL, async (route) => {
@@ -143,6 +166,8 @@ describe("authentication", () => {
       ...(await forgedTokens({ sub: "u_admin", role: "superadmin", ver: adminRow?.ver ?? 0 }, sellerA.token)),
       "stale ver (password changed since)": await staleToken(w),
       "disabled account": await disabledToken(w, admin),
+      "logged out (ended on the server)": await loggedOutToken(w),
+      "logged out everywhere": await loggedOutEverywhereToken(w),
     };
     const cases = Object.entries(tokens).flatMap(([name, token]) =>
       Object.entries(TRANSPORTS).flatMap(([via, headers]) => PROTECTED.map((route) => ({ name, via, route, headers: headers(token) }))),
@@ -189,13 +214,15 @@ describe("roles", () => {
     expect(failures.filter(Boolean)).toEqual([]);
   });
 
-  it("sends a signed-out, stale or disabled visitor of every login-required page to /login?redirect=", async () => {
+  it("sends a signed-out, stale, disabled or logged-out visitor of every login-required page to /login?redirect=", async () => {
     const stale = await staleToken(w);
     const disabled = await disabledToken(w, admin);
     const sessions: [string, Record<string, string>][] = [
       ["signed out", {}],
       ["stale session", TRANSPORTS.cookie(stale)],
       ["disabled account", TRANSPORTS.cookie(disabled)],
+      ["logged-out session", TRANSPORTS.cookie(await loggedOutToken(w))],
+      ["logged out everywhere", TRANSPORTS.cookie(await loggedOutEverywhereToken(w))],
     ];
     const cases = dashboardPages().flatMap((page) => sessions.map(([who, headers]) => ({ page, who, headers })));
     const failures = await inPool(cases, POOL, async ({ page, who, headers }) => {
@@ -336,7 +363,7 @@ describe("tenant isolation", () => {
     const passes = [
       {
         actor: "sellerA" as const,
-        routes: PROTECTED.filter((r) => rolesFor(r)?.includes("seller")),
+        routes: PROTECTED.filter((r) => rolesFor(r)?.includes("seller") && !ENDS_SESSIONS.has(r.key)),
         foreign: /s_himalayan|p_spiti|Himalayan Trails/,
         victimRows: () =>
           rowsOf(
@@ -350,7 +377,7 @@ describe("tenant isolation", () => {
       },
       {
         actor: "customer2" as const,
-        routes: PROTECTED.filter((r) => !rolesFor(r) || rolesFor(r)?.includes("user")),
+        routes: PROTECTED.filter((r) => (!rolesFor(r) || rolesFor(r)?.includes("user")) && !ENDS_SESSIONS.has(r.key)),
         foreign: /u_asha|Asha Verma|asha@example\.com|bk_w\d|bk_h1/,
         victimRows: () =>
           rowsOf(
@@ -616,5 +643,59 @@ describe("redirects stay on this site", () => {
     });
     expect(failures.flat()).toEqual([]);
     expect(redirected.length).toBeGreaterThan(EVIL.length);
+  });
+});
+
+describe("sign-in links and reset links (ADR 0036)", () => {
+  const loginPages = () => PAGES.filter((p) => areaOf(p.path)).map((p) => fillPath(p.path, (_p, key) => pageId(pageParamOf(key), A)));
+
+  it("signs nobody in with a hand-over link carrying one of our own sessions, from any login-required page", async () => {
+    const user = btoa(JSON.stringify(asha.user));
+    const failures = await inPool(loginPages(), POOL, async (url) => {
+      const link = `${url}${url.includes("?") ? "&" : "?"}${new URLSearchParams({ token: asha.token, user })}`;
+      const forwarded = await w.request(link);
+      const location = forwarded.headers.get("location") ?? "";
+      if (!location.startsWith("/handover?")) return `${url}: not sent to the hand-over (${forwarded.status} ${location})`;
+      const posted = await w.request(location, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost", ...freshIp() },
+        body: new URLSearchParams({ token: asha.token, user, redirect: url }).toString(),
+      });
+      if (posted.headers.get("set-cookie")) return `${url}: the hand-over set a session cookie`;
+      return posted.status === 302 && posted.headers.get("location") === "/login" ? null : `${url}: hand-over → ${posted.status}`;
+    });
+    expect(failures.filter(Boolean)).toEqual([]);
+  });
+
+  it("sends every seller's and the superadmin's reset link to the platform's own origin, asked on any site", async () => {
+    const accounts = ["admin@tripbazaar.example", "owner@wanderlust.example", "owner@himalayan.example"];
+    const sites = [{ host: "wanderlust.localhost", path: "/api/auth/forgot-password" }];
+    const failures: string[] = [];
+    for (const email of accounts) {
+      for (const site of sites) {
+        await w.d1.prepare('DELETE FROM outbox WHERE "to" = ?').bind(email).run();
+        const api = site.path.startsWith("/api/");
+        const res = await w.request(site.path, {
+          host: site.host,
+          method: "POST",
+          headers: {
+            "content-type": api ? "application/json" : "application/x-www-form-urlencoded",
+            origin: `http://${site.host}`,
+            ...freshIp(),
+          },
+          body: api ? JSON.stringify({ email }) : new URLSearchParams({ email }).toString(),
+        });
+        if (res.status >= 400) {
+          failures.push(`${email} on ${site.host}${site.path} → ${res.status}`);
+          continue;
+        }
+        const mail = await waitForEmail(w, email, (m) => m.text.includes("/reset-password/")).catch(() => null);
+        const link = mail ? /https?:\/\/\S+\/reset-password\/\S+/.exec(mail.text)?.[0] : null;
+        if (!link?.startsWith("http://localhost/reset-password/") || mail?.subject !== "Reset your Tripbazaar password") {
+          failures.push(`${email} on ${site.host}${site.path}: ${mail?.subject} ${link}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
   });
 });

@@ -185,18 +185,34 @@ describe("seller website pages (spec §2)", () => {
     }
   });
 
-  it("asks for its scripts at low priority, after what the first paint needs (ADR 0019)", async () => {
+  it("paints from the document alone: styles inline, fonts preloaded, scripts asked for after the first paint (ADR 0034)", async () => {
     for (const path of [P, `${P}/package/p_goa`]) {
       const { html } = await page(path);
-      const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
-      expect(preloads.length, path).toBeGreaterThan(3);
-      for (const link of preloads) expect(link, path).toContain('fetchpriority="low"');
-      // Styles and the wallpaper keep their priority.
-      const styles = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
-      expect(styles.length, path).toBeGreaterThan(0);
-      for (const link of styles) expect(link).not.toContain("fetchpriority");
+      // Nothing render-blocking: no stylesheet link, every stylesheet of the page inline.
+      expect(html, path).not.toMatch(/<link rel="stylesheet"/);
+      expect((html.match(/<style data-href="\/assets\/[^"]+\.css">/g) ?? []).length, path).toBeGreaterThanOrEqual(2);
+      expect(html, path).toMatch(
+        /<link rel="preload" href="\/assets\/poppins-400-basic-[^"]+\.woff2" as="font" type="font\/woff2" crossorigin="anonymous"\/>/,
+      );
+      // Remix's preloads and module script are inert until the wake-up script sees the first contentful paint.
+      expect(html, path).not.toMatch(/<link rel="modulepreload"|<script[^>]* type="module"/);
+      expect((html.match(/<link rel="tb-modulepreload" href="\/assets\/[^"]+\.js"\/>/g) ?? []).length, path).toBeGreaterThan(3);
+      expect(html, path).toMatch(/<script nonce="[^"]+" type="tb-module" async="">/);
+      expect(html, path).toMatch(/<script nonce="[^"]+">\(function\(\)\{[^<]*first-contentful-paint[^<]*<\/script><\/body>/);
     }
     expect((await page(P)).html).toMatch(/<img class="hero-bg"[^>]*fetchpriority="high"/);
+    expect((await page(`${P}/package/p_goa`)).html).toMatch(/<img class="gallery-main"[^>]*fetchpriority="high"/i);
+  });
+
+  it("asks for a signed-in visitor's scripts at once, at low priority, behind what the first paint needs (ADR 0019, 0034)", async () => {
+    const { cookie } = await loginViaApi(w, "asha@example.com");
+    const html = await (await w.request(`${P}/package/p_goa`, { headers: { cookie } })).text();
+    expect(html).toContain(">Dashboard</a>");
+    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(3);
+    for (const link of preloads) expect(link).toContain('fetchpriority="low"');
+    expect(html).toMatch(/<script nonce="[^"]+" type="module" async="">/);
+    expect(html).not.toContain("tb-modulepreload");
   });
 
   it("uses the defaults and a placeholder letter for a seller without config or logo", async () => {

@@ -68,7 +68,10 @@ describe("the user dashboard renders on the server in one D1 round trip", () => 
     expect(html.match(new RegExp(`data-booking="TB-${w.seed.year}-\\d{6}"`, "g"))).toHaveLength(5);
     expect(html).toContain('href="/booking/bk_h1"');
     expect(html).toContain("Sell your tours on Tripbazaar");
-    expect(html).toMatch(/<button type="submit" class="btn" disabled="">Apply to sell<\/button>/);
+    // A form that works before scripts run: named fields, and a button that is not waiting for them.
+    expect(html).toMatch(/<input type="hidden" name="intent" value="apply"\/>/);
+    expect(html).toMatch(/<input id="sell-businessName" name="businessName"/);
+    expect(html).toMatch(/<button type="submit" class="btn">Apply to sell<\/button>/);
   });
 
   it("bookings, upcoming and completed trips: the right bookings of the right page", async () => {
@@ -229,7 +232,7 @@ describe("applying to sell from the dashboard", () => {
       about: "Family holidays along the Malabar coast and in Wayanad.",
     };
     const sent = await act("/user-dashboard?index", application, { as: agent.session, json: true });
-    expect(sent.answer).toEqual({ ok: true, message: "Application sent" });
+    expect(sent.answer).toEqual({ ok: true, message: "Application sent", intent: "apply" });
     const row = await one<{ status: string; business_name: string }>(
       "SELECT status, business_name FROM seller_requests WHERE user_id = ?",
       agent.id,
@@ -263,8 +266,21 @@ describe("account settings through the pages' actions", () => {
       { intent: "profile", name: "Meera Nair Rao", phone: "+91 90000 22222" },
       { as: meera.session },
     );
-    expect(saved.answer).toEqual({ ok: true, message: "Profile updated successfully!", name: "Meera Nair Rao" });
+    expect(saved.answer).toEqual({ ok: true, message: "Profile updated successfully!", intent: "profile", name: "Meera Nair Rao" });
     expect(await one("SELECT name, phone FROM users WHERE id = ?", meera.id)).toEqual({ name: "Meera Nair Rao", phone: "+91 90000 22222" });
+
+    // The card's own fields: the first and last name make the name (spec §3).
+    const fromCard = await act(
+      "/user-dashboard/settings",
+      { intent: "profile", firstName: " Meera ", lastName: "Nair Rao", email: "ignored@example.com", phone: "+91 90000 22223" },
+      { as: meera.session },
+    );
+    expect(fromCard.answer).toMatchObject({ ok: true, name: "Meera Nair Rao" });
+    expect(await one("SELECT name, email, phone FROM users WHERE id = ?", meera.id)).toEqual({
+      name: "Meera Nair Rao",
+      email: meera.email,
+      phone: "+91 90000 22223",
+    });
 
     const bad = await act("/user-dashboard/settings", { intent: "profile", name: "", phone: "call me" }, { as: meera.session });
     expect(bad.status).toBe(422);
@@ -287,7 +303,7 @@ describe("account settings through the pages' actions", () => {
     expect(wrong.answer).toMatchObject({ ok: false, message: "Current password is incorrect" });
 
     const sent = await act("/user-dashboard/settings", { intent: "request-code", current: PASSWORD }, { as: ravi.session });
-    expect(sent.answer).toEqual({ ok: true, message: "OTP sent to your email. Please check your inbox." });
+    expect(sent.answer).toEqual({ ok: true, message: "OTP sent to your email. Please check your inbox.", intent: "request-code" });
     expect((await latestEmail(w, ravi.email)).subject).toMatch(/^Your Tripbazaar password change code: \d{6}$/);
 
     const mismatch = await act(
@@ -373,7 +389,7 @@ describe("the seller site's customer dashboard and settings", () => {
   it("send the password code in this seller's name, and cancel a booking from the dashboard", async () => {
     const priya = await newCustomer("Priya Sharma");
     const sent = await act(`${SITE}/settings`, { intent: "request-code", current: PASSWORD }, { as: priya.session });
-    expect(sent.answer).toEqual({ ok: true, message: "OTP sent to your email. Please check your inbox." });
+    expect(sent.answer).toEqual({ ok: true, message: "OTP sent to your email. Please check your inbox.", intent: "request-code" });
     expect((await latestEmail(w, priya.email)).subject).toContain("Wanderlust Journeys");
 
     const cancelled = await act(`${SITE}/dashboard`, { intent: "cancel", id: "bk_w1" });

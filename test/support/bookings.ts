@@ -51,3 +51,9 @@ export const idemKey = () => `test-${crypto.randomUUID()}`;
 export async function createBookingAs(w: TestWorker, auth: Record<string, string>, body: unknown = bookingRequest(), key = idemKey()) {
   return w.api("POST", "/api/bookings", body, { ...auth, "idempotency-key": key });
 }
+
+/**
+ * Booking requests are rate limited per account and per seller (issue 23, test/integration/payments-edges.test.ts
+ * proves it). Suites that make many requests as one account to test something else clear those buckets first.
+ */
+export const resetBookingLimits = (w: TestWorker) => w.d1.prepare("DELETE FROM rate_limits WHERE key LIKE 'booking-%'").run();

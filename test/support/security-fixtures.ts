@@ -48,6 +48,24 @@ export async function disabledToken(w: TestWorker, admin: Session): Promise<stri
   return account.token;
 }
 
+/** A genuine session token its owner logged out of (ADR 0036): the server ended it, whoever kept a copy. */
+export async function loggedOutToken(w: TestWorker): Promise<string> {
+  const account = await newCustomer(w, "logged-out");
+  const res = await w.api("POST", "/api/auth/logout", undefined, bearer(account));
+  if (res.status !== 200) throw new Error(`logout: ${res.status} ${JSON.stringify(res.body)}`);
+  return account.token;
+}
+
+/** A genuine session token of an account that logged out everywhere, from another of its sessions. */
+export async function loggedOutEverywhereToken(w: TestWorker): Promise<string> {
+  const account = await newCustomer(w, "everywhere");
+  const other = await w.api("POST", "/api/auth/login", { email: account.user.email, password: account.password }, freshIp());
+  if (other.status !== 200) throw new Error(`second login: ${other.status} ${JSON.stringify(other.body)}`);
+  const res = await w.api("POST", "/api/auth/logout-everywhere", undefined, bearer(other.body));
+  if (res.status !== 200) throw new Error(`logout everywhere: ${res.status} ${JSON.stringify(res.body)}`);
+  return account.token;
+}
+
 /** How a session token travels: the bearer header, or the HttpOnly cookie (with our Origin, so the CSRF rule is not what answers). */
 export const TRANSPORTS = {
   bearer: (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` }),

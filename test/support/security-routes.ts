@@ -51,6 +51,9 @@ export const PUBLIC_API = new Set([
   "GET /api/docs",
 ]);
 
+/** Routes that end the caller's sessions (ADR 0036): never called with the sessions a whole test shares. */
+export const ENDS_SESSIONS = new Set(["POST /api/auth/logout", "POST /api/auth/logout-everywhere"]);
+
 /** Routes only some roles may call (first match wins); a protected route matching none is open to any signed-in account. */
 const ROLE_RULES: { match: string; roles: Role[] }[] = [
   { match: "/api/superadmin/", roles: ["superadmin"] },
@@ -232,3 +235,60 @@ const SAMPLE_BODIES: Record<string, unknown> = {
 
 /** The sample body of a route; GET, HEAD and body-less routes get none. */
 export const sampleBody = (route: ApiRoute): unknown => SAMPLE_BODIES[route.key];
+
+/**
+ * SECURITY (issue 23): every API write that sends an email or costs money (a provider order, a refund) is rate
+ * limited, and answers 429 with nothing written past its limit. Each write route is either here, with the buckets
+ * that hold it, or in UNLIMITED_WRITES with the reason it needs none; `unclassifiedWrites` names any write in
+ * neither, so a new route must say which it is.
+ */
+export const LIMITED_WRITES: Record<string, string> = {
+  "POST /api/auth/signup": "signup per address",
+  "POST /api/auth/verify-otp": "code checks per address and account",
+  "POST /api/auth/resend-otp": "codes sent per address and account",
+  "POST /api/auth/forgot-password": "codes sent per address",
+  "POST /api/auth/reset-password": "code checks per address",
+  "POST /api/auth/login": "sign-in tries per address and account",
+  "POST /api/auth/request-password-otp": "codes sent per address and account",
+  "PUT /api/auth/password": "code checks per address and account",
+  "POST /api/bookings": "booking requests per account and per seller",
+  "POST /api/payments/checkout": "checkouts (provider orders) per account",
+  "POST /api/payments/:id/confirm": "payment callbacks per account",
+  "POST /api/payments/:id/failure": "payment callbacks per account",
+  "POST /api/seller-website/seller/:sellerId/website/messages": "messages per visitor and seller, per seller inbox",
+};
+
+export const UNLIMITED_WRITES: Record<string, string> = {
+  "POST /api/auth/handover": "a single-use token; no email, no money",
+  "PUT /api/auth/profile": "no email, no money",
+  "POST /api/auth/logout": "no email, no money",
+  "POST /api/auth/logout-everywhere": "no email, no money; ends the account's own sessions",
+  "PUT /api/bookings/seller/bookings/:id/approve": "one answer per booking (one conditional update): one email",
+  "PUT /api/bookings/seller/bookings/:id/reject": "one answer per booking (one conditional update): one email, one refund",
+  "PUT /api/bookings/:id/status": "one cancellation per booking (one conditional update): one email, one refund",
+  "POST /api/cart": "no email, no money; at most 10 trips",
+  "DELETE /api/cart/:id": "no email, no money",
+  "POST /api/payments/:id/reopen": "opens an existing provider order; no email, no new order",
+  "POST /api/payments/:id/test-pay": "development and tests only",
+  "POST /api/webhooks/payments": "signed by the provider; each event takes effect once",
+  "PUT /api/seller-website/config": "no email, no money",
+  "POST /api/seller-admin/packages": "no email, no money",
+  "PUT /api/seller-admin/packages/:id": "no email, no money",
+  "PUT /api/seller-admin/packages/:id/status": "no email, no money",
+  "DELETE /api/seller-admin/packages/:id": "no email, no money",
+  "PUT /api/seller-admin/messages/:id": "no email, no money",
+  "PUT /api/seller-admin/config": "no email, no money",
+  "PUT /api/seller-admin/profile": "no email, no money",
+  "POST /api/seller-admin/domains": "no email, no money; at most a few pending",
+  "DELETE /api/seller-admin/domains/:id": "no email, no money",
+  "POST /api/seller-admin/media": "no email, no money; 2 MB each",
+  "POST /api/seller-requests": "one application under review per account: one email",
+  "POST /api/superadmin/domains/:id/activate": "the superadmin's; no email",
+  "POST /api/superadmin/seller-requests/:id/approve": "the superadmin's; one answer per application",
+  "POST /api/superadmin/seller-requests/:id/reject": "the superadmin's; one answer per application",
+  "PUT /api/superadmin/users/:id/status": "the superadmin's",
+  "POST /api/dev/scheduled": "development only",
+};
+
+export const unclassifiedWrites = (routes: ApiRoute[]) =>
+  routes.filter((r) => r.method !== "GET" && !(r.key in LIMITED_WRITES) && !(r.key in UNLIMITED_WRITES)).map((r) => r.key);

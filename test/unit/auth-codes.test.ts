@@ -60,7 +60,7 @@ describe("sessions", () => {
     const old = await signSession(settings, { sub: "u_1", role: "user", ver: 3 }, Date.now() - (SESSION_TTL_SECONDS + 5) * 1000);
     expect(await verifySession(settings, old)).toBeNull();
     const fresh = await signSession(settings, { sub: "u_1", role: "user", ver: 3 });
-    expect(await verifySession(settings, fresh)).toEqual({ sub: "u_1", role: "user", ver: 3 });
+    expect(await verifySession(settings, fresh)).toMatchObject({ sub: "u_1", role: "user", ver: 3, sid: expect.any(String) });
   });
   it("reject junk, oversized and tampered tokens without throwing", async () => {
     const fresh = await signSession(settings, { sub: "u_1", role: "user", ver: 3 });

@@ -7,7 +7,11 @@ const ALG = "HS256";
 /** Seven days; ADR 0005 argues the trade-off with token versions. */
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 
-export type SessionClaims = { sub: string; role: Role; ver: number };
+/**
+ * A session's claims. `sid` (the token's `jti`) names this one sign-in, so logout can end it on the server
+ * (`ended_sessions`, ADR 0036); `exp` says until when that record matters.
+ */
+export type SessionClaims = { sub: string; role: Role; ver: number; sid: string; exp: number };
 
 export type JwtSettings = { secret: string; issuer: string; audience: string };
 
@@ -21,10 +25,12 @@ function keyFor(secret: string) {
   return key;
 }
 
-export async function signSession(settings: JwtSettings, claims: SessionClaims, now = Date.now()) {
+/** A new session of `claims.sub`, with a fresh session id. */
+export async function signSession(settings: JwtSettings, claims: Pick<SessionClaims, "sub" | "role" | "ver">, now = Date.now()) {
   const iat = Math.floor(now / 1000);
   return new SignJWT({ role: claims.role, ver: claims.ver })
     .setProtectedHeader({ alg: ALG, typ: SESSION_TYPE })
+    .setJti(crypto.randomUUID())
     .setSubject(claims.sub)
     .setIssuer(settings.issuer)
     .setAudience(settings.audience)
@@ -46,13 +52,13 @@ export async function verifySession(settings: JwtSettings, token: string): Promi
       issuer: settings.issuer,
       audience: settings.audience,
       typ: SESSION_TYPE,
-      requiredClaims: ["sub", "exp", "iat"],
+      requiredClaims: ["sub", "exp", "iat", "jti"],
     });
-    const role = payload.role;
-    const ver = payload.ver;
-    if (typeof payload.sub !== "string" || typeof ver !== "number") return null;
+    const { role, ver, jti, exp } = payload;
+    if (typeof payload.sub !== "string" || typeof ver !== "number" || typeof exp !== "number") return null;
+    if (typeof jti !== "string" || jti.length < 8 || jti.length > 64) return null;
     if (role !== "user" && role !== "seller" && role !== "superadmin") return null;
-    return { sub: payload.sub, role, ver };
+    return { sub: payload.sub, role, ver, sid: jti, exp };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return null;
     throw error;

@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { users } from "@db/schema";
+import { eq, sql } from "drizzle-orm";
+import { endedSessions, users } from "@db/schema";
 import type { Role } from "@db/users";
 import type { Load, Reader } from "../db/batcher";
 import type { Viewer } from "./session";
@@ -17,21 +17,25 @@ export type SessionCheck =
   | { kind: "signed-in"; user: SignedInUser }
   /** No valid session token: never signed in, or signed out. */
   | { kind: "signed-out" }
-  /** SECURITY: a token of a disabled or deleted account, or from before a password change (its token version). */
+  /**
+   * SECURITY: a token of a disabled or deleted account, from before a password change or "log out everywhere" (its
+   * token version), or of a session ended by logout (its session id).
+   */
   | { kind: "ended" }
   /** A live account of a role the page or route is not for. */
   | { kind: "other-role"; user: SignedInUser };
 
-type Account = SignedInUser & { status: string; tokenVersion: number };
+type Account = SignedInUser & { status: string; tokenVersion: number; ended: number };
 
 // One read of the account per request (per loader), shared by every guard that asks: a layout's and a page's
 // loaders, or an API sub-app's guard and its route's.
-const accounts = new WeakMap<Load, { id: string; read: Promise<Account | undefined> }>();
+const accounts = new WeakMap<Load, { id: string; sid: string; read: Promise<Account | undefined> }>();
 
-function accountOf({ db, load }: Reader, id: string): Promise<Account | undefined> {
+function accountOf({ db, load }: Reader, id: string, sid: string): Promise<Account | undefined> {
   const known = accounts.get(load);
-  if (known?.id === id) return known.read;
-  // Only the columns a session needs: never the password hash.
+  if (known?.id === id && known.sid === sid) return known.read;
+  // Only the columns a session needs (never the password hash), and whether logout ended this session: one
+  // statement, so the check stays in the request's one round trip.
   const read = load(
     db
       .select({
@@ -42,11 +46,12 @@ function accountOf({ db, load }: Reader, id: string): Promise<Account | undefine
         isVerified: users.isVerified,
         status: users.status,
         tokenVersion: users.tokenVersion,
+        ended: sql<number>`exists (select 1 from ${endedSessions} where ${endedSessions.sid} = ${sid})`,
       })
       .from(users)
       .where(eq(users.id, id)),
   ).then((rows) => rows[0]);
-  accounts.set(load, { id, read });
+  accounts.set(load, { id, sid, read });
   return read;
 }
 
@@ -57,9 +62,9 @@ function accountOf({ db, load }: Reader, id: string): Promise<Account | undefine
  */
 export async function checkSession(reader: Reader, viewer: Viewer | null, role?: Role): Promise<SessionCheck> {
   if (!viewer) return { kind: "signed-out" };
-  const account = await accountOf(reader, viewer.sub);
-  // SECURITY: a disabled account, or a token from before a password change, has no session.
-  if (!account || account.status !== "active" || account.tokenVersion !== viewer.ver) return { kind: "ended" };
-  const { status: _status, tokenVersion: _version, ...user } = account;
+  const account = await accountOf(reader, viewer.sub, viewer.sid);
+  // SECURITY: a disabled account, a token from before a password change, or a logged-out session has no session.
+  if (!account || account.status !== "active" || account.tokenVersion !== viewer.ver || account.ended) return { kind: "ended" };
+  const { status: _status, tokenVersion: _version, ended: _ended, ...user } = account;
   return role && user.role !== role ? { kind: "other-role", user } : { kind: "signed-in", user };
 }

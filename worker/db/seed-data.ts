@@ -602,7 +602,7 @@ function paymentStatements(totals: Map<string, Priced>, cal: SeedCalendar) {
     };
     out.push(
       `INSERT OR IGNORE INTO payments (id, user_id, provider, provider_order_id, provider_payment_id, amount, currency, status, created_at, captured_at, updated_at) VALUES (${[paymentId, "u_asha", "test", `order_seed_${b.id}`, `pay_seed_${b.id}`, amount, "INR", "captured", createdAt, capturedAt, capturedAt].map(q).join(", ")});`,
-      `INSERT OR IGNORE INTO payment_items (booking_id, payment_id, seller_id, cart_item_id, amount, booking, created_at) VALUES (${[b.id, paymentId, b.sellerId, null, amount].map(q).join(", ")}, ${json(draft)}, ${q(createdAt)});`,
+      `INSERT OR IGNORE INTO payment_items (booking_id, payment_id, seller_id, cart_item_id, amount, booking, outcome, created_at) VALUES (${[b.id, paymentId, b.sellerId, null, amount].map(q).join(", ")}, ${json(draft)}, 'booked', ${q(createdAt)});`,
     );
     if (p.refund && refund)
       out.push(

@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs, type AppLoadContext, data } from "@remix-run/cloudflare";
 import type { Role } from "@db/users";
-import { ApiError } from "@worker/api/errors";
 import { clientIp } from "@worker/client-ip";
 import { changePassword, readProfile, requestPasswordCode, updateProfile } from "@worker/domain/auth/accounts";
 import { changePasswordSchema, profileSchema, requestPasswordOtpSchema } from "@worker/domain/auth/schemas";
+import { badRequest } from "@worker/domain/errors";
 import type { ActionResult } from "~/lib/action-result";
-import { actionInput, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
+import { actionInput, refusal, requireUser, signedInData, signedInHeaders } from "~/lib/session.server";
 
 /**
  * Account settings (Profile Information, Change Password) of every signed-in account: the user
@@ -18,40 +18,57 @@ export function accountSettingsData(context: AppLoadContext, role?: Role) {
   return signedInData(context, role, async (userId) => ({ profile: await readProfile(context, userId) }));
 }
 
-/** An answer of the settings action: the toast, plus the saved name. */
-export type AccountActionData = ActionResult & { name?: string };
+/**
+ * An answer of the settings action: the toast (or, after a post without scripts, the text in the card), the form
+ * that was sent (`intent`), the saved name, and after a refused profile what was typed, to fill the form again.
+ */
+export type AccountActionData = ActionResult & { intent?: string; name?: string; values?: Record<string, string> };
+
+const text = (input: Record<string, unknown>, key: string) => (typeof input[key] === "string" ? (input[key] as string).trim() : "");
+
+/**
+ * The profile form's fields: first and last name (spec §3: the name is both, split on its first space) and phone.
+ * Clients of the action that send `name` whole (the API's shape) keep doing so.
+ */
+function profileOf(input: Record<string, unknown>) {
+  const values = { firstName: text(input, "firstName"), lastName: text(input, "lastName"), phone: text(input, "phone") };
+  const name = "name" in input ? text(input, "name") : `${values.firstName} ${values.lastName}`.trim();
+  return { values, profile: { name, phone: values.phone } };
+}
 
 /**
  * The settings forms' writes, told apart by `intent`: "profile" saves name and phone; "request-code"
  * checks the current password and emails a code; "change-password" changes it with the code and keeps
- * this device signed in (a fresh session cookie; no script sees the token).
+ * this device signed in (a fresh session cookie; no script sees the token). The answer is data either way:
+ * a running page shows its toast, and a post without scripts gets the page again with it (ADR 0032).
  */
 export async function accountSettingsAction({ request, context }: ActionFunctionArgs, role?: Role) {
-  const after: { extra?: { name: string }; cookie?: string } = {};
+  const user = await requireUser(context, role);
   const from = { ip: clientIp(request), url: new URL(request.url), tenant: context.tenant, now: context.now };
-  const result = await signedInAction(context, role, async (user) => {
-    const input = await actionInput(request);
-    switch (input.intent) {
+  const input = await actionInput(request).catch(() => ({}) as Record<string, unknown>);
+  const intent = text(input, "intent");
+  const answer = (message: string, extra: Partial<AccountActionData> = {}, headers: HeadersInit = signedInHeaders) =>
+    data<AccountActionData>({ ok: true, message, intent, ...extra }, { headers });
+  const { values, profile } = profileOf(input);
+  try {
+    switch (intent) {
       case "profile": {
-        const saved = await updateProfile(context.db, user.id, profileSchema.parse(input));
-        after.extra = { name: saved.name };
-        return "Profile updated successfully!";
+        const saved = await updateProfile(context.db, user.id, profileSchema.parse(profile));
+        return answer("Profile updated successfully!", { name: saved.name });
       }
       case "request-code": {
         const { current } = requestPasswordOtpSchema.parse(input);
         await requestPasswordCode(context.db, context.config, user, current, from);
-        return "OTP sent to your email. Please check your inbox.";
+        return answer("OTP sent to your email. Please check your inbox.");
       }
       case "change-password": {
         const session = await changePassword(context.db, context.config, user, changePasswordSchema.parse(input), from);
-        after.cookie = session.cookie;
-        return "Password updated successfully!";
+        return answer("Password updated successfully!", {}, { ...signedInHeaders, "Set-Cookie": session.cookie });
       }
       default:
-        throw new ApiError(400, "Unknown action");
+        throw badRequest("Unknown action");
     }
-  });
-  if ((!after.extra && !after.cookie) || !("ok" in result)) return result;
-  const headers = after.cookie ? { ...signedInHeaders, "Set-Cookie": after.cookie } : signedInHeaders;
-  return data<AccountActionData>({ ...result, ...after.extra }, { headers });
+  } catch (error) {
+    return refusal<Partial<AccountActionData>>(error, intent === "profile" ? { intent, values } : { intent });
+  }
 }

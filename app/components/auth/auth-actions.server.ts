@@ -13,6 +13,7 @@ import {
   verifyOtpSchema,
 } from "@worker/domain/auth/schemas";
 import { issueSession } from "@worker/domain/auth/session-user";
+import { endEverySession, endSession } from "@worker/domain/auth/sessions";
 import { type Caller, NEEDS_VERIFICATION, logIn, resendVerificationCode, signUp, verifyEmail } from "@worker/domain/auth/sign-in";
 import type { ActionResult } from "~/lib/action-result";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -173,21 +174,35 @@ export async function resetPasswordAction({ request, context, params }: ActionFu
   }
 }
 
+/** The hand-over's question when another account is signed in here: whom to sign in as (ADR 0036). */
+export type HandoverQuestion = AuthAnswer & { confirm: { signedInAs: string; handedOver: string } };
+
 /**
  * The sign-in hand-over (spec §4): verified on the server, then the session cookie and back to the page it was
- * for, without the two parameters. A refusal sends a document to /login; a running page logs it first.
+ * for, without the two parameters. When another account is signed in here, the person is asked first (the page
+ * shows the question with the same fields and `confirm`). A refusal sends a document to /login; a running page
+ * logs it first.
  */
 export async function handoverAction({ request, context }: ActionFunctionArgs) {
   const input = await actionInput(request).catch(() => ({}) as Record<string, unknown>);
   const headers = { ...signedInHeaders };
   try {
-    const user = await acceptHandover(
+    const outcome = await acceptHandover(
       context.db,
       context.config,
-      handoverSchema.parse({ token: field(input, "token"), user: field(input, "user") }),
+      handoverSchema.parse({ token: field(input, "token"), user: field(input, "user"), confirm: field(input, "confirm") }),
       callerOf(request, context),
+      await liveUser(context),
     );
-    const session = await issueSession(context.config, user, context.url);
+    if (outcome.kind === "confirm") {
+      const question: HandoverQuestion = {
+        ok: false,
+        message: "Another account is signed in",
+        confirm: { signedInAs: outcome.signedIn.email, handedOver: outcome.user.email },
+      };
+      return data(question, { headers });
+    }
+    const session = await issueSession(context.config, outcome.user, context.url);
     return redirect(safeRedirect(field(input, "redirect")), { headers: { ...headers, "Set-Cookie": session.cookie } });
   } catch (error) {
     const answer = refusal(error); // anything but a refusal is thrown on
@@ -195,10 +210,22 @@ export async function handoverAction({ request, context }: ActionFunctionArgs) {
   }
 }
 
-/** Logout (spec §4): the cookie goes, and so does the session with it; then `to`. */
-export function logoutResponse(context: AppLoadContext, to: string) {
+/**
+ * Logout (spec §4): the session ends on the server and the cookie goes; then `to`. `everywhere` ends every session
+ * of the account (ADR 0036); it needs a live session, so a stale cookie cannot sign anyone out.
+ */
+export async function logoutResponse(context: AppLoadContext, to: string, { everywhere = false } = {}) {
+  const { viewer } = context;
+  if (viewer) {
+    const user = everywhere ? await liveUser(context) : null;
+    if (user) await endEverySession(context.db, user.id, context.now);
+    else await endSession(context.db, viewer);
+  }
   return redirect(to, { headers: { ...signedInHeaders, "Set-Cookie": clearSessionCookie(context.url) } });
 }
+
+/** The intent of "Log out everywhere", beside logout's `logout`. */
+export const LOGOUT_EVERYWHERE = "logout-everywhere";
 
 /** Spec §2: login, signup and reset-password are for guests; a visitor with a live session goes to /. */
 export async function guestOnly(context: AppLoadContext) {

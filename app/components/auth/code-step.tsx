@@ -1,9 +1,10 @@
 import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import toast from "react-hot-toast";
+import { useEffect, useRef, useState } from "react";
+import { toast } from "~/lib/notify";
 import { RESEND_SECONDS, useCountdown } from "~/lib/use-countdown";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useTypedBeforeHydration } from "~/lib/use-typed-before-hydration";
 import type { AuthAnswer, PendingCode } from "./auth-actions.server";
 import { TextField } from "./password-input";
 
@@ -28,6 +29,8 @@ export function CodeStep({ userId, email, homeHref, flow, onVerified, onBack, ju
   const answered = useActionData<AuthAnswer>();
   const hydrated = useHydrated();
   const [otp, setOtp] = useState("");
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, { otp: (typed) => setOtp(typed.replace(/\D/g, "").slice(0, 6)) });
   const countdown = useCountdown();
   const { start } = countdown;
   const { pathname, search } = useLocation();
@@ -50,7 +53,7 @@ export function CodeStep({ userId, email, homeHref, flow, onVerified, onBack, ju
   });
 
   return (
-    <fetcher.Form method="post" className="stack" noValidate>
+    <fetcher.Form ref={form} method="post" className="stack" noValidate>
       <h2>Verify Your Email</h2>
       <p className="muted">
         We've sent a 6-digit code to <strong>{email}</strong>. Enter it below to complete your signup.

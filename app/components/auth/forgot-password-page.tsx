@@ -1,8 +1,9 @@
 import { Link, useActionData, useFetcher } from "@remix-run/react";
-import { useState } from "react";
-import toast from "react-hot-toast";
+import { useRef, useState } from "react";
+import { toast } from "~/lib/notify";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useTypedBeforeHydration } from "~/lib/use-typed-before-hydration";
 import { useSiteLinks } from "~/lib/site-links";
 import type { AuthAnswer } from "./auth-actions.server";
 import { TextField } from "./password-input";
@@ -18,6 +19,8 @@ export function ForgotPasswordPage() {
   const answer = fetcher.data ?? answered;
   const hydrated = useHydrated();
   const [email, setEmail] = useState(answer?.values?.email ?? "");
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, { email: setEmail });
   const busy = fetcher.state !== "idle";
   const sent = answer?.ok ? answer.message : null;
   const error = answer && !answer.ok ? answer.message || "Failed to send the reset link" : null;
@@ -36,7 +39,7 @@ export function ForgotPasswordPage() {
             {sent}
           </p>
         ) : (
-          <fetcher.Form method="post" className="stack" noValidate>
+          <fetcher.Form ref={form} method="post" className="stack" noValidate>
             <p className="muted">
               Enter your account's email and we will send you a link to choose a new password. The link works once, for 30 minutes.
             </p>

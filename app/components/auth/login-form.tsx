@@ -1,6 +1,6 @@
 import { Link, useActionData, useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import toast from "react-hot-toast";
+import { toast } from "~/lib/notify";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import type { AuthAnswer, PendingCode } from "./auth-actions.server";
 import { CodeStep } from "./code-step";

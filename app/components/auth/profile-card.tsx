@@ -1,6 +1,7 @@
-import { useFetcher } from "@remix-run/react";
+import { useActionData, useFetcher } from "@remix-run/react";
 import { useActionToast } from "~/lib/use-action-toast";
-import { useHydrated } from "~/lib/use-hydrated";
+import { FormAnswer } from "../form-answer";
+import type { AccountActionData } from "./account-settings.server";
 import { TextField } from "./password-input";
 
 export type Profile = { name: string; email: string; phone: string | null };
@@ -11,29 +12,28 @@ export function splitName(name: string) {
   return at < 0 ? { firstName: name, lastName: "" } : { firstName: name.slice(0, at), lastName: name.slice(at + 1) };
 }
 
+const FAILED = "Failed to update profile";
+
 /**
  * Profile Information (spec §2, §5): first and last name, read-only email, phone; Update Profile.
- * The page's loader reads the profile; the form posts `{ intent: "profile", name, phone }` to the page's action.
+ * The page's loader reads the profile; the form posts `intent=profile` with the names and phone to the page's
+ * action, with scripts or without them (then the page comes back with the answer in the card, and a refused
+ * form with what was typed).
  */
 export function ProfileCard({ profile }: { profile: Profile }) {
-  const fetcher = useFetcher();
-  const hydrated = useHydrated();
+  const fetcher = useFetcher<AccountActionData>();
   const saving = fetcher.state !== "idle";
-  useActionToast(fetcher, "Failed to update profile");
+  useActionToast(fetcher, FAILED);
+  const posted = useActionData<AccountActionData>();
+  const answered = posted?.intent === "profile" && !fetcher.data ? posted : undefined;
 
-  function save(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const field = (key: string) => String(form.get(key) ?? "").trim();
-    const name = `${field("firstName")} ${field("lastName")}`.trim();
-    fetcher.submit({ intent: "profile", name, phone: field("phone") }, { method: "post" });
-  }
-
-  const { firstName, lastName } = splitName(profile.name);
+  const { firstName, lastName } = answered?.values ?? splitName(profile.name);
+  const phone = answered?.values?.phone ?? profile.phone ?? "";
   return (
     <section className="card stack" aria-labelledby="profile-heading">
       <h2 id="profile-heading">Profile Information</h2>
-      <form className="stack" onSubmit={save}>
+      <fetcher.Form method="post" className="stack">
+        <input type="hidden" name="intent" value="profile" />
         <div className="row" style={{ alignItems: "start" }}>
           <div style={{ flex: "1 1 20rem" }}>
             <TextField label="First Name" name="firstName" autoComplete="given-name" defaultValue={firstName} />
@@ -51,13 +51,14 @@ export function ProfileCard({ profile }: { profile: Profile }) {
           aria-readonly="true"
           style={{ background: "var(--surface-2)", cursor: "not-allowed" }}
         />
-        <TextField label="Phone" name="phone" type="tel" autoComplete="tel" defaultValue={profile.phone ?? ""} />
+        <TextField label="Phone" name="phone" type="tel" autoComplete="tel" defaultValue={phone} />
+        <FormAnswer answer={answered} failure={FAILED} />
         <div>
-          <button type="submit" className="btn" disabled={!hydrated || saving}>
+          <button type="submit" className="btn" disabled={saving}>
             {saving ? "Updating..." : "Update Profile"}
           </button>
         </div>
-      </form>
+      </fetcher.Form>
     </section>
   );
 }

@@ -1,8 +1,9 @@
 import { Link, useActionData, useFetcher, useNavigate } from "@remix-run/react";
-import { useState } from "react";
-import toast from "react-hot-toast";
+import { useRef, useState } from "react";
+import { toast } from "~/lib/notify";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useTypedBeforeHydration } from "~/lib/use-typed-before-hydration";
 import { useSiteLinks } from "~/lib/site-links";
 import type { AuthAnswer } from "./auth-actions.server";
 import { PasswordField } from "./password-input";
@@ -20,6 +21,8 @@ export function ResetPasswordPage() {
   const hydrated = useHydrated();
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, { password: setPassword, confirm: setConfirm });
   const busy = fetcher.state !== "idle" || Boolean(fetcher.data?.ok);
   const mismatch = confirm !== "" && password !== confirm;
   const error = answer && !answer.ok ? answer.message || "Failed to update password" : null;
@@ -41,7 +44,7 @@ export function ResetPasswordPage() {
     <main id="main" className="container page">
       <div className="card stack" style={{ maxWidth: "48rem", marginInline: "auto" }}>
         <h1>Choose a new password</h1>
-        <fetcher.Form method="post" className="stack" onSubmit={check} noValidate>
+        <fetcher.Form ref={form} method="post" className="stack" onSubmit={check} noValidate>
           <PasswordField
             label="New Password"
             name="password"

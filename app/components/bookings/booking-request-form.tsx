@@ -1,33 +1,27 @@
-import { Form, Link, useActionData, useFetcher, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
-import toast from "react-hot-toast";
-import { MAX_TRAVELLERS, ROOM_SUPPLEMENT_PER_NIGHT, TRANSPORT_PER_DAY, bookableTiers, priceBooking } from "@worker/domain/bookings/pricing";
+import { Form, useLocation, useNavigate } from "@remix-run/react";
+import { Suspense, lazy, useEffect } from "react";
 import type { PublicPackage } from "@worker/domain/seller-website/shapes";
-import type { CheckoutSession } from "@worker/domain/payments/checkout";
-import { formatRupees } from "@worker/shared/format";
 import { siteHref, useSellerSite } from "~/lib/seller-site";
-import { useHydrated } from "~/lib/use-hydrated";
-import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
-import { CheckoutStatus, PayWithoutScripts, useCheckout } from "../payments/use-checkout";
-import { PricingList } from "./pricing-list";
 import "./bookings.css";
 import { Modal } from "~/components/ui/modal";
-import type { TripAnswer } from "./trip-actions.server";
-import { stringFields, tripDraftOf } from "./trip-fields";
-import { type TravellerDraft, TravellerFields, emptyTraveller } from "./traveller-fields";
-import { ROOM_LABELS, TRANSPORT_LABELS } from "./types";
+import { RequestForm as RequestFormNow, type TripLinks as Links } from "./trip-request-form";
 
-const PRICED_ON_REQUEST = "This package is priced on request; please contact the seller";
+/**
+ * The trip form itself is its own chunk (ADR 0034): a package page's first scripts carry the button and the
+ * dialog, and the form's code (pricing, travellers, checkout) follows once the page is hydrated. The server
+ * renders it at once, so the form's own address (`?book=1`) works without scripts; a page hydrated on that
+ * address keeps the server's form until the chunk arrives.
+ */
+const loadRequestForm = () => import("./trip-request-form");
+const RequestForm = import.meta.env.SSR ? RequestFormNow : lazy(() => loadRequestForm().then((m) => ({ default: m.RequestForm })));
 
-function tomorrow() {
-  const d = new Date(Date.now() + 86_400_000);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+function LazyRequestForm(props: Parameters<typeof RequestFormNow>[0]) {
+  return (
+    <Suspense fallback={<p className="muted">Loading the form...</p>}>
+      <RequestForm {...props} />
+    </Suspense>
+  );
 }
-
-const resize = (list: TravellerDraft[], n: number, type: "adult" | "child") =>
-  list.length >= n ? list.slice(0, n) : [...list, ...Array.from({ length: n - list.length }, () => emptyTraveller(type))];
-
-type Links = { login: string; contact: string; booking: (id: string) => string; cart: string };
 
 /** The trip form's own address (`?book=1`) answered for a signed-in visitor (`tripFormData`): their name. */
 export type TripFormData = { traveller: string } | null;
@@ -81,13 +75,17 @@ function TripForm({
 }) {
   const navigate = useNavigate();
   const location = useLocation();
+  // The form's code arrives after hydration, before anyone can tap the button.
+  useEffect(() => {
+    void loadRequestForm();
+  }, []);
   const dialog = form !== null && (location.state as DialogState)?.bookingDialog === true;
   const title = `${mode === "cart" ? "Add" : "Book"} ${pkg.name}`;
   if (form && !dialog) {
     return (
       <section className="stack trip-form-page" aria-labelledby="trip-form-title">
         <h2 id="trip-form-title">{title}</h2>
-        <RequestForm pkg={pkg} mode={mode} links={links} traveller={form.traveller} />
+        <LazyRequestForm pkg={pkg} mode={mode} links={links} traveller={form.traveller} />
       </section>
     );
   }
@@ -100,291 +98,8 @@ function TripForm({
         </button>
       </Form>
       <Modal open={dialog} onClose={() => navigate(-1)} title={title}>
-        {dialog && form ? <RequestForm pkg={pkg} mode={mode} links={links} traveller={form.traveller} /> : null}
+        {dialog && form ? <LazyRequestForm pkg={pkg} mode={mode} links={links} traveller={form.traveller} /> : null}
       </Modal>
     </>
-  );
-}
-
-/**
- * The trip itself. It posts to the page's action (trip-actions.server.ts): `cart` adds it to the cart, `book`
- * starts a checkout that the provider's checkout then takes (without scripts: the page says how to pay).
- */
-function RequestForm({ pkg, mode, links, traveller }: { pkg: PublicPackage; mode: "book" | "cart"; links: Links; traveller: string }) {
-  const fetcher = useFetcher<TripAnswer>();
-  // A post without scripts renders the page again with its answer.
-  const answered = useActionData<TripAnswer>();
-  const [params] = useSearchParams();
-  const hydrated = useHydrated();
-  const tiers = bookableTiers(pkg.priceRanges);
-  // Where the form starts: a refused post's values, or the address (after "Update travellers"), or the defaults.
-  const [draft] = useState(() => tripDraftOf(answered?.values ?? stringFields(params), { firstTier: tiers[0]?.index ?? 0, traveller }));
-  const [tierIndex, setTierIndex] = useState(draft.priceTier);
-  const chosenTier = tiers.find((t) => t.index === tierIndex)?.tier;
-  const [startDate, setStartDate] = useState(draft.startDate);
-  const [adults, setAdults] = useState(draft.adults);
-  const [children, setChildren] = useState(draft.children);
-  const [adultList, setAdultList] = useState<TravellerDraft[]>(draft.adultList);
-  const [childList, setChildList] = useState<TravellerDraft[]>(draft.childList);
-  const [hotelName, setHotelName] = useState(draft.hotelName);
-  const [roomType, setRoomType] = useState(draft.roomType);
-  const [transportName, setTransportName] = useState(draft.transportName);
-  const [transportType, setTransportType] = useState(draft.transportType);
-  const [specialRequests, setSpecialRequests] = useState(draft.specialRequests);
-  const submitting = fetcher.state !== "idle";
-  const [error, setError] = useState(answered && !answered.ok && !answered.checkout ? answered.message : "");
-  const [added, setAdded] = useState(Boolean(answered?.ok && answered.added));
-  const [paid, setPaid] = useState<CheckoutSession | null>(null);
-  const checkout = useCheckout(
-    useCallback((session: CheckoutSession) => {
-      setPaid(session);
-      toast.success("Payment received");
-    }, []),
-  );
-  const { open, refused } = checkout;
-  // One checkout per tap: a double click's second submit waits for the first answer.
-  const sending = useRef(false);
-
-  useEffect(() => {
-    if (fetcher.state === "idle") sending.current = false;
-  }, [fetcher.state]);
-  useFetcherAnswer(fetcher, (result) => {
-    if (mode === "book") {
-      if (result.ok && result.checkout) open(result.checkout);
-      else if (!result.ok) {
-        const message = result.message || "Checkout could not start. Please try again.";
-        refused(message);
-        toast.error(message);
-      }
-      return;
-    }
-    if (result.ok) {
-      setAdded(true);
-      toast.success(result.message);
-    } else {
-      const message = result.message || "Could not add this trip to your cart";
-      setError(message);
-      toast.error(message);
-    }
-  });
-
-  if (!chosenTier) {
-    return (
-      <div className="stack">
-        <p>{PRICED_ON_REQUEST}.</p>
-        <p>
-          <Link to={links.contact}>Contact the seller</Link>
-        </p>
-      </div>
-    );
-  }
-  if (paid) {
-    return (
-      <div className="stack" role="status">
-        <p className="success-text">Payment received: {formatRupees(paid.amount)}. Your booking request has been sent to the seller.</p>
-        <p>
-          The seller confirms it within 48 hours. If they cannot take it, or do not answer in time, the full amount is refunded
-          automatically. A receipt is on its way to your email.
-        </p>
-        <p>
-          {paid.items.map((i) => (
-            <Link key={i.bookingId} to={links.booking(i.bookingId)} data-testid="paid-booking-link">
-              See your booking
-            </Link>
-          ))}
-        </p>
-      </div>
-    );
-  }
-  // Without scripts: the checkout the post started, and how to pay it.
-  if (answered?.checkout && !fetcher.data)
-    return <PayWithoutScripts session={answered.checkout} failure={answered.ok ? null : answered.message} />;
-  if (added) {
-    return (
-      <div className="stack" role="status">
-        <p className="success-text">{pkg.name} is in your cart.</p>
-        <p>Add more trips, from any travel agent, and pay for all of them at once.</p>
-        <p className="row-actions">
-          <Link className="btn" to={links.cart}>
-            Go to cart
-          </Link>
-        </p>
-      </div>
-    );
-  }
-
-  // A preview only: the server prices the chosen tier itself from the package.
-  const price = priceBooking({ unitPrice: chosenTier.price, adults, children, durationDays: pkg.durationDays, roomType, transportType });
-  const setAdultCount = (n: number) => {
-    setAdults(n);
-    setAdultList((l) => resize(l, n, "adult"));
-    if (n + children > MAX_TRAVELLERS) {
-      setChildren(MAX_TRAVELLERS - n);
-      setChildList((l) => resize(l, MAX_TRAVELLERS - n, "child"));
-    }
-  };
-  const setChildCount = (n: number) => {
-    setChildren(n);
-    setChildList((l) => resize(l, n, "child"));
-  };
-
-  function submit(e: React.FormEvent) {
-    if (sending.current || checkout.busy) {
-      e.preventDefault();
-      return;
-    }
-    sending.current = true;
-    setError("");
-    if (mode === "book") checkout.starting();
-  }
-
-  return (
-    <fetcher.Form method="post" className="stack" onSubmit={submit} aria-describedby={error ? "booking-error" : undefined}>
-      {/* The form's own address, kept by a post without scripts and by "Update travellers" (a GET). */}
-      <input type="hidden" name="book" value="1" />
-      {tiers.length > 1 ? (
-        <fieldset className="traveller-fieldset tier-choice">
-          <legend>Price tier</legend>
-          {tiers.map(({ index, tier }) => (
-            <label key={index} className="tier-option">
-              <input type="radio" name="priceTier" value={index} checked={tierIndex === index} onChange={() => setTierIndex(index)} />
-              <span>{tier.label}</span>
-              <span className="tier-price">{`${formatRupees(tier.price)} per person`}</span>
-            </label>
-          ))}
-        </fieldset>
-      ) : (
-        <input type="hidden" name="priceTier" value={tierIndex} />
-      )}
-      <div className="form-grid">
-        <div className="field">
-          <label htmlFor="bk-start">Travel start date</label>
-          <input
-            id="bk-start"
-            name="startDate"
-            type="date"
-            min={tomorrow()}
-            value={startDate}
-            onChange={(e) => setStartDate(e.target.value)}
-            required
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="bk-adults">Adults</label>
-          <select id="bk-adults" name="adults" value={adults} onChange={(e) => setAdultCount(Number(e.target.value))}>
-            {Array.from({ length: MAX_TRAVELLERS }, (_, i) => i + 1).map((n) => (
-              <option key={n}>{n}</option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="bk-children">Children</label>
-          <select id="bk-children" name="children" value={children} onChange={(e) => setChildCount(Number(e.target.value))}>
-            {Array.from({ length: MAX_TRAVELLERS - adults + 1 }, (_, i) => i).map((n) => (
-              <option key={n}>{n}</option>
-            ))}
-          </select>
-        </div>
-      </div>
-      <p className="muted">Up to {MAX_TRAVELLERS} travellers per booking.</p>
-      {hydrated ? null : (
-        // Without scripts the travellers' fields cannot follow the counts: the page is asked for again with them.
-        <p>
-          <button type="submit" className="btn btn-outline" formMethod="get" formNoValidate>
-            Update travellers and price
-          </button>
-        </p>
-      )}
-      {adultList.map((t, i) => (
-        <TravellerFields
-          key={`a${i}`}
-          index={i}
-          type="adult"
-          value={t}
-          onChange={(v) => setAdultList((l) => l.map((x, j) => (j === i ? v : x)))}
-        />
-      ))}
-      {childList.map((t, i) => (
-        <TravellerFields
-          key={`c${i}`}
-          index={adults + i}
-          type="child"
-          value={t}
-          onChange={(v) => setChildList((l) => l.map((x, j) => (j === i ? v : x)))}
-        />
-      ))}
-      <fieldset className="traveller-fieldset">
-        <legend>Hotel preference</legend>
-        <div className="field">
-          <label htmlFor="bk-hotel">Hotel name (optional)</label>
-          <input id="bk-hotel" name="hotelName" value={hotelName} onChange={(e) => setHotelName(e.target.value)} maxLength={120} />
-        </div>
-        <div className="field">
-          <label htmlFor="bk-room">Room type</label>
-          <select id="bk-room" name="roomType" value={roomType} onChange={(e) => setRoomType(e.target.value)}>
-            {Object.entries(ROOM_SUPPLEMENT_PER_NIGHT).map(([k, v]) => (
-              <option key={k} value={k}>
-                {ROOM_LABELS[k] ?? k}
-                {v ? ` (+${formatRupees(v)} per night)` : ""}
-              </option>
-            ))}
-          </select>
-        </div>
-      </fieldset>
-      <fieldset className="traveller-fieldset">
-        <legend>Transport</legend>
-        <div className="field">
-          <label htmlFor="bk-transport-name">Transport name (optional)</label>
-          <input
-            id="bk-transport-name"
-            name="transportName"
-            value={transportName}
-            onChange={(e) => setTransportName(e.target.value)}
-            maxLength={120}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="bk-transport">Transport type</label>
-          <select id="bk-transport" name="transportType" value={transportType} onChange={(e) => setTransportType(e.target.value)}>
-            {Object.entries(TRANSPORT_PER_DAY).map(([k, v]) => (
-              <option key={k} value={k}>
-                {TRANSPORT_LABELS[k] ?? k}
-                {v ? ` (+${formatRupees(v)} per day)` : ""}
-              </option>
-            ))}
-          </select>
-        </div>
-      </fieldset>
-      <div className="field">
-        <label htmlFor="bk-requests">Special requests</label>
-        <textarea
-          id="bk-requests"
-          name="specialRequests"
-          rows={3}
-          value={specialRequests}
-          onChange={(e) => setSpecialRequests(e.target.value)}
-          maxLength={1000}
-        />
-      </div>
-      <section className="price-preview" aria-labelledby="bk-price" aria-live="polite">
-        <h3 id="bk-price">Price preview</h3>
-        <PricingList pricing={price} tier={chosenTier} />
-        <p className="muted">
-          {mode === "book"
-            ? "You pay this now. If the seller cannot take the booking, or does not answer within 48 hours, the full amount is refunded."
-            : "You pay at checkout, once, for every trip in your cart."}
-        </p>
-      </section>
-      {error ? (
-        <p id="booking-error" className="error-text" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <CheckoutStatus phase={checkout.phase} onRetry={checkout.retry} />
-      <button type="submit" name="intent" value={mode} className="btn" disabled={submitting || checkout.busy}>
-        {mode === "cart" ? (submitting ? "Adding..." : "Add to cart") : checkout.busy ? "Paying..." : `Pay ${formatRupees(price.total)}`}
-      </button>
-      {checkout.testDialog}
-    </fetcher.Form>
   );
 }

@@ -128,16 +128,15 @@ export async function tripAction(context: AppLoadContext, shop: Shop, fields: Fi
       case "reopen": {
         // The customer's own unpaid checkout only (another's is not found); its provider order stays open.
         const customer = await customerOf(context, user);
-        return answer({ ok: true, message: "", checkout: await reopenCheckout(db, config, customer, fields.paymentId ?? "") });
+        return answer({ ok: true, message: "", checkout: await reopenCheckout(db, config, customer, fields.paymentId ?? "", now) });
       }
       case "test-pay": {
         const customer = await customerOf(context, user);
         const paymentId = fields.paymentId ?? "";
         await enforce(db, [[LIMITS.paymentCallbackAccount, customer.id]]);
         const outcome = fields.outcome === "success" ? "success" : "failure";
-        const { answer: paid, webhook } = await payWithTestProvider(db, config, customer, paymentId, outcome, now);
+        const { answer: paid, webhook, session } = await payWithTestProvider(db, config, customer, paymentId, outcome, now);
         context.ctx.waitUntil(webhook());
-        const session = await reopenCheckout(db, config, customer, paymentId);
         if ("error" in paid) {
           await recordFailure(db, customer.id, paymentId, paid.error.description);
           const message = `${FAILED_PAYMENT} (${paid.error.description})`;

@@ -2,11 +2,14 @@ import { Link } from "@remix-run/react";
 import type { CatalogPackage } from "@worker/domain/catalog/service";
 import { formatRupees } from "@worker/shared/format";
 
-export function CatalogCard({ pkg }: { pkg: CatalogPackage }) {
+/** `first`: the list's first card, whose image is in the first view and often its largest paint (ADR 0034). */
+export function CatalogCard({ pkg, first = false }: { pkg: CatalogPackage; first?: boolean }) {
   const price = pkg.priceRanges[0]?.price;
   return (
     <article className="card catalog-card">
-      {pkg.images[0] ? <img src={pkg.images[0]} alt="" loading="lazy" width={400} height={300} /> : null}
+      {pkg.images[0] ? (
+        <img src={pkg.images[0]} alt="" width={400} height={300} {...(first ? { fetchpriority: "high" } : { loading: "lazy" as const })} />
+      ) : null}
       <div className="catalog-card-body">
         <h3>
           <Link to={`/tour-package/${encodeURIComponent(pkg.id)}`}>{pkg.name}</Link>

@@ -14,7 +14,8 @@ export type DashboardLink = {
 /**
  * A signed-in area's frame: its navigation beside the page on wide screens, folded behind a menu button on
  * phones. The links are always in the server's HTML; where scripting is off, CSS leaves them unfolded
- * (`@media (scripting: enabled)` in bookings.css), so the button is never the only way to them.
+ * (`@media (scripting: enabled)` in bookings.css), so the button is never the only way to them; before hydration
+ * the head's early toggle script opens and folds it (app/lib/early-toggle.ts).
  */
 export function DashboardShell(props: { label: string; menuLabel: string; links: readonly DashboardLink[]; children: React.ReactNode }) {
   const { label, menuLabel, links, children } = props;
@@ -24,6 +25,11 @@ export function DashboardShell(props: { label: string; menuLabel: string; links:
   const list = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
   const shownPath = useRef(pathname);
+
+  // A tap before hydration (root.tsx's early toggle script) may have opened it already.
+  useEffect(() => {
+    if (button.current?.getAttribute("aria-expanded") === "true") setOpen(true);
+  }, []);
 
   // A link followed from the open menu folds it; focus goes back to the button, not to a link that is now hidden.
   useEffect(() => {
@@ -49,6 +55,7 @@ export function DashboardShell(props: { label: string; menuLabel: string; links:
           className="dash-menu-button"
           aria-expanded={open}
           aria-controls={listId}
+          data-early-toggle
           onClick={() => setOpen((o) => !o)}
         >
           <span>{menuLabel}</span>

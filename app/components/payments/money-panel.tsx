@@ -6,6 +6,7 @@ const REASONS = {
   rejected: "the travel agent could not take the booking",
   cancelled: "cancelled by the customer, under the refund policy",
   expired: "the travel agent did not answer within 48 hours",
+  unbooked: "the trip could not be booked when the payment arrived",
 } as const;
 
 /** A booking's payment and refund, beside its price breakdown (seller and customer pages). */

@@ -56,6 +56,8 @@ export async function openRazorpay(session: CheckoutSession): Promise<ProviderRe
         .join(", ")
         .slice(0, 250),
       prefill: session.prefill,
+      // The checkout is payable for 30 minutes (ADR 0035): Checkout closes itself when it ends.
+      timeout: Math.max(60, Math.floor((Date.parse(session.expiresAt) - Date.now()) / 1000)),
       handler: (response: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }) =>
         done({ kind: "paid", response }),
       // A failed attempt keeps Checkout open for another try; closing it after one reports the failure.

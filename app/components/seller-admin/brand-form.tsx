@@ -4,7 +4,8 @@ import { contrastRatio, readableTextOn, safeHexColor } from "@worker/shared/colo
 import { useActionToast } from "~/lib/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
 import { type SiteSettings, fieldErrorsOf } from "./form-fields";
-import { FormAnswer, type WebsiteAnswer } from "./form-answer";
+import { FormAnswer } from "../form-answer";
+import type { WebsiteAnswer } from "./form-answer";
 import { ImageField } from "./upload-button";
 
 type Config = SiteSettings["websiteConfig"];
@@ -135,7 +136,7 @@ export function BrandForm({ initial }: { initial: Config }) {
         error={errors.wallpaperImage}
         onChange={(v) => set("wallpaperImage", v)}
       />
-      <FormAnswer answer={mine} />
+      <FormAnswer answer={mine} failure="Failed to save website settings" />
       <p>
         <button type="submit" className="btn" disabled={busy}>
           {busy ? "Saving..." : "Save brand"}

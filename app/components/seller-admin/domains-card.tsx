@@ -1,7 +1,10 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { ActionButton } from "~/components/action-button";
 import { useActionToast } from "~/lib/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useTypedBeforeHydration } from "~/lib/use-typed-before-hydration";
 import { type Domain, fieldErrorsOf } from "./form-fields";
 
 /** The address of a host on the same scheme and port as the platform's (`origin`). */
@@ -11,8 +14,8 @@ function siteOrigin(origin: string, hostname: string) {
 }
 
 /**
- * Where the site lives: its path on the platform and the seller's own domains. Adding and removing
- * go through the website page's action ("addDomain", "removeDomain"); the list is the page's data.
+ * Where the site lives: its path on the platform and the seller's own domains. Adding and removing are forms
+ * posting to the website page's action ("addDomain", "removeDomain"), scripts or not; the list is the page's data.
  */
 export function DomainsCard({ origin, sitePath, domains }: { origin: string; sitePath: string; domains: Domain[] }) {
   const [hostname, setHostname] = useState("");
@@ -21,6 +24,9 @@ export function DomainsCard({ origin, sitePath, domains }: { origin: string; sit
   const remover = useFetcher<ActionResult>();
   useActionToast(remover, "Failed to remove the domain");
   const busy = adder.state !== "idle";
+  const hydrated = useHydrated();
+  const addForm = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(addForm, { hostname: setHostname });
   const platformHost = new URL(origin).hostname;
 
   const fields = fieldErrorsOf(added);
@@ -30,16 +36,6 @@ export function DomainsCard({ origin, sitePath, domains }: { origin: string; sit
   useEffect(() => {
     if (adder.state === "idle" && added?.ok) setHostname("");
   }, [adder.state, added]);
-
-  function add(e: React.FormEvent) {
-    e.preventDefault();
-    adder.submit({ intent: "addDomain", hostname }, { method: "post" });
-  }
-
-  function remove(d: Domain) {
-    if (!window.confirm(`Remove ${d.hostname}? Your website will stop answering on it.`)) return;
-    remover.submit({ intent: "removeDomain", id: d.id }, { method: "post" });
-  }
 
   return (
     <section className="card stack" aria-labelledby="links-title">
@@ -86,18 +82,27 @@ export function DomainsCard({ origin, sitePath, domains }: { origin: string; sit
               <li>Our team checks both records and activates the domain, usually within one working day.</li>
             </ol>
           ) : null}
-          <p>
-            <button type="button" className="btn btn-outline" onClick={() => remove(d)} aria-label={`Remove ${d.hostname}`}>
+          {/* A div, not a p: a form cannot sit inside a paragraph. */}
+          <div>
+            <ActionButton
+              fetcher={remover}
+              fields={{ intent: "removeDomain", id: d.id }}
+              confirm={`Remove ${d.hostname}? Your website will stop answering on it.`}
+              className="btn btn-outline"
+              aria-label={`Remove ${d.hostname}`}
+            >
               Remove
-            </button>
-          </p>
+            </ActionButton>
+          </div>
         </div>
       ))}
-      <form className="stack" onSubmit={add} noValidate aria-label="Add a custom domain">
+      <adder.Form ref={addForm} method="post" className="stack" noValidate aria-label="Add a custom domain">
+        <input type="hidden" name="intent" value="addDomain" />
         <div className="field">
           <label htmlFor="hostname">Add a domain you own</label>
           <input
             id="hostname"
+            name="hostname"
             value={hostname}
             placeholder="trips.example.com"
             autoComplete="off"
@@ -114,11 +119,12 @@ export function DomainsCard({ origin, sitePath, domains }: { origin: string; sit
           ) : null}
         </div>
         <p>
-          <button type="submit" className="btn" disabled={busy || !hostname.trim()}>
+          {/* Before scripts run nothing can enable it again, so it waits for a hostname only once they do. */}
+          <button type="submit" className="btn" disabled={busy || (hydrated && !hostname.trim())}>
             {busy ? "Adding..." : "Add domain"}
           </button>
         </p>
-      </form>
+      </adder.Form>
     </section>
   );
 }

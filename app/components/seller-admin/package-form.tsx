@@ -3,7 +3,7 @@ import { Link, useActionData } from "@remix-run/react";
 import type { ActionResult } from "~/lib/action-result";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { FieldErrors, SellerPackage } from "./form-fields";
-import { FormAnswer } from "./form-answer";
+import { FormAnswer } from "../form-answer";
 import { ImageField, UploadButton } from "./upload-button";
 import "~/styles/seller-admin.css";
 
@@ -308,7 +308,7 @@ export function PackageForm(props: {
         ))}
       </div>
 
-      <FormAnswer answer={answered?.ok ? undefined : answered} />
+      <FormAnswer answer={answered?.ok ? undefined : answered} failure="Failed to save the package" />
       <div className="row">
         <button type="submit" className="btn" disabled={busy}>
           {busy ? "Saving..." : props.submitLabel}

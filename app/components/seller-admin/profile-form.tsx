@@ -3,7 +3,8 @@ import { useState } from "react";
 import { useActionToast } from "~/lib/use-action-toast";
 import type { ActionResult } from "~/lib/action-result";
 import { type SiteSettings, fieldErrorsOf } from "./form-fields";
-import { FormAnswer, type WebsiteAnswer } from "./form-answer";
+import { FormAnswer } from "../form-answer";
+import type { WebsiteAnswer } from "./form-answer";
 import { ImageField } from "./upload-button";
 
 export type Profile = { logo: string; backgroundImage: string; bio: string; phone: string; address: string };
@@ -97,7 +98,7 @@ export function ProfileForm({ seller }: { seller: SiteSettings["seller"] }) {
         {text("phone", "Phone", "tel")}
         {text("address", "Office address")}
       </div>
-      <FormAnswer answer={mine} />
+      <FormAnswer answer={mine} failure="Failed to save the profile" />
       <p>
         <button type="submit" className="btn" disabled={busy}>
           {busy ? "Saving..." : "Save profile"}

@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useId, useRef } from "react";
-import toast from "react-hot-toast";
+import { toast } from "~/lib/notify";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { UploadAnswer } from "./images.server";
@@ -70,7 +70,7 @@ export function ImageField(props: {
         {value ? <img src={value} alt="" className="sa-thumb" /> : <span className="sa-thumb sa-thumb-empty" aria-hidden="true" />}
         <input
           id={id}
-          name={name}
+          name={name ?? id}
           value={value}
           placeholder="/media/..."
           className={error ? "input-error" : undefined}

@@ -1,11 +1,10 @@
 import type { Role } from "@db/users";
-import { Link, useFetcher } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useSearchParams } from "@remix-run/react";
 import type { SellerRequest } from "@worker/domain/seller-requests/service";
 import { useEffect, useState } from "react";
-import toast from "react-hot-toast";
+import { toast } from "~/lib/notify";
 import type { ActionResult } from "~/lib/action-result";
 import { issuesOf } from "~/lib/use-action-toast";
-import { useHydrated } from "~/lib/use-hydrated";
 
 const EMPTY = { businessName: "", phone: "", city: "", about: "" };
 type Field = keyof typeof EMPTY;
@@ -20,34 +19,35 @@ function fieldErrors(result: ActionResult | undefined): Partial<Record<Field, st
   return Object.fromEntries(Object.entries(issuesOf(result)).filter(([path]) => path in EMPTY));
 }
 
+/** What the page's action answers an application: a refusal carries what was typed. */
+export type ApplyAnswer = ActionResult & { intent?: string; values?: typeof EMPTY };
+
 /**
  * A customer's way to become a seller (travel agent): apply, then see the review's outcome (ADR 0015).
- * The page's loader reads the latest application; the form posts `{ intent: "apply", ... }` to the page's action.
+ * The page's loader reads the latest application; the form posts `{ intent: "apply", ... }` to the page's action,
+ * with scripts or without them (then a refused form comes back with what was typed and the reasons at the fields).
+ * After a rejection, Apply again asks for the page with `?apply=again`, which shows the form.
  */
 export function SellerApplicationCard({ request, role }: { request: SellerRequest | null; role: Role }) {
   const fetcher = useFetcher<ActionResult>();
-  const hydrated = useHydrated();
-  const [values, setValues] = useState(EMPTY);
-  const [applyAgain, setApplyAgain] = useState(false);
+  const posted = useActionData<ApplyAnswer>();
+  const refused = posted?.intent === "apply" && !posted.ok && !fetcher.data ? posted : undefined;
+  const [params] = useSearchParams();
+  const [values, setValues] = useState(refused?.values ?? EMPTY);
+  const applyAgain = params.get("apply") === "again" || refused !== undefined;
   const sending = fetcher.state !== "idle";
-  const result = fetcher.data;
+  const result = fetcher.data ?? refused;
   const errors = sending ? {} : fieldErrors(result);
   // Once per answer: the toast, or the field errors next to the fields (and no toast for those).
   useEffect(() => {
-    if (!result || fetcher.state !== "idle") return;
+    if (!result || fetcher.state !== "idle" || result === refused) return;
     if (result.ok) {
       toast.success(result.message);
       setValues(EMPTY);
-      setApplyAgain(false);
     } else if (Object.keys(fieldErrors(result)).length === 0) {
       toast.error(result.message || "Failed to send your application");
     }
-  }, [result, fetcher.state]);
-
-  function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    fetcher.submit({ intent: "apply", ...values }, { method: "post" });
-  }
+  }, [result, refused, fetcher.state]);
 
   // Sellers and superadmins have nothing to apply for.
   if (!request && role !== "user") return null;
@@ -85,11 +85,12 @@ export function SellerApplicationCard({ request, role }: { request: SellerReques
         {heading}
         <p role="status">We could not approve the application for {request.businessName}.</p>
         {request.reviewNote ? <p className="muted">Reason: {request.reviewNote}</p> : null}
-        <p>
-          <button type="button" className="btn" disabled={!hydrated} onClick={() => setApplyAgain(true)}>
+        <Form method="get" preventScrollReset>
+          <input type="hidden" name="apply" value="again" />
+          <button type="submit" className="btn">
             Apply again
           </button>
-        </p>
+        </Form>
       </section>
     );
   }
@@ -100,6 +101,7 @@ export function SellerApplicationCard({ request, role }: { request: SellerReques
       {f === "about" ? (
         <textarea
           id={`sell-${f}`}
+          name={f}
           rows={4}
           value={values[f]}
           onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
@@ -110,6 +112,7 @@ export function SellerApplicationCard({ request, role }: { request: SellerReques
       ) : (
         <input
           id={`sell-${f}`}
+          name={f}
           type={props.type ?? "text"}
           autoComplete={props.autoComplete}
           value={values[f]}
@@ -134,7 +137,8 @@ export function SellerApplicationCard({ request, role }: { request: SellerReques
         Are you a travel agent? Apply for a seller account: you get a dashboard for your packages and bookings, and your own branded
         website.
       </p>
-      <form className="stack" onSubmit={onSubmit} noValidate>
+      <fetcher.Form method="post" className="stack" noValidate>
+        <input type="hidden" name="intent" value="apply" />
         <div className="form-grid">
           {input("businessName", { autoComplete: "organization" })}
           {input("phone", { type: "tel", autoComplete: "tel" })}
@@ -142,11 +146,11 @@ export function SellerApplicationCard({ request, role }: { request: SellerReques
         </div>
         {input("about")}
         <p>
-          <button type="submit" className="btn" disabled={!hydrated || sending}>
+          <button type="submit" className="btn" disabled={sending}>
             {sending ? "Sending..." : "Apply to sell"}
           </button>
         </p>
-      </form>
+      </fetcher.Form>
     </section>
   );
 }

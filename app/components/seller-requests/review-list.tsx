@@ -1,10 +1,13 @@
-import { NavLink, useFetcher, useLoaderData } from "@remix-run/react";
+import { type FetcherWithComponents, NavLink, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import type { SellerRequest } from "@worker/domain/seller-requests/service";
 import { useState } from "react";
+import { ActionButton } from "~/components/action-button";
+import { FormAnswer } from "~/components/form-answer";
 import { PageContent } from "~/components/load-state";
 import { Pager } from "~/components/pager";
 import { formatDate } from "@worker/shared/format";
 import { issuesOf, useActionToast } from "~/lib/use-action-toast";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { ReviewAction, ReviewLoader } from "./review.server";
 
 const TABS = [
@@ -15,39 +18,59 @@ const TABS = [
 
 type Decision = "approve" | "reject";
 
-/** One pending application with its review actions; rejecting asks for the note the applicant will read. */
+/**
+ * One pending application with its review actions, forms posting to the page's action: Approve, and Reject with
+ * the note the applicant will read. With scripts the note's field opens on Reject; without them it is always there.
+ */
 function PendingActions({
   request,
+  fetcher,
   busy,
   locked,
   noteError,
   onReview,
 }: {
   request: { id: string };
+  fetcher: FetcherWithComponents<unknown>;
   /** This request's review in flight. */
   busy: Decision | null;
   /** Any review in flight: one at a time. */
   locked: boolean;
   noteError: string | undefined;
-  onReview: (intent: Decision, note?: string) => void;
+  /** A review of this request is sent. */
+  onReview: () => void;
 }) {
+  const hydrated = useHydrated();
   const [rejecting, setRejecting] = useState(false);
   const [note, setNote] = useState("");
+  const id = `note-${request.id}`;
 
-  if (rejecting) {
-    const id = `note-${request.id}`;
+  const approve = (
+    <ActionButton fetcher={fetcher} fields={{ intent: "approve", id: request.id }} onSend={onReview} className="btn" disabled={locked}>
+      {busy === "approve" ? "Approving..." : "Approve"}
+    </ActionButton>
+  );
+  if (hydrated && !rejecting) {
     return (
-      <form
-        className="stack"
-        onSubmit={(e) => {
-          e.preventDefault();
-          onReview("reject", note);
-        }}
-      >
+      <div className="row">
+        {approve}
+        <button type="button" className="btn btn-outline" disabled={locked} onClick={() => setRejecting(true)}>
+          Reject
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="stack">
+      {hydrated ? null : <div className="row">{approve}</div>}
+      <fetcher.Form method="post" className="stack" onSubmit={onReview}>
+        <input type="hidden" name="intent" value="reject" />
+        <input type="hidden" name="id" value={request.id} />
         <div className="field">
           <label htmlFor={id}>Reason for the applicant*</label>
           <textarea
             id={id}
+            name="note"
             rows={3}
             value={note}
             onChange={(e) => setNote(e.target.value)}
@@ -63,23 +86,15 @@ function PendingActions({
         </div>
         <div className="row">
           <button type="submit" className="btn" disabled={locked}>
-            {busy ? "Rejecting..." : "Reject request"}
+            {busy === "reject" ? "Rejecting..." : "Reject request"}
           </button>
-          <button type="button" className="btn btn-outline" onClick={() => setRejecting(false)} disabled={locked}>
-            Cancel
-          </button>
+          {hydrated ? (
+            <button type="button" className="btn btn-outline" onClick={() => setRejecting(false)} disabled={locked}>
+              Cancel
+            </button>
+          ) : null}
         </div>
-      </form>
-    );
-  }
-  return (
-    <div className="row">
-      <button type="button" className="btn" disabled={locked} onClick={() => onReview("approve")}>
-        {busy ? "Approving..." : "Approve"}
-      </button>
-      <button type="button" className="btn btn-outline" disabled={locked} onClick={() => setRejecting(true)}>
-        Reject
-      </button>
+      </fetcher.Form>
     </div>
   );
 }
@@ -101,14 +116,13 @@ export function SellerRequestsReview({ status }: { status: SellerRequest["status
   const busyId = idle ? null : (fetcher.formData?.get("id") as string | null);
   const busyIntent = idle ? null : (fetcher.formData?.get("intent") as Decision | null);
 
-  function review(id: string, intent: Decision, note?: string) {
-    setReviewed(id);
-    fetcher.submit(intent === "reject" ? { intent, id, note: note ?? "" } : { intent, id }, { method: "post" });
-  }
+  // A post without scripts: the page comes back with its answer.
+  const answered = useActionData<ReviewAction>();
 
   return (
     <main id="main" className="dash-main">
       <h1>Seller requests</h1>
+      <FormAnswer answer={answered} failure="Failed to review the request" />
       <nav aria-label="Request status" className="row">
         {TABS.map((t) => (
           <NavLink key={t.to} to={t.to} end className={({ isActive }) => (isActive ? "btn" : "btn btn-outline")}>
@@ -138,10 +152,11 @@ export function SellerRequestsReview({ status }: { status: SellerRequest["status
                 {r.status === "pending" ? (
                   <PendingActions
                     request={r}
+                    fetcher={fetcher}
                     busy={busyId === r.id ? busyIntent : null}
                     locked={!idle}
                     noteError={reviewed === r.id ? noteError : undefined}
-                    onReview={(intent, note) => review(r.id, intent, note)}
+                    onReview={() => setReviewed(r.id)}
                   />
                 ) : null}
                 {r.status === "rejected" && r.reviewNote ? <p className="muted">Reason given: {r.reviewNote}</p> : null}

@@ -1,30 +1,20 @@
-import { MenuDrawer } from "~/components/menu-drawer";
+import { MenuDrawer, type useMenuDrawer } from "~/components/menu-drawer";
 import { SiteLink } from "~/components/seller/site-link";
 
 type NavItem = { to: string; label: string };
 
-/** The seller site's slide-out menu on phones: the shared MenuDrawer with the site's links. */
+/** The seller site's slide-out menu on phones: the shared MenuDrawer (a popover) with the site's links. */
 export function MobileMenu({
-  open,
+  drawer,
   items,
   onClose,
-  opener,
 }: {
-  open: boolean;
+  drawer: ReturnType<typeof useMenuDrawer>["drawer"];
   items: NavItem[];
   onClose: () => void;
-  opener?: React.RefObject<HTMLElement>;
 }) {
   return (
-    <MenuDrawer
-      id="seller-mobile-menu"
-      open={open}
-      onClose={onClose}
-      opener={opener}
-      className="seller-drawer open"
-      backdropClassName="seller-drawer-backdrop"
-      closeClassName="seller-drawer-close"
-    >
+    <MenuDrawer {...drawer} className="seller-drawer" closeClassName="seller-drawer-close">
       <nav aria-label="Mobile">
         <ul>
           {items.map((l) => (

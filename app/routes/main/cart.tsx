@@ -4,7 +4,7 @@ import { listCart, removeFromCart } from "@worker/domain/payments/cart";
 import { todayInIndia } from "@worker/domain/bookings/transitions";
 import type { CheckoutSession } from "@worker/domain/payments/checkout";
 import { useCallback, useEffect, useRef } from "react";
-import toast from "react-hot-toast";
+import { toast } from "~/lib/notify";
 import { z } from "zod";
 import { LoadErrorBoundary, LoadFailed } from "~/components/ui/load-failed";
 import { ROOM_LABELS, guestsLabel } from "~/components/bookings/types";
@@ -56,7 +56,8 @@ function CartLine({ line }: { line: ReturnType<typeof useLoaderData<typeof loade
       )}
       <div className="stack cart-line-body">
         <h2 className="cart-line-title">
-          <Link to={`/tour-package/${encodeURIComponent(line.packageId)}`}>{line.packageName}</Link>
+          {/* A trip the seller deleted has no page to link to; its line says why it cannot be paid. */}
+          {line.packageId ? <Link to={`/tour-package/${encodeURIComponent(line.packageId)}`}>{line.packageName}</Link> : line.packageName}
         </h2>
         <p className="muted">
           {line.city} · {line.duration} · with {line.sellerName}

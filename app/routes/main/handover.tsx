@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useNavigate, useSearchParams, useSubmit } from "@remix-run/react";
+import { Form, Link, useActionData, useNavigate, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { type AuthAnswer, handoverAction } from "~/components/auth/auth-actions.server";
+import { type AuthAnswer, type HandoverQuestion, handoverAction } from "~/components/auth/auth-actions.server";
 import { useHydrated } from "~/lib/use-hydrated";
 import { signedInHeaders } from "~/lib/session.server";
 
@@ -14,13 +14,16 @@ export const action = (args: ActionFunctionArgs) => handoverAction(args);
 
 /**
  * Where a sign-in hand-over (spec §4) lands: its token and user are posted to the action, by the page itself
- * once scripts run, or by the visitor's Continue without them. A failed one is logged and goes to /login.
+ * once scripts run, or by the visitor's Continue without them. A failed one is logged and goes to /login. When
+ * another account is signed in here, the action asks first (ADR 0036): the person chooses, with or without scripts.
  */
 export default function Page() {
   const [params] = useSearchParams();
   const submit = useSubmit();
   const navigate = useNavigate();
-  const failed = useActionData<AuthAnswer>();
+  const answer = useActionData<AuthAnswer | HandoverQuestion>();
+  const question = answer && "confirm" in answer ? answer.confirm : null;
+  const failed = question ? undefined : answer;
   const form = useRef<HTMLFormElement>(null);
   const started = useRef(false);
   const leaving = useRef(false);
@@ -31,7 +34,7 @@ export default function Page() {
   useEffect(() => {
     // Once on the way out: the effect runs again while that navigation is pending (navigate and submit change
     // identity), and a second navigate would abort the first.
-    if (leaving.current) return;
+    if (leaving.current || question) return;
     if (failed || !token || !user) {
       if (failed) console.log("Sign-in hand-over failed", failed.message);
       leaving.current = true;
@@ -40,7 +43,31 @@ export default function Page() {
       started.current = true;
       submit(form.current, { replace: true });
     }
-  }, [failed, token, user, submit, navigate]);
+  }, [failed, question, token, user, submit, navigate]);
+
+  if (question && token && user) {
+    return (
+      <main id="main" className="container page">
+        <div className="card stack" style={{ maxWidth: "48rem", marginInline: "auto" }}>
+          <h1>Switch account?</h1>
+          <p>
+            You are signed in as <strong>{question.signedInAs}</strong>. This link signs in as <strong>{question.handedOver}</strong>.
+          </p>
+          <Form method="post" replace style={{ display: "flex", flexWrap: "wrap", gap: "0.75rem" }}>
+            <input type="hidden" name="token" value={token} />
+            <input type="hidden" name="user" value={user} />
+            <input type="hidden" name="redirect" value={params.get("redirect") ?? "/"} />
+            <button type="submit" name="confirm" value="1" className="btn">
+              Sign in as {question.handedOver}
+            </button>
+            <Link to="/" className="btn btn-outline">
+              Stay signed in as {question.signedInAs}
+            </Link>
+          </Form>
+        </div>
+      </main>
+    );
+  }
 
   return (
     <main id="main" className="container page">

@@ -40,7 +40,14 @@ export default function TourPackage() {
       <div className="two-col">
         <div className="gallery">
           {pkg.images.slice(0, 4).map((src, i) => (
-            <img key={src} src={src} alt={i === 0 ? `${pkg.name}` : ""} width={800} height={600} />
+            <img
+              key={src}
+              src={src}
+              alt={i === 0 ? `${pkg.name}` : ""}
+              width={800}
+              height={600}
+              {...(i === 0 ? { fetchpriority: "high" } : { loading: "lazy" as const })}
+            />
           ))}
         </div>
         <div className="stack">

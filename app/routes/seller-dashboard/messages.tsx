@@ -1,21 +1,24 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { messageListQuery, messageStatusBody } from "@worker/domain/messages/schemas";
 import { listMessages } from "@worker/domain/messages/service";
 import { markMessage } from "@worker/domain/seller-admin/manage";
 import { idParam } from "@worker/domain/seller-admin/schemas";
+import { ActionButton } from "~/components/action-button";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FormAnswer } from "~/components/form-answer";
 import { PageContent } from "~/components/load-state";
 import { Pager } from "~/components/pager";
 import { formatDate, formatTime } from "@worker/shared/format";
 import { actionInput, pageQuery, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
 import { useActionToast } from "~/lib/use-action-toast";
+import { withoutEmptyFilters } from "~/lib/use-list-filters";
 
 export const meta: MetaFunction = () => [{ title: "Messages · Seller dashboard | Tripbazaar" }];
 export const headers = () => signedInHeaders;
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const query = pageQuery(context.url, messageListQuery);
+  const query = pageQuery(withoutEmptyFilters(context.url), messageListQuery);
   return signedInData(context, "seller", async (sellerId) => ({ inbox: await listMessages(context, sellerId, query) }));
 }
 
@@ -39,39 +42,38 @@ const FILTERS = [
 /** The seller's inbox: messages visitors sent through the website's contact form. */
 export default function Page() {
   const { inbox } = useLoaderData<typeof loader>();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const status = params.get("status") ?? "";
   // One write at a time, kept here: a message marked read leaves the Unread list before its answer shows.
   const fetcher = useFetcher<typeof action>();
   useActionToast(fetcher, "Failed to update the message");
+  // A post without scripts: the page comes back with its answer.
+  const answered = useActionData<typeof action>();
   const busy = fetcher.state !== "idle" ? fetcher.formData?.get("id") : null;
-
-  const show = (next: { status?: string; page?: number }) => {
-    const p = new URLSearchParams();
-    const s = next.status ?? status;
-    if (s) p.set("status", s);
-    if (next.page && next.page > 1) p.set("page", String(next.page));
-    setParams(p);
-  };
 
   return (
     <main id="main" className="dash-main">
       <h1>Messages{inbox.unread > 0 ? ` (${inbox.unread} unread)` : ""}</h1>
       <p className="muted">What visitors send through your website's contact form. You also get each one by email.</p>
-      <fieldset className="row" style={{ border: 0, padding: 0, margin: 0 }}>
-        <legend className="sr-only">Show</legend>
-        {FILTERS.map((f) => (
-          <button
-            key={f.label}
-            type="button"
-            className={status === f.value ? "btn" : "btn btn-outline"}
-            aria-pressed={status === f.value}
-            onClick={() => show({ status: f.value, page: 1 })}
-          >
-            {f.label}
-          </button>
-        ))}
-      </fieldset>
+      <FormAnswer answer={answered} failure="Failed to update the message" />
+      {/* A GET form: each filter asks for the list again, from its first page, with scripts or without. */}
+      <Form method="get">
+        <fieldset className="row" style={{ border: 0, padding: 0, margin: 0 }}>
+          <legend className="sr-only">Show</legend>
+          {FILTERS.map((f) => (
+            <button
+              key={f.label}
+              type="submit"
+              name="status"
+              value={f.value}
+              className={status === f.value ? "btn" : "btn btn-outline"}
+              aria-pressed={status === f.value}
+            >
+              {f.label}
+            </button>
+          ))}
+        </fieldset>
+      </Form>
 
       <PageContent label="Loading messages...">
         {inbox.messages.length === 0 ? (
@@ -106,14 +108,14 @@ export default function Page() {
                   <a className="btn" href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`}>
                     Reply by email
                   </a>
-                  <button
-                    type="button"
+                  <ActionButton
+                    fetcher={fetcher}
+                    fields={{ id: m.id, status: m.status === "new" ? "read" : "new" }}
                     className="btn btn-outline"
                     disabled={busy === m.id}
-                    onClick={() => fetcher.submit({ id: m.id, status: m.status === "new" ? "read" : "new" }, { method: "post" })}
                   >
                     {m.status === "new" ? "Mark as read" : "Mark as unread"}
-                  </button>
+                  </ActionButton>
                 </div>
               </article>
             ))}

@@ -11,13 +11,13 @@ import { formatDate, formatRupees } from "@worker/shared/format";
 import { PageContent } from "~/components/load-state";
 import { Pager } from "~/components/pager";
 import { pageQuery, signedInData, signedInHeaders } from "~/lib/session.server";
-import { useListFilters } from "~/lib/use-list-filters";
+import { useListFilters, withoutEmptyFilters } from "~/lib/use-list-filters";
 
 export const meta: MetaFunction = () => [{ title: "Orders · Seller dashboard | Tripbazaar" }];
 export const headers = () => signedInHeaders;
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const query = pageQuery(context.url, sellerListQuery, { limit: "10" });
+  const query = pageQuery(withoutEmptyFilters(context.url), sellerListQuery, { limit: "10" });
   return signedInData(context, "seller", async (sellerId) => ({ orders: await listSellerBookings(context, sellerId, query) }));
 }
 

@@ -1,12 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { type FetcherWithComponents, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { publishPackage, removePackage } from "@worker/domain/seller-admin/manage";
 import { listSellerPackages } from "@worker/domain/seller-admin/packages";
 import { idParam, statusBody } from "@worker/domain/seller-admin/schemas";
 import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import { TableRegion } from "~/components/ui/table-region";
+import { ActionButton } from "~/components/action-button";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FormAnswer } from "~/components/form-answer";
 import { PageContent } from "~/components/load-state";
 import type { SellerPackage } from "~/components/seller-admin/form-fields";
 import { formatRupees } from "@worker/shared/format";
@@ -61,12 +63,8 @@ export default function Page() {
     if (unpublisher.state === "idle" && unpublished?.ok) setBlocked(null);
   }, [unpublisher.state, unpublished]);
 
-  function remove(p: SellerPackage) {
-    if (!window.confirm(`Delete "${p.name}"? This cannot be undone.`)) return;
-    deleting.current = { id: p.id, name: p.name };
-    deleter.submit({ intent: "delete", id: p.id }, { method: "post" });
-  }
-
+  // A post without scripts: the page comes back with its answer (a package with bookings says so here).
+  const answered = useActionData<typeof action>();
   const deletingId = deleter.state !== "idle" ? deleter.formData?.get("id") : null;
   const blockedPkg = blocked ? packages.find((p) => p.id === blocked.id) : undefined;
 
@@ -78,6 +76,7 @@ export default function Page() {
           Add package
         </Link>
       </div>
+      <FormAnswer answer={answered} failure="Failed to update the package" />
       {blocked ? (
         <div className="sa-alert stack" role="alert">
           <p>
@@ -85,14 +84,14 @@ export default function Page() {
           </p>
           <div className="row">
             {blockedPkg?.status === "published" ? (
-              <button
-                type="button"
+              <ActionButton
+                fetcher={unpublisher}
+                fields={{ intent: "status", id: blockedPkg.id, status: "draft" }}
                 className="btn"
                 disabled={unpublisher.state !== "idle"}
-                onClick={() => unpublisher.submit({ intent: "status", id: blockedPkg.id, status: "draft" }, { method: "post" })}
               >
                 Unpublish instead
-              </button>
+              </ActionButton>
             ) : (
               <span className="muted">It is already unpublished, so your website does not show it.</span>
             )}
@@ -127,8 +126,11 @@ export default function Page() {
                     <PackageRow
                       key={p.id}
                       p={p}
+                      deleter={deleter}
                       deleting={deletingId === p.id}
-                      onDelete={remove}
+                      onDelete={() => {
+                        deleting.current = { id: p.id, name: p.name };
+                      }}
                       onChanged={() => setBlocked((b) => (b?.id === p.id ? null : b))}
                     />
                   ))}
@@ -142,9 +144,19 @@ export default function Page() {
   );
 }
 
-/** One package with its publish/unpublish (its own write, so rows change independently) and delete buttons. */
-function PackageRow(props: { p: SellerPackage; deleting: boolean; onDelete: (p: SellerPackage) => void; onChanged: () => void }) {
-  const { p, deleting, onDelete, onChanged } = props;
+/**
+ * One package with its publish/unpublish (its own write, so rows change independently) and delete buttons; each a
+ * form, so they work without scripts (with them, Delete asks first). `deleter` is the page's: the row is gone
+ * when its answer arrives.
+ */
+function PackageRow(props: {
+  p: SellerPackage;
+  deleter: FetcherWithComponents<unknown>;
+  deleting: boolean;
+  onDelete: () => void;
+  onChanged: () => void;
+}) {
+  const { p, deleter, deleting, onDelete, onChanged } = props;
   const fetcher = useFetcher<typeof action>();
   const result = useActionToast(fetcher, "Failed to update the package");
   const busy = deleting || fetcher.state !== "idle";
@@ -156,8 +168,6 @@ function PackageRow(props: { p: SellerPackage; deleting: boolean; onDelete: (p: 
     handled.current = result;
     onChanged();
   }, [fetcher.state, result, onChanged]);
-
-  const setStatus = (status: "draft" | "published") => fetcher.submit({ intent: "status", id: p.id, status }, { method: "post" });
 
   return (
     <tr data-package-id={p.id}>
@@ -181,23 +191,37 @@ function PackageRow(props: { p: SellerPackage; deleting: boolean; onDelete: (p: 
             Edit
           </Link>
           {p.status === "published" ? (
-            <button
-              type="button"
+            <ActionButton
+              fetcher={fetcher}
+              fields={{ intent: "status", id: p.id, status: "draft" }}
               className="btn btn-outline"
               disabled={busy}
-              onClick={() => setStatus("draft")}
               aria-label={`Unpublish ${p.name}`}
             >
               Unpublish
-            </button>
+            </ActionButton>
           ) : (
-            <button type="button" className="btn" disabled={busy} onClick={() => setStatus("published")} aria-label={`Publish ${p.name}`}>
+            <ActionButton
+              fetcher={fetcher}
+              fields={{ intent: "status", id: p.id, status: "published" }}
+              className="btn"
+              disabled={busy}
+              aria-label={`Publish ${p.name}`}
+            >
               Publish
-            </button>
+            </ActionButton>
           )}
-          <button type="button" className="btn btn-danger" disabled={busy} onClick={() => onDelete(p)} aria-label={`Delete ${p.name}`}>
+          <ActionButton
+            fetcher={deleter}
+            fields={{ intent: "delete", id: p.id }}
+            confirm={`Delete "${p.name}"? This cannot be undone.`}
+            onSend={onDelete}
+            className="btn btn-danger"
+            disabled={busy}
+            aria-label={`Delete ${p.name}`}
+          >
             Delete
-          </button>
+          </ActionButton>
         </div>
       </td>
     </tr>

@@ -10,14 +10,14 @@ import { LedgerChart } from "~/components/payments/ledger-chart";
 import { formatDate, formatRupees } from "@worker/shared/format";
 import { CSV_MAX_ROWS, LEDGER_KIND_LABELS, LEDGER_STATUSES, LEDGER_STATUS_LABELS, type LedgerStatus } from "@worker/shared/ledger";
 import { pageQuery, signedInData, signedInHeaders } from "~/lib/session.server";
-import { useListFilters } from "~/lib/use-list-filters";
+import { useListFilters, withoutEmptyFilters } from "~/lib/use-list-filters";
 
 export const meta: MetaFunction = () => [{ title: "Payments · Seller dashboard | Tripbazaar" }];
 export const headers = () => signedInHeaders;
 
 /** The ledger's page, totals and chart with the session check: one D1 batch. */
 export async function loader({ context }: LoaderFunctionArgs) {
-  const query = pageQuery(context.url, ledgerQuery);
+  const query = pageQuery(withoutEmptyFilters(context.url), ledgerQuery);
   return signedInData(context, "seller", async (sellerId) => ({ ledger: await sellerLedger(context, sellerId, query) }));
 }
 

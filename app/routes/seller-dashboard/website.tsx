@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { ApiError, notFound } from "@worker/api/errors";
 import { addSellerDomain, removeSellerDomain, saveBrand, saveProfile } from "@worker/domain/seller-admin/manage";
 import { domainBody, idParam, profileBody } from "@worker/domain/seller-admin/schemas";
@@ -7,10 +7,11 @@ import { getSiteSettings } from "@worker/domain/seller-admin/site";
 import { websiteConfigBody } from "@worker/domain/seller-admin/website-config";
 import { z } from "zod";
 import { GeneralErrorBoundary, TryAgain, messageOf } from "~/components/error-boundary";
+import { FormAnswer } from "~/components/form-answer";
 import { PageContent } from "~/components/load-state";
 import { BrandForm, WALLPAPER_FILE } from "~/components/seller-admin/brand-form";
 import { DomainsCard } from "~/components/seller-admin/domains-card";
-import type { WebsiteAnswer } from "~/components/seller-admin/form-answer";
+import { ANSWERED_IN_FORM, type WebsiteAnswer } from "~/components/seller-admin/form-answer";
 import { readSentForm, storeFormImages, textFieldsOf, uploadAnswer } from "~/components/seller-admin/images.server";
 import { PROFILE_IMAGES, ProfileForm } from "~/components/seller-admin/profile-form";
 import { refusal, requireUser, signedInData, signedInHeaders } from "~/lib/session.server";
@@ -90,9 +91,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Page() {
   const { site, origin } = useLoaderData<typeof loader>();
+  const answered = useActionData<typeof action>();
   return (
     <main id="main" className="dash-main">
       <h1>Website</h1>
+      {/* A post without scripts (a domain added or removed): the page comes back with its answer. The brand and
+          profile forms show theirs by their own buttons. */}
+      <FormAnswer
+        answer={ANSWERED_IN_FORM.has((answered as WebsiteAnswer | undefined)?.intent ?? "") ? undefined : answered}
+        failure="Failed to save"
+      />
       <PageContent label="Loading website settings...">
         <DomainsCard origin={origin} sitePath={site.sitePath} domains={site.domains} />
         <BrandForm initial={site.websiteConfig} />

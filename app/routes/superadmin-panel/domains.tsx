@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useFetcher, useLoaderData } from "@remix-run/react";
+import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { idParam } from "@worker/domain/seller-admin/schemas";
 import { activateDomain, listPendingDomains } from "@worker/domain/seller-admin/site";
 import { TableRegion } from "~/components/ui/table-region";
+import { ActionButton } from "~/components/action-button";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FormAnswer } from "~/components/form-answer";
 import { PageContent } from "~/components/load-state";
 import { formatDate } from "@worker/shared/format";
 import { actionInput, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
@@ -30,6 +32,8 @@ export default function Page() {
   const { domains } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<typeof action>();
   useActionToast(fetcher, "Failed to activate the domain");
+  // A post without scripts: the page comes back with its answer.
+  const answered = useActionData<typeof action>();
   const busy = fetcher.state === "idle" ? null : (fetcher.formData?.get("id") ?? "");
 
   return (
@@ -39,6 +43,7 @@ export default function Page() {
         Before activating, check that the hostname has a CNAME to the platform and a TXT record with the token below, and that Cloudflare
         reports the custom hostname active. Only active domains serve the seller's website.
       </p>
+      <FormAnswer answer={answered} failure="Failed to activate the domain" />
       <PageContent label="Loading domains...">
         {domains.length === 0 ? (
           <div className="card">
@@ -74,14 +79,9 @@ export default function Page() {
                       </td>
                       <td data-label="Added">{formatDate(d.createdAt)}</td>
                       <td>
-                        <button
-                          type="button"
-                          className="btn"
-                          disabled={busy !== null}
-                          onClick={() => fetcher.submit({ id: d.id }, { method: "post" })}
-                        >
+                        <ActionButton fetcher={fetcher} fields={{ id: d.id }} className="btn" disabled={busy !== null}>
                           {busy === d.id ? "Activating..." : `Activate ${d.hostname}`}
-                        </button>
+                        </ActionButton>
                       </td>
                     </tr>
                   ))}

@@ -1,21 +1,23 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useFetcher, useLoaderData } from "@remix-run/react";
+import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { idParam } from "@worker/domain/seller-admin/schemas";
 import { listUsers, setUserStatus, statusMessage, userListQuery, userStatusBody } from "@worker/domain/superadmin/users";
 import { TableRegion } from "~/components/ui/table-region";
+import { ActionButton } from "~/components/action-button";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FormAnswer } from "~/components/form-answer";
 import { PageContent } from "~/components/load-state";
 import { Pager } from "~/components/pager";
 import { formatDate } from "@worker/shared/format";
 import { actionInput, pageQuery, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
 import { useActionToast } from "~/lib/use-action-toast";
-import { useListFilters } from "~/lib/use-list-filters";
+import { useListFilters, withoutEmptyFilters } from "~/lib/use-list-filters";
 
 export const meta: MetaFunction = () => [{ title: "Users · Superadmin panel | Tripbazaar" }];
 export const headers = () => signedInHeaders;
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const query = pageQuery(context.url, userListQuery);
+  const query = pageQuery(withoutEmptyFilters(context.url), userListQuery);
   return signedInData(context, "superadmin", async () => ({ accounts: await listUsers(context, query) }));
 }
 
@@ -41,22 +43,20 @@ export default function Page() {
   const { accounts } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<typeof action>();
   useActionToast(fetcher, "Failed to change the account");
+  // A post without scripts: the page comes back with its answer.
+  const answered = useActionData<typeof action>();
   // One change at a time: every account's button waits while one is being changed.
   const busy = fetcher.state === "idle" ? null : (fetcher.formData?.get("id") ?? "");
 
-  function toggle(u: Account) {
-    const next = u.status === "active" ? "disabled" : "active";
-    const warning =
-      next === "disabled"
-        ? `Disable ${u.name}? They are signed out everywhere${u.role === "seller" ? " and their website goes offline" : ""}.`
-        : `Enable ${u.name} again?`;
-    if (!window.confirm(warning)) return;
-    fetcher.submit({ id: u.id, status: next }, { method: "post" });
-  }
+  const warning = (u: Account) =>
+    u.status === "active"
+      ? `Disable ${u.name}? They are signed out everywhere${u.role === "seller" ? " and their website goes offline" : ""}.`
+      : `Enable ${u.name} again?`;
 
   return (
     <main id="main" className="dash-main">
       <h1>Users</h1>
+      <FormAnswer answer={answered} failure="Failed to change the account" />
       <form className="card filters" onSubmit={applyFilters} aria-label="Find users" key={params.toString()}>
         <div className="field">
           <label htmlFor="u-q">Name or email</label>
@@ -110,9 +110,15 @@ export default function Page() {
                       <td data-label="Status">{u.status === "disabled" ? "Disabled" : u.isVerified ? "Active" : "Not verified"}</td>
                       <td>
                         {u.role === "superadmin" ? null : (
-                          <button type="button" className="btn btn-outline" disabled={busy !== null} onClick={() => toggle(u)}>
+                          <ActionButton
+                            fetcher={fetcher}
+                            fields={{ id: u.id, status: u.status === "active" ? "disabled" : "active" }}
+                            confirm={warning(u)}
+                            className="btn btn-outline"
+                            disabled={busy !== null}
+                          >
                             {u.status === "active" ? `Disable ${u.name}` : `Enable ${u.name}`}
-                          </button>
+                          </ActionButton>
                         )}
                       </td>
                     </tr>

@@ -10,8 +10,9 @@ import { CustomerBookings } from "~/components/bookings/customer-bookings";
 import { cancelIntent, cancelOwnBooking } from "~/components/bookings/customer-bookings.server";
 import { LoadErrorBoundary, LoadFailed } from "~/components/ui/load-failed";
 import { UserDashboardPage } from "~/components/dashboard/user-dashboard-nav";
-import { SellerApplicationCard } from "~/components/seller-requests/apply-card";
-import { actionInput, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
+import { type ApplyAnswer, SellerApplicationCard } from "~/components/seller-requests/apply-card";
+import type { ActionResult } from "~/lib/action-result";
+import { actionInput, refusal, requireUser, signedInData, signedInHeaders } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [{ title: "My dashboard | Tripbazaar" }];
 export const headers = () => signedInHeaders;
@@ -31,14 +32,25 @@ export async function loader({ context }: LoaderFunctionArgs) {
 /** Cancel a booking, or apply to sell (the body of `POST /api/seller-requests`). */
 const intents = z.discriminatedUnion("intent", [cancelIntent, z.object({ intent: z.literal("apply") }).merge(sellerRequestBody)]);
 
+/** What an application's form sends, kept to fill it again after a refusal (a post without scripts). */
+const APPLICATION_FIELDS = ["businessName", "phone", "city", "about"] as const;
+
 export async function action({ request, context }: ActionFunctionArgs) {
-  return signedInAction(context, undefined, async (user) => {
-    const input = intents.parse(await actionInput(request));
-    if (input.intent === "cancel") return cancelOwnBooking(context, user.id, input.id);
-    const { intent: _intent, ...application } = input;
+  const user = await requireUser(context);
+  const input = await actionInput(request).catch(() => ({}) as Record<string, unknown>);
+  const applying = input.intent === "apply";
+  try {
+    const parsed = intents.parse(input);
+    if (parsed.intent === "cancel")
+      return { ok: true, message: await cancelOwnBooking(context, user.id, parsed.id) } satisfies ActionResult;
+    const { intent: _intent, ...application } = parsed;
     await applyToSell(context.db, context.config, user, application);
-    return "Application sent";
-  });
+    return { ok: true, message: "Application sent", intent: "apply" } satisfies ApplyAnswer;
+  } catch (error) {
+    if (!applying) return refusal(error);
+    const values = Object.fromEntries(APPLICATION_FIELDS.map((k) => [k, typeof input[k] === "string" ? input[k] : ""]));
+    return refusal(error, { intent: "apply", values });
+  }
 }
 
 export default function Page() {

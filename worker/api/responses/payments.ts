@@ -40,6 +40,7 @@ export const checkout = z.object({
   amount: paise,
   currency: z.literal("INR"),
   status: z.enum(PAYMENT_ROW_STATUSES),
+  expiresAt: z.string().describe("When the checkout closes (30 minutes after it started); a payment after that is refunded"),
   prefill: z.object({ name: z.string(), email: z.string(), contact: z.string() }),
   items: z.array(z.object({ bookingId: z.string(), packageName: z.string(), sellerName: z.string(), amount: paise })),
 });
@@ -71,6 +72,7 @@ export const paymentView = z.object({
           status: z.enum(BOOKING_STATUSES).nullable(),
           paymentStatus: z.enum(PAYMENT_STATUSES).nullable(),
           sellerMessage: z.string().nullable(),
+          unbookedReason: z.string().nullable().describe("Why the payment for this trip was refunded instead of booked"),
           refund: z
             .object({ bookingId: z.string(), amount: paise, status: z.enum(REFUND_STATUSES), reason: z.enum(REFUND_REASONS) })
             .nullable(),
@@ -112,4 +114,14 @@ export const ledger = z.object({
     points: z.array(z.object({ period: z.string(), received: paise, refunded: paise })),
     cut: z.boolean().describe("True when the range had more periods than the chart shows"),
   }),
+});
+
+/** What a confirmed payment became: the trips booked, and those refunded instead with the reason (issue 23). */
+export const confirmation = z.object({
+  paymentId: z.string(),
+  status: z.literal("captured"),
+  captured: z.boolean().describe("Whether this call captured it (false when the webhook or an earlier call did)"),
+  booked: z.number().int(),
+  refunded: z.array(z.object({ packageName: z.string(), amount: paise, reason: z.string() })),
+  message: z.string(),
 });

@@ -3,6 +3,8 @@ import type { ApiEnv } from "../app-env";
 import { describeRoute } from "../route-info";
 import { done, session } from "../responses/common";
 import { validate } from "../validate";
+import { checkSession } from "../../auth/live-account";
+import { conflict } from "../../domain/errors";
 import { callerOf } from "../caller";
 import { FORGOT_ANSWER, PASSWORD_RESET, acceptHandover, requestResetLink, resetPassword } from "../../domain/auth/recovery";
 import { forgotPasswordSchema, handoverSchema, resetPasswordSchema } from "../../domain/auth/schemas";
@@ -39,14 +41,26 @@ export const recoveryRoutes = new Hono<ApiEnv>()
     "/handover",
     describeRoute({
       summary: "Sign in with a hand-over token",
-      description: "A token of ours, or a customer's single-use token from the sister platform (ADR 0021).",
+      description:
+        "A customer's single-use token from the sister platform (ADR 0021, 0036); never a session token of ours. When the request is signed in as another account, the answer is 409 unless `confirm` is true.",
       responses: { 200: session },
       returns: "The session (and the session cookie)",
-      errors: [400, 401, 429],
+      errors: [400, 401, 409, 429],
     }),
     validate("json", handoverSchema),
     async (c) => {
-      const user = await acceptHandover(c.var.db, c.var.config, c.req.valid("json"), callerOf(c));
+      const signedIn = await checkSession(c.var, c.var.viewer);
+      const outcome = await acceptHandover(
+        c.var.db,
+        c.var.config,
+        c.req.valid("json"),
+        callerOf(c),
+        signedIn.kind === "signed-in" || signedIn.kind === "other-role" ? signedIn.user : null,
+      );
+      // SECURITY: another account is signed in here; the person is asked before it is replaced.
+      if (outcome.kind === "confirm")
+        throw conflict(`You are signed in as ${outcome.signedIn.email}. Send confirm to sign in as ${outcome.user.email} instead.`);
+      const { user } = outcome;
       const session = await issueSession(c.var.config, user, new URL(c.req.url));
       c.header("Set-Cookie", session.cookie);
       c.header("Referrer-Policy", "no-referrer");

@@ -10,6 +10,7 @@ import { clientIp } from "../../client-ip";
 import { changePassword, readProfile, requestPasswordCode, updateProfile } from "../../domain/auth/accounts";
 import { changePasswordSchema, loginSchema, profileSchema, requestPasswordOtpSchema } from "../../domain/auth/schemas";
 import { issueSession } from "../../domain/auth/session-user";
+import { endEverySession, endSession } from "../../domain/auth/sessions";
 import { NEEDS_VERIFICATION, logIn } from "../../domain/auth/sign-in";
 import { recoveryRoutes } from "./auth-recovery";
 import { signupRoutes } from "./auth-signup";
@@ -114,10 +115,27 @@ export const authRoutes = new Hono<ApiEnv>()
     "/logout",
     describeRoute({
       summary: "Log out",
-      description: "Clears the session cookie; a bearer token simply stops being sent.",
+      description:
+        "Ends the session on the server (its token, bearer or cookie, answers 401 from then on; ADR 0036) and clears the session cookie. The account's other sessions go on.",
       responses: { 200: z.object({ success: ok }) },
     }),
-    (c) => {
+    async (c) => {
+      const { viewer } = c.var;
+      if (viewer) await endSession(c.var.db, viewer);
+      c.header("Set-Cookie", clearSessionCookie(new URL(c.req.url)));
+      return c.json({ success: true });
+    },
+  )
+  .post(
+    "/logout-everywhere",
+    describeRoute({
+      summary: "Log out everywhere",
+      description: "Ends every session of the account, this one included (ADR 0036), and clears the session cookie.",
+      responses: { 200: z.object({ success: ok }) },
+    }),
+    requireUserMiddleware(),
+    async (c) => {
+      await endEverySession(c.var.db, (await c.var.user).id, c.var.now);
       c.header("Set-Cookie", clearSessionCookie(new URL(c.req.url)));
       return c.json({ success: true });
     },

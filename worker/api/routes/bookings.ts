@@ -9,6 +9,7 @@ import { count, day, ok, pagination } from "../responses/common";
 import { describeRoute } from "../route-info";
 import { validate } from "../validate";
 import { BOOKING_REQUESTED, createBooking } from "../../domain/bookings/create";
+import { limitBookingRequest } from "../../domain/bookings/limits";
 import { emailNewRequest } from "../../domain/bookings/emails";
 import {
   approveBody,
@@ -38,7 +39,7 @@ export const bookingRoutes = new Hono<ApiEnv>()
       responses: { 201: bookingAnswer },
       returns: "The booking; `Idempotent-Replayed: true` on a replay",
       idempotencyKey: "required",
-      errors: [400, 404, 409],
+      errors: [400, 404, 409, 429],
     }),
     // The key is checked before the body, so a request without one is a 400 whatever it sends.
     requireIdempotencyKey,
@@ -46,6 +47,7 @@ export const bookingRoutes = new Hono<ApiEnv>()
     async (c) => {
       const key = idempotencyKeyOf(c, { required: true });
       const input = c.req.valid("json");
+      await limitBookingRequest(c.var.db, c.var.userId, key, input.packageId, c.var.now.getTime());
       const customer = await findCustomer(c.var.db, c.var.userId);
       const { booking, replayed, seller } = await createBooking(c.var.db, customer, key, input, c.var.now);
       if (seller) await emailNewRequest(c.var.db, c.var.config, booking, seller, c.var.tenant);

@@ -5,7 +5,7 @@ import { badRequest } from "../errors";
 import { developmentOnly, requireUserMiddleware } from "../guard";
 import { describeRoute } from "../route-info";
 import { done, ok } from "../responses/common";
-import { cart, checkout, paymentView, providerAnswer, webhookOutcome } from "../responses/payments";
+import { cart, checkout, confirmation, paymentView, providerAnswer, webhookOutcome } from "../responses/payments";
 import { validate } from "../validate";
 import { findCustomer } from "../../domain/auth/accounts";
 import { LIMITS, enforce } from "../../domain/auth/rate-limit";
@@ -135,13 +135,15 @@ export const paymentRoutes = new Hono<ApiEnv>()
     customerOnly,
     describeRoute({
       summary: "Open an unpaid checkout again (retry after a failed payment)",
+      description:
+        "Only a payable checkout opens: unpaid, within its 30 minutes, the newest of the cart's checkouts, its trips still on sale at the price it was made with. Otherwise 409 with the reason; the cart is kept.",
       responses: { 200: z.object({ success: ok, data: checkout }) },
-      errors: [404, 503],
+      errors: [404, 409, 503],
     }),
     async (c) =>
       c.json({
         success: true,
-        data: await reopenCheckout(c.var.db, c.var.config, await findCustomer(c.var.db, c.var.userId), c.req.param("id")),
+        data: await reopenCheckout(c.var.db, c.var.config, await findCustomer(c.var.db, c.var.userId), c.req.param("id"), now(c)),
       }),
   )
   .post(
@@ -149,9 +151,10 @@ export const paymentRoutes = new Hono<ApiEnv>()
     customerOnly,
     describeRoute({
       summary: "Confirm a payment with the provider's Checkout signature",
-      description: "The signature is checked against the order id we stored. Confirming twice, or after the webhook, has one effect.",
+      description:
+        "The signature is checked against the order id we stored. Confirming twice, or after the webhook, has one effect. A trip that can no longer be booked as it was paid for (gone, off sale, repriced, its date passed, the checkout stale, the cart already paid) is refunded in full; `refunded` and `message` say which and why.",
       responses: {
-        200: done.extend({ data: z.object({ paymentId: z.string(), status: z.literal("captured"), captured: z.boolean() }) }),
+        200: done.extend({ data: confirmation }),
       },
       errors: [400, 404, 429, 503],
     }),
@@ -159,7 +162,7 @@ export const paymentRoutes = new Hono<ApiEnv>()
     async (c) => {
       await enforce(c.var.db, [[LIMITS.paymentCallbackAccount, c.var.userId]]);
       const result = await confirmPayment(c.var.db, c.var.config, c.var.userId, c.req.param("id"), c.req.valid("json"), now(c));
-      return c.json({ success: true, data: result, message: "Payment received" });
+      return c.json({ success: true, data: result, message: result.message });
     },
   )
   .post(
@@ -186,7 +189,7 @@ export const paymentRoutes = new Hono<ApiEnv>()
       description:
         "Answers as Razorpay Checkout's handler would (`razorpay_order_id`, `razorpay_payment_id`, `razorpay_signature`) or with an error, and sends the signed webhook Razorpay would send.",
       responses: { 200: z.object({ success: ok, data: providerAnswer }) },
-      errors: [404],
+      errors: [404, 409],
     }),
     validate("json", testOutcome),
     async (c) => {

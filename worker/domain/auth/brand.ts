@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
+import type { Role } from "@db/users";
 import type { Tenant } from "../../tenant";
 import { domainOf, platformUrl, sellerSiteUrl } from "../email/links";
 import { loadDirect } from "../../db/batcher";
@@ -21,7 +22,18 @@ export async function resolveBrand(db: Db, config: AppConfig, tenant: Tenant): P
       return { sellerId: tenant.sellerId, name: site.websiteConfig.websiteName, siteUrl };
     }
   }
-  return { sellerId: null, name: "Tripbazaar", siteUrl: platformUrl(config, "") };
+  return platformBrand(config);
+}
+
+const platformBrand = (config: AppConfig): Brand => ({ sellerId: null, name: "Tripbazaar", siteUrl: platformUrl(config, "") });
+
+/**
+ * The brand of an email about an account's own credentials (a reset link, a changed password). SECURITY: only a
+ * customer's carries the seller site it was asked on; a seller's or the superadmin's always points at the
+ * platform's own origin with its brand, so their reset secrets never travel to a host a seller controls (ADR 0036).
+ */
+export async function accountBrand(db: Db, config: AppConfig, tenant: Tenant, role: Role): Promise<Brand> {
+  return role === "user" ? resolveBrand(db, config, tenant) : platformBrand(config);
 }
 
 export function verificationEmail(brand: Brand, to: string, code: string) {

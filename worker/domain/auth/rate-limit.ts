@@ -55,8 +55,15 @@ export async function hit(db: Db, limit: Limit, subject: string, now = Date.now(
 
 const MESSAGE = "Too many attempts. Please wait a few minutes and try again.";
 
-/** Counts a hit in every bucket and throws 429 if any of them is over its limit. */
-export async function enforce(db: Db, checks: [Limit, string][]) {
-  const results = await Promise.all(checks.map(([limit, subject]) => hit(db, limit, subject)));
-  if (results.includes(false)) throw tooManyRequests(MESSAGE);
+/**
+ * Counts a hit in each bucket of `checks`, narrowest first, and throws 429 at the first stage with a bucket over
+ * its limit. Each stage is a list of buckets counted together; a later stage is counted only when every earlier
+ * one allowed the try. SECURITY: so a try refused by a narrow bucket (an address, an account from one address)
+ * never fills a wider one (the account across addresses): one address cannot lock the owner out (ADR 0036).
+ */
+export async function enforce(db: Db, ...stages: [Limit, string][][]) {
+  for (const checks of stages) {
+    const results = await Promise.all(checks.map(([limit, subject]) => hit(db, limit, subject)));
+    if (results.includes(false)) throw tooManyRequests(MESSAGE);
+  }
 }

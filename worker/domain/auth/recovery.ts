@@ -1,12 +1,11 @@
-import { verifyHandover, verifySession } from "../../auth/jwt";
+import { verifyHandover } from "../../auth/jwt";
 import { hashPassword } from "../../auth/password";
-import { jwtSettings } from "../../auth/session";
 import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
 import { sendEmail } from "../email/send";
 import { DomainError, badRequest, unauthorized } from "../errors";
 import { type UserRow, findUserByEmail, findUserById, setPassword } from "./accounts";
-import { passwordChangedEmail, resetLinkEmail, resolveBrand } from "./brand";
+import { accountBrand, passwordChangedEmail, resetLinkEmail } from "./brand";
 import { generateLinkSecret } from "./codes";
 import { HANDOVER_ROLES, spendHandover } from "./handover";
 import { consumeLinkSecret, issueCode } from "./otp";
@@ -41,7 +40,7 @@ export async function requestResetLink(db: Db, config: AppConfig, email: string,
       ttlMs: RESET_LINK_TTL_MS,
       now: from.now.getTime(),
     });
-    const brand = await resolveBrand(db, config, from.tenant);
+    const brand = await accountBrand(db, config, from.tenant, user.role);
     await sendEmail(db, config, resetLinkEmail(brand, user.email, `${user.id}.${secret}`));
   })().catch((error) => {
     if (!(error instanceof DomainError && error.kind === "rate-limited")) console.error("reset link not sent", error);
@@ -58,7 +57,7 @@ export async function resetPassword(db: Db, config: AppConfig, { token, password
   // Following the emailed link proves the address, so the account counts as verified.
   const user = await setPassword(db, userId, await hashPassword(password, config.PASSWORD_PEPPER), { isVerified: true });
   if (!user) throw badRequest(BAD_LINK);
-  await sendEmail(db, config, passwordChangedEmail(await resolveBrand(db, config, from.tenant), user.email));
+  await sendEmail(db, config, passwordChangedEmail(await accountBrand(db, config, from.tenant, user.role), user.email));
 }
 
 /** Decodes the hand-over `user` parameter: base64 JSON (spec §4); plain JSON is tolerated. */
@@ -81,36 +80,45 @@ function decodeUserParam(raw: string): Record<string, unknown> | null {
   return null;
 }
 
+/** A hand-over's outcome: sign in as `user`, or first ask the person, because `signedIn` is another account. */
+export type HandoverOutcome =
+  | { kind: "signed-in"; user: UserRow }
+  | { kind: "confirm"; user: Pick<UserRow, "id" | "name" | "email">; signedIn: SignedInAs };
+
+/** The account a request is signed in as already, if any (its live session). */
+export type SignedInAs = { id: string; name: string; email: string };
+
 /**
- * A sign-in hand-over: a token of ours, or a customer's single-use token from the sister platform. Answers
- * the account to sign in.
+ * A sign-in hand-over: a customer's single-use token from the sister platform (ADR 0021, 0036). SECURITY: only the
+ * sister platform's key and issuer are accepted, never a session of ours (a link carrying someone's session would
+ * sign its reader into that account), and a different account signed in here is never replaced without asking:
+ * unless `confirm`, the outcome is "confirm" and the token is not spent, so the person can still say yes.
  */
 export async function acceptHandover(
   db: Db,
   config: AppConfig,
-  { token, user: userParam }: { token: string; user: string },
+  { token, user: userParam, confirm }: { token: string; user: string; confirm?: boolean },
   from: Pick<Caller, "ip">,
-): Promise<UserRow> {
+  signedIn: SignedInAs | null,
+): Promise<HandoverOutcome> {
   await enforce(db, [[LIMITS.verifyIp, from.ip]]);
   const claimed = decodeUserParam(userParam);
   if (!claimed) throw badRequest("The sign-in data could not be read");
-  // SECURITY: the token is verified first (ours, or the sister platform's key and issuer); the user JSON
-  // is only a cross-check against the token's subject, never a source of identity.
-  const ours = await verifySession(jwtSettings(config), token);
-  const sister =
-    ours || !config.HANDOVER_JWT_SECRET
-      ? null
-      : await verifyHandover(
-          { secret: config.HANDOVER_JWT_SECRET, issuer: config.HANDOVER_JWT_ISSUER, audience: config.JWT_AUDIENCE },
-          token,
-        );
-  const subject = ours?.sub ?? sister?.sub;
-  if (!subject) throw unauthorized(BAD_HANDOVER);
+  // SECURITY: the token is verified first; the user JSON is only a cross-check against its subject, never a
+  // source of identity.
+  const sister = config.HANDOVER_JWT_SECRET
+    ? await verifyHandover({ secret: config.HANDOVER_JWT_SECRET, issuer: config.HANDOVER_JWT_ISSUER, audience: config.JWT_AUDIENCE }, token)
+    : null;
+  if (!sister) throw unauthorized(BAD_HANDOVER);
   const claimedId = claimed.id ?? claimed._id;
-  if (claimedId !== subject) throw unauthorized("The sign-in data does not match its token");
-  const user = (await findUserById(db, subject)) ?? (sister?.email ? await findUserByEmail(db, sister.email) : undefined);
-  if (user?.status !== "active" || (ours && ours.ver !== user.tokenVersion)) throw unauthorized(BAD_HANDOVER);
-  // SECURITY: the sister platform's key signs in customers only, and each of its tokens once (ADR 0021).
-  if (sister && (!HANDOVER_ROLES.includes(user.role) || !(await spendHandover(db, sister, user.id)))) throw unauthorized(BAD_HANDOVER);
-  return user;
+  if (claimedId !== sister.sub) throw unauthorized("The sign-in data does not match its token");
+  const user = (await findUserById(db, sister.sub)) ?? (sister.email ? await findUserByEmail(db, sister.email) : undefined);
+  // SECURITY: the sister platform's key signs in customers only (ADR 0021).
+  if (user?.status !== "active" || !HANDOVER_ROLES.includes(user.role)) throw unauthorized(BAD_HANDOVER);
+  if (signedIn && signedIn.id !== user.id && !confirm) {
+    return { kind: "confirm", user: { id: user.id, name: user.name, email: user.email }, signedIn };
+  }
+  // Each token once: of any number of concurrent uses exactly one gets here.
+  if (!(await spendHandover(db, sister, user.id))) throw unauthorized(BAD_HANDOVER);
+  return { kind: "signed-in", user };
 }

@@ -76,4 +76,9 @@ export const handoverSchema = z.object({
   token: z.string().min(10).max(4096),
   // base64-encoded JSON of the user (spec §4)
   user: z.string().min(2).max(8192),
+  // Sign in as the hand-over's account although another one is signed in here (the person was asked).
+  confirm: z
+    .union([z.boolean(), z.string()])
+    .optional()
+    .transform((v) => v === true || v === "1" || v === "true"),
 });

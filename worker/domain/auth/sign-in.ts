@@ -39,11 +39,14 @@ export async function logIn(
   { email, password }: Pick<z.output<typeof loginSchema>, "email" | "password">,
   from: Caller,
 ): Promise<LoginOutcome> {
-  await enforce(db, [
-    [LIMITS.loginIp, from.ip],
-    [LIMITS.loginAccountIp, `${email}|${from.ip}`],
-    [LIMITS.loginAccount, email],
-  ]);
+  await enforce(
+    db,
+    [
+      [LIMITS.loginIp, from.ip],
+      [LIMITS.loginAccountIp, `${email}|${from.ip}`],
+    ],
+    [[LIMITS.loginAccount, email]],
+  );
   const user = await findUserByEmail(db, email);
   // SECURITY: an unknown email costs one real hash check too, and gets the same answer.
   const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash(config.PASSWORD_PEPPER)), config.PASSWORD_PEPPER);
@@ -62,10 +65,7 @@ export async function logIn(
 
 /** A new customer account and its first code, by email; the account signs in once the code is verified. */
 export async function signUp(db: Db, config: AppConfig, input: z.output<typeof signupSchema>, from: Caller): Promise<{ userId: string }> {
-  await enforce(db, [
-    [LIMITS.signupIp, from.ip],
-    [LIMITS.sendCodeAccount, input.email],
-  ]);
+  await enforce(db, [[LIMITS.signupIp, from.ip]], [[LIMITS.sendCodeAccount, input.email]]);
   if (await findUserByEmail(db, input.email)) throw conflict(ACCOUNT_EXISTS);
   const userId = `u_${crypto.randomUUID()}`;
   const code = generateCode();
@@ -105,10 +105,7 @@ export async function signUp(db: Db, config: AppConfig, input: z.output<typeof s
 
 /** The emailed code verifies the address; answers the verified account, to sign in. */
 export async function verifyEmail(db: Db, config: AppConfig, { userId, otp }: { userId: string; otp: string }, from: Caller) {
-  await enforce(db, [
-    [LIMITS.verifyIp, from.ip],
-    [LIMITS.verifyAccount, userId],
-  ]);
+  await enforce(db, [[LIMITS.verifyIp, from.ip]], [[LIMITS.verifyAccount, userId]]);
   const user = await findUserById(db, userId);
   if (!user) throw badRequest(NO_SUCH_CODE);
   if (user.isVerified) throw conflict(ALREADY_VERIFIED);
@@ -125,10 +122,7 @@ export async function verifyEmail(db: Db, config: AppConfig, { userId, otp }: { 
 
 /** A new verification code for an account that is not verified yet. */
 export async function resendVerificationCode(db: Db, config: AppConfig, userId: string, from: Caller) {
-  await enforce(db, [
-    [LIMITS.sendCodeIp, from.ip],
-    [LIMITS.sendCodeAccount, userId],
-  ]);
+  await enforce(db, [[LIMITS.sendCodeIp, from.ip]], [[LIMITS.sendCodeAccount, userId]]);
   const user = await findUserById(db, userId);
   if (!user) throw notFound("Account not found");
   if (user.isVerified) throw conflict(ALREADY_VERIFIED);

@@ -9,7 +9,7 @@ import { todayInIndia } from "../bookings/transitions";
 import { onSale } from "../on-sale";
 import { durationLabel } from "../seller-website/shapes";
 import { conflict, notFound } from "../errors";
-import { MAX_CART_ITEMS } from "./checkout";
+import { MAX_CART_ITEMS, TRIP_GONE } from "./policy";
 
 export const CART_FULL = `Your cart holds at most ${MAX_CART_ITEMS} trips; please check out or remove one first`;
 export const CART_ITEM_NOT_FOUND = "This trip is not in your cart";
@@ -45,10 +45,10 @@ export async function listCart({ db, load }: Reader, userId: string, today: stri
         // D1 batches return rows keyed by column name, so joined columns with clashing names are aliased.
         id: sql<string>`${cartItems.id}`.as("cart_item_id"),
         request: cartItems.request,
-        packageId: sql<string>`${packages.id}`.as("package_ref"),
-        packageName: sql<string>`${packages.name}`.as("package_name"),
-        city: packages.city,
-        durationDays: packages.durationDays,
+        packageId: sql<string | null>`${cartItems.packageId}`.as("package_ref"),
+        packageName: sql<string>`coalesce(${packages.name}, ${cartItems.packageName})`.as("package_name"),
+        city: sql<string>`coalesce(${packages.city}, '')`.as("city"),
+        durationDays: sql<number>`coalesce(${packages.durationDays}, 1)`.as("duration_days"),
         images: packages.images,
         priceRanges: packages.priceRanges,
         sellerId: sql<string>`${sellers.id}`.as("seller_ref"),
@@ -56,7 +56,8 @@ export async function listCart({ db, load }: Reader, userId: string, today: stri
         onSale: sql<number>`case when ${onSale()} then 1 else 0 end`.as("on_sale"),
       })
       .from(cartItems)
-      .innerJoin(packages, eq(packages.id, cartItems.packageId))
+      // A package the seller deleted leaves the line (package null): the cart says the trip is gone.
+      .leftJoin(packages, eq(packages.id, cartItems.packageId))
       .innerJoin(sellers, eq(sellers.id, cartItems.sellerId))
       .where(eq(cartItems.userId, userId))
       .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
@@ -65,9 +66,10 @@ export async function listCart({ db, load }: Reader, userId: string, today: stri
   const lines: CartLine[] = rows.map((r) => {
     const parsed = createBookingSchema.safeParse(r.request);
     const input = parsed.success ? parsed.data : null;
-    const chosen = input ? findPriceTier(r.priceRanges, input.priceTier) : null;
+    const chosen = input && r.priceRanges ? findPriceTier(r.priceRanges, input.priceTier) : null;
     let problem: string | null = null;
-    if (!input) problem = "This trip's details are no longer valid";
+    if (r.packageId === null) problem = TRIP_GONE;
+    else if (!input) problem = "This trip's details are no longer valid";
     else if (!Number(r.onSale)) problem = "This package is no longer available";
     else if (!chosen || !isPriced(chosen.tier)) problem = "This package's price has changed; please add it again";
     else if (input.travelDates.startDate <= today) problem = "The travel date has passed";
@@ -84,11 +86,11 @@ export async function listCart({ db, load }: Reader, userId: string, today: stri
         : null;
     return {
       id: r.id,
-      packageId: r.packageId,
+      packageId: r.packageId ?? "",
       packageName: r.packageName,
       city: r.city,
       duration: durationLabel(r.durationDays),
-      image: r.images[0] ?? null,
+      image: r.images?.[0] ?? null,
       sellerId: r.sellerId,
       sellerName: r.sellerName,
       startDate: input?.travelDates.startDate ?? "",
@@ -112,7 +114,7 @@ export async function addToCart(db: Db, userId: string, input: CreateBookingInpu
   const inserted = await db
     .insert(cartItems)
     .select(
-      sql`select ${id}, ${userId}, ${pkg.p.id}, ${pkg.p.sellerId}, ${JSON.stringify(input)}, ${now.toISOString()}
+      sql`select ${id}, ${userId}, ${pkg.p.id}, ${pkg.p.name}, ${pkg.p.sellerId}, ${JSON.stringify(input)}, ${now.toISOString()}
           where (select count(*) from ${cartItems} where ${cartItems.userId} = ${userId}) < ${MAX_CART_ITEMS}`,
     )
     .returning({ id: cartItems.id });

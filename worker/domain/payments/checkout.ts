@@ -1,19 +1,24 @@
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
-import { bookingSequences, bookings, cartItems, paymentItems, payments, travellers } from "@db/schema";
+import { and, asc, eq, gt, isNotNull } from "drizzle-orm";
+import { cartItems, paymentItems, payments } from "@db/schema";
 import type { BookedPriceTier, HotelPreference, TransportPreference } from "@db/bookings";
 import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
 import { paymentProviderOf } from "../../payments/config";
 import { PaymentProviderError, paise } from "../../payments/provider";
 import { type PricedRequest, priceRequest } from "../bookings/create";
-import { todayInIndia, yearInIndia } from "../bookings/transitions";
+import { todayInIndia } from "../bookings/transitions";
 import type { Pricing } from "../bookings/pricing";
 import { type CreateBookingInput, createBookingSchema } from "../bookings/schemas";
-import { DomainError, notFound, unavailable, unprocessable } from "../errors";
+import { DomainError, conflict, notFound, unavailable, unprocessable } from "../errors";
+import { CHECKOUT_MINUTES, MAX_CART_ITEMS, TRIP_GONE, checkoutExpiry } from "./policy";
 
 export const PAYMENTS_UNAVAILABLE = "Online payment is not available right now. Please try again later.";
 export const PROVIDER_DOWN = "The payment provider did not answer. No money was taken; please try again.";
 export const EMPTY_CART = "Your cart is empty";
+export const CHECKOUT_EXPIRED = `This checkout has expired (a checkout is open for ${CHECKOUT_MINUTES} minutes). Nothing was charged; your cart is kept, so please check out again.`;
+export const CHECKOUT_REPLACED =
+  "You started a newer checkout of your cart, so this one can no longer be paid. Nothing was charged; please pay the newer one or check out again.";
+export const CHECKOUT_PAID = "This checkout is already paid.";
 
 /** What the checkout page opens the provider's checkout with (Razorpay Checkout's options, or the test provider's page). */
 export type CheckoutSession = {
@@ -24,6 +29,8 @@ export type CheckoutSession = {
   amount: number;
   currency: "INR";
   status: "created" | "captured" | "failed";
+  /** When the checkout closes (ISO): the provider's checkout window is closed by then, and a later payment is refunded. */
+  expiresAt: string;
   prefill: { name: string; email: string; contact: string };
   items: { bookingId: string; packageName: string; sellerName: string; amount: number }[];
 };
@@ -53,9 +60,6 @@ export type CheckoutSource =
   | { kind: "cart"; site: Site | null }
   /** Book Now on a seller's website: one package of that seller, under its brand. */
   | { kind: "item"; input: CreateBookingInput; site: Site | null };
-
-/** A cart holds at most this many trips: one payment pays for all of them. */
-export const MAX_CART_ITEMS = 10;
 
 function draftOf(input: CreateBookingInput, priced: PricedRequest): BookingDraft {
   const { pkg, priceTier, price } = priced;
@@ -99,6 +103,7 @@ async function linesOf(db: Db, customer: Customer, source: CheckoutSource, today
   for (const item of items) {
     const input = createBookingSchema.safeParse(item.request);
     try {
+      if (item.packageId === null) throw unprocessable(TRIP_GONE);
       if (!input.success) throw unprocessable("This trip's details are no longer valid");
       lines.push({ cartItemId: item.id, draft: draftOf(input.data, await priceRequest(db, input.data, today)) });
     } catch (error) {
@@ -175,6 +180,7 @@ export async function startCheckout(
     amount,
     currency: "INR",
     status: "created",
+    expiresAt: checkoutExpiry(createdAt).toISOString(),
     prefill: { name: customer.name, email: customer.email, contact: customer.phone ?? "" },
     items: items.map((i) => ({
       bookingId: i.bookingId,
@@ -185,8 +191,18 @@ export async function startCheckout(
   };
 }
 
-/** A checkout that was started and not yet paid, opened again (Retry after a failed payment). */
-export async function reopenCheckout(db: Db, config: AppConfig, customer: Customer, paymentId: string): Promise<CheckoutSession> {
+/**
+ * A checkout that was started and not yet paid, opened again (Retry after a failed payment). Only a payable one
+ * opens (issue 23): not paid yet, within its 30 minutes, the newest of the cart's checkouts, and its trips still
+ * bookable as they were priced; otherwise the traveller is sent back to the cart with the reason.
+ */
+export async function reopenCheckout(
+  db: Db,
+  config: AppConfig,
+  customer: Customer,
+  paymentId: string,
+  now: Date,
+): Promise<CheckoutSession> {
   const payment = await db
     .select()
     .from(payments)
@@ -196,6 +212,19 @@ export async function reopenCheckout(db: Db, config: AppConfig, customer: Custom
   const configured = paymentProviderOf(config);
   if (!configured || configured.kind !== payment.provider) throw unavailable(PAYMENTS_UNAVAILABLE);
   const items = await db.select().from(paymentItems).where(eq(paymentItems.paymentId, paymentId));
+  if (payment.status === "captured") throw conflict(CHECKOUT_PAID);
+  if (now.getTime() >= checkoutExpiry(payment.createdAt).getTime()) throw conflict(CHECKOUT_EXPIRED);
+  if (items.some((i) => i.cartItemId !== null)) {
+    const newer = await db
+      .select({ id: payments.id })
+      .from(payments)
+      .innerJoin(paymentItems, eq(paymentItems.paymentId, payments.id))
+      .where(and(eq(payments.userId, customer.id), gt(payments.createdAt, payment.createdAt), isNotNull(paymentItems.cartItemId)))
+      .limit(1);
+    if (newer.length > 0) throw conflict(CHECKOUT_REPLACED);
+  }
+  const why = await whyNotPayable(db, customer.id, items, todayInIndia(now));
+  if (why) throw conflict(`${why}. Nothing was charged; your cart is kept, so please check it and check out again.`);
   return {
     paymentId,
     provider: configured.kind,
@@ -204,6 +233,7 @@ export async function reopenCheckout(db: Db, config: AppConfig, customer: Custom
     amount: payment.amount,
     currency: "INR",
     status: payment.status,
+    expiresAt: checkoutExpiry(payment.createdAt).toISOString(),
     prefill: { name: customer.name, email: customer.email, contact: customer.phone ?? "" },
     items: items.map((i) => {
       const draft = i.booking as BookingDraft;
@@ -212,74 +242,34 @@ export async function reopenCheckout(db: Db, config: AppConfig, customer: Custom
   };
 }
 
-export type PaymentRow = typeof payments.$inferSelect;
-type Statement = Parameters<Db["batch"]>[0][number];
-
-const isUniqueClash = (error: unknown) => error instanceof Error && /UNIQUE constraint failed/.test(error.message);
-
-/**
- * Marks a payment captured and writes its bookings, `pending` and paid, in ONE batch. Each booking's id was
- * fixed at checkout, so a second capture of the same payment (the Checkout callback and the webhook, or a
- * webhook sent twice at once) fails on those keys and writes nothing: exactly one effect. `also` joins the
- * batch (the webhook's event row). Returns whether this call captured it.
- */
-export async function capturePayment(
-  db: Db,
-  payment: PaymentRow,
-  providerPaymentId: string,
-  now: Date,
-  also: Statement[] = [],
-): Promise<"captured" | "already-captured"> {
-  if (payment.status === "captured") return "already-captured";
-  const items = await db.select().from(paymentItems).where(eq(paymentItems.paymentId, payment.id));
-  const createdAt = now.toISOString();
-  const year = yearInIndia(now);
-  const statements: Statement[] = [
-    ...also,
-    db
-      .update(payments)
-      .set({ status: "captured", providerPaymentId, capturedAt: createdAt, failureReason: null, updatedAt: createdAt })
-      .where(and(eq(payments.id, payment.id), ne(payments.status, "captured"))),
-  ];
+/** The first reason a checkout's trips can no longer be bought as priced (the same checks the capture makes). */
+async function whyNotPayable(db: Db, userId: string, items: (typeof paymentItems.$inferSelect)[], today: string) {
   for (const item of items) {
     const draft = item.booking as BookingDraft;
-    statements.push(
-      db
-        .insert(bookingSequences)
-        .values({ year, last: 1 })
-        .onConflictDoUpdate({ target: bookingSequences.year, set: { last: sql`${bookingSequences.last} + 1` } }),
-      db.insert(bookings).values({
-        ...draft.row,
-        id: item.bookingId,
-        bookingRef: `allocating:${item.bookingId}`,
-        userId: payment.userId,
-        status: "pending",
-        paymentStatus: "completed",
-        createdAt,
-        updatedAt: createdAt,
-      }),
-      db
-        .update(bookings)
-        .set({
-          bookingRef: sql`(select printf('TB-%d-%06d', ${bookingSequences.year}, ${bookingSequences.last}) from ${bookingSequences} where ${bookingSequences.year} = ${year})`,
-        })
-        .where(eq(bookings.id, item.bookingId)),
-      // One statement per traveller: D1 allows at most 100 bound parameters per statement.
-      ...draft.travellers.map((t, i) =>
-        db
-          .insert(travellers)
-          .values({ id: `${item.bookingId}_t${i + 1}`, bookingId: item.bookingId, sellerId: item.sellerId, position: i + 1, ...t }),
-      ),
-    );
+    if (item.cartItemId) {
+      const line = await db
+        .select({ id: cartItems.id })
+        .from(cartItems)
+        .where(and(eq(cartItems.id, item.cartItemId), eq(cartItems.userId, userId)))
+        .get();
+      if (!line) return `${draft.packageName} is no longer in your cart`;
+    }
+    try {
+      const input = {
+        packageId: draft.row.packageId,
+        priceTier: draft.row.priceTier?.label,
+        travelDates: { startDate: draft.row.startDate },
+        customerDetails: { adults: draft.row.adults, children: draft.row.children },
+        preferences: { hotel: draft.row.hotelPreference, transport: draft.row.transportPreference },
+      } as unknown as CreateBookingInput;
+      const priced = await priceRequest(db, input, today);
+      if (priced.price.total !== item.amount) return `The price of ${draft.packageName} changed`;
+    } catch (error) {
+      if (error instanceof DomainError) return `${draft.packageName} cannot be booked now: ${error.message}`;
+      throw error;
+    }
   }
-  const fromCart = items.map((i) => i.cartItemId).filter((id): id is string => id !== null);
-  if (fromCart.length > 0)
-    statements.push(db.delete(cartItems).where(and(eq(cartItems.userId, payment.userId), inArray(cartItems.id, fromCart))));
-  try {
-    await db.batch(statements as [Statement, ...Statement[]]);
-    return "captured";
-  } catch (error) {
-    if (isUniqueClash(error)) return "already-captured";
-    throw error;
-  }
+  return null;
 }
+
+export type PaymentRow = typeof payments.$inferSelect;

@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { paymentEvents, payments, refunds } from "@db/schema";
+import { paymentEvents, paymentItems, payments, refunds } from "@db/schema";
 import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
 import { paymentProviderOf } from "../../payments/config";
 import { badRequest, notFound, unavailable } from "../errors";
-import { PAYMENTS_UNAVAILABLE, capturePayment } from "./checkout";
-import { afterCapture } from "./emails";
+import { type CaptureResult, UNBOOKED, capturePayment } from "./capture";
+import { type BookingDraft, PAYMENTS_UNAVAILABLE } from "./checkout";
+import { afterCapture, afterUnbooked } from "./emails";
 import { settleRefund } from "./refunds";
 
 export const NOT_VERIFIED = "We could not verify this payment. No booking was made; if money was taken it will be refunded.";
@@ -71,9 +72,48 @@ export async function confirmPayment(
   if (payment.status === "captured" && payment.providerPaymentId !== body.razorpay_payment_id) {
     console.warn(`payment ${payment.id}: a second payment ${body.razorpay_payment_id} for a paid order`);
   }
-  const outcome = await capturePayment(db, payment, body.razorpay_payment_id, now);
-  if (outcome === "captured") await afterCapture(db, config, payment.id);
-  return { paymentId: payment.id, status: "captured" as const, captured: outcome === "captured" };
+  const result = await capturePayment(db, payment, body.razorpay_payment_id, now);
+  await followUp(db, config, payment.id, result, now);
+  return {
+    paymentId: payment.id,
+    status: "captured" as const,
+    captured: result.outcome === "captured",
+    ...(await outcomeOf(db, payment.id)),
+  };
+}
+
+/** After this call captured a payment: the receipt and the sellers' notices, and the refunds of what was not booked. */
+async function followUp(db: Db, config: AppConfig, paymentId: string, result: CaptureResult, now: Date) {
+  if (result.outcome !== "captured") return;
+  await afterUnbooked(db, config, paymentId, result.unbooked, now);
+  if (result.booked.length > 0) await afterCapture(db, config, paymentId);
+}
+
+/**
+ * What the payment became, as the traveller is told it: how many trips were booked and, for each one refunded
+ * instead, its name, amount and why; with the words the page shows.
+ */
+async function outcomeOf(db: Db, paymentId: string) {
+  const items = await db
+    .select({
+      outcome: paymentItems.outcome,
+      reason: paymentItems.unbookedReason,
+      amount: paymentItems.amount,
+      booking: paymentItems.booking,
+    })
+    .from(paymentItems)
+    .where(eq(paymentItems.paymentId, paymentId));
+  const refunded = items
+    .filter((i) => i.outcome === "refunded")
+    .map((i) => ({ packageName: (i.booking as BookingDraft).packageName, amount: i.amount, reason: i.reason ?? UNBOOKED.failed }));
+  const booked = items.filter((i) => i.outcome === "booked").length;
+  const message =
+    refunded.length === 0
+      ? "Payment received"
+      : booked === 0
+        ? `We could not book this, so your payment is being refunded in full: ${refunded[0].reason}. Your cart is kept; please check it and pay again.`
+        : `Payment received. ${refunded.length} of your trips could not be booked and ${refunded.length === 1 ? "is" : "are"} being refunded in full: ${refunded.map((r) => `${r.packageName} (${r.reason})`).join("; ")}.`;
+  return { booked, refunded, message };
 }
 
 /**
@@ -102,6 +142,7 @@ const paymentEntity = z.object({
   amount: z.number().int(),
   currency: z.string(),
   error_description: z.string().max(300).nullish(),
+  created_at: z.number().int().positive().nullish(),
 });
 const refundEntity = z.object({
   id: z.string().min(1).max(100),
@@ -186,14 +227,23 @@ export async function receiveWebhook(
         changed.length > 0 ? "payment failed" : `payment is ${payment.status}`,
       );
     }
-    const outcome = await capturePayment(db, payment, entity.id, now, [
-      db
-        .insert(paymentEvents)
-        .values({ id, provider: configured.kind, type: event.event, paymentId: payment.id, outcome: "applied", detail: "captured" }),
-    ]);
-    if (outcome === "captured") {
-      await afterCapture(db, config, payment.id);
-      return { outcome: "applied", message: "captured" };
+    // When the provider took the payment (its `created_at`), which decides whether the checkout was still open.
+    const paidAt = entity.created_at ? new Date(entity.created_at * 1000) : now;
+    const result = await capturePayment(
+      db,
+      payment,
+      entity.id,
+      now,
+      [
+        db
+          .insert(paymentEvents)
+          .values({ id, provider: configured.kind, type: event.event, paymentId: payment.id, outcome: "applied", detail: "captured" }),
+      ],
+      paidAt,
+    );
+    if (result.outcome === "captured") {
+      await followUp(db, config, payment.id, result, now);
+      return { outcome: "applied", message: result.unbooked.length > 0 ? "captured; refunded what could not be booked" : "captured" };
     }
     return finish("duplicate", payment.id, "payment already captured");
   }

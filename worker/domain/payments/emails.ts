@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import { paymentItems, payments, sellers } from "@db/schema";
+import { paymentItems, payments, sellers, users } from "@db/schema";
 import { formatDate, formatRupees } from "../../shared/format";
 import { readerOf } from "../../db/batcher";
 import type { Db } from "../../db/client";
@@ -9,7 +9,9 @@ import { findBooking } from "../bookings/service";
 import type { Booking } from "../bookings/shapes";
 import { customerBookingUrl, platformUrl } from "../email/links";
 import { trySendEmail } from "../email/send";
+import type { BookingDraft } from "./checkout";
 import { REQUEST_EXPIRY_HOURS } from "./policy";
+import { refundIfQueued } from "./refunds";
 
 /**
  * After a payment is captured: one receipt to the customer for the payment, and each seller is asked to answer
@@ -47,6 +49,51 @@ export async function afterCapture(db: Db, config: AppConfig, paymentId: string)
     }
   } catch (error) {
     console.warn(`emails after payment ${paymentId} not sent`, error);
+  }
+}
+
+/**
+ * After a capture that could not book every trip (issue 23): each unbooked item's refund is asked of the provider
+ * (the scheduled run retries what it does not take), then the traveller is told which trips were refunded and why.
+ * Never fails: the capture is written.
+ */
+export async function afterUnbooked(
+  db: Db,
+  config: AppConfig,
+  paymentId: string,
+  unbooked: { bookingId: string; reason: string }[],
+  now: Date,
+) {
+  if (unbooked.length === 0) return;
+  try {
+    for (const u of unbooked) await refundIfQueued(db, config, u.bookingId, now);
+    const payment = await db.select().from(payments).where(eq(payments.id, paymentId)).get();
+    const customer =
+      payment && (await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, payment.userId)).get());
+    if (!payment || !customer) return;
+    const items = await db
+      .select({ bookingId: paymentItems.bookingId, amount: paymentItems.amount, booking: paymentItems.booking })
+      .from(paymentItems)
+      .where(
+        inArray(
+          paymentItems.bookingId,
+          unbooked.map((u) => u.bookingId),
+        ),
+      );
+    const reasonOf = new Map(unbooked.map((u) => [u.bookingId, u.reason]));
+    const lines = items.map((i) => {
+      const draft = i.booking as BookingDraft;
+      return `- ${draft.packageName} with ${draft.sellerName}, ${formatDate(draft.row.startDate)}: ${formatRupees(i.amount)} refunded. ${reasonOf.get(i.bookingId)}.`;
+    });
+    const total = items.reduce((sum, i) => sum + i.amount, 0);
+    await trySendEmail(db, config, {
+      to: customer.email,
+      sellerId: payment.siteSellerId,
+      subject: `Refund of ${formatRupees(total)}: we could not book your trip`,
+      text: `Hello ${customer.name},\n\nWe received your payment (${payment.id}), but could not book the following, so the money is being refunded in full:\n\n${lines.join("\n")}\n\nRefunds go back to the card, UPI account or bank account you paid with; your bank usually shows them within 5 to 7 working days. Your cart still holds these trips where they can be booked again:\n${platformUrl(config, "/cart")}`,
+    });
+  } catch (error) {
+    console.warn(`refunds after payment ${paymentId} not all made yet (retried later)`, error);
   }
 }
 

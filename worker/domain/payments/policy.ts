@@ -9,6 +9,18 @@ export const REQUEST_EXPIRY_HOURS = 48;
 export const FULL_REFUND_DAYS = 15;
 export const HALF_REFUND_DAYS = 7;
 
+/**
+ * A checkout is open for 30 minutes (the provider's checkout window is closed when it ends); a payment made later,
+ * or heard of later than the allowance after it, is refunded instead of booked (issue 23).
+ */
+export const CHECKOUT_MINUTES = 30;
+export const CAPTURE_ALLOWANCE_MINUTES = 5;
+/** A cart holds at most this many trips: one payment pays for all of them. */
+export const MAX_CART_ITEMS = 10;
+export const TRIP_GONE = "This trip is no longer available: the travel agent removed it";
+
+export const checkoutExpiry = (createdAt: string) => new Date(Date.parse(createdAt) + CHECKOUT_MINUTES * 60_000);
+
 const DAY_MS = 86_400_000;
 
 /** Whole days from `today` to `startDate`, both YYYY-MM-DD (dates in India). */

@@ -2,7 +2,7 @@ import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
 import { paymentProviderOf } from "../../payments/config";
 import { notFound } from "../errors";
-import { reopenCheckout } from "./checkout";
+import { type CheckoutSession, reopenCheckout } from "./checkout";
 import { receiveWebhook } from "./confirm";
 
 export const TEST_BANK_DECLINED = "Payment declined by the test bank";
@@ -26,10 +26,11 @@ export async function payWithTestProvider(
   paymentId: string,
   outcome: "success" | "failure",
   now: Date,
-): Promise<{ answer: TestPayAnswer; webhook: () => Promise<void> }> {
+): Promise<{ answer: TestPayAnswer; webhook: () => Promise<void>; session: CheckoutSession }> {
   const configured = paymentProviderOf(config);
   if (!configured || configured.kind !== "test") throw notFound("No such API route");
-  const session = await reopenCheckout(db, config, customer, paymentId);
+  // A checkout that can no longer be paid (stale, replaced, its trips changed) is refused before any money moves.
+  const session = await reopenCheckout(db, config, customer, paymentId, now);
   const paid = outcome === "success" ? await configured.provider.pay(session.orderId) : null;
   const providerPaymentId = paid?.paymentId ?? `pay_test_failed_${crypto.randomUUID().slice(0, 8)}`;
   const event = {
@@ -45,6 +46,7 @@ export async function payWithTestProvider(
           currency: "INR",
           status: paid ? "captured" : "failed",
           error_description: paid ? null : TEST_BANK_DECLINED,
+          created_at: Math.floor(now.getTime() / 1000),
         },
       },
     },
@@ -59,5 +61,5 @@ export async function payWithTestProvider(
   const answer: TestPayAnswer = paid
     ? { razorpay_order_id: session.orderId, razorpay_payment_id: paid.paymentId, razorpay_signature: paid.signature }
     : { error: { code: "BAD_REQUEST_ERROR", description: TEST_BANK_DECLINED } };
-  return { answer, webhook };
+  return { answer, webhook, session };
 }

@@ -38,6 +38,7 @@ export async function readPaymentAs({ db, load }: Reader, userId: string, paymen
           sellerId: paymentItems.sellerId,
           amount: paymentItems.amount,
           draft: paymentItems.booking,
+          unbookedReason: paymentItems.unbookedReason,
           sellerName: sql<string>`${sellers.name}`.as("seller_name"),
           bookingRef: bookings.bookingRef,
           status: bookings.status,
@@ -79,6 +80,7 @@ export async function readPaymentAs({ db, load }: Reader, userId: string, paymen
       status: i.status,
       paymentStatus: i.paymentStatus,
       sellerMessage: i.responseMessage,
+      unbookedReason: i.unbookedReason,
       refund: refundOf.get(i.bookingId) ?? null,
     };
   }
