@@ -9,6 +9,7 @@ import { todayInIndia } from "../../worker/domain/bookings/transitions";
 import { clockMoved, testDate, testNow } from "./clock";
 import { workerLog } from "./console-guard";
 import { TEST_ENV } from "./env";
+import { workerTransport } from "./worker-transport";
 
 const root = new URL("../../", import.meta.url);
 const compatibilityDate = /compatibility_date\s*=\s*"([^"]+)"/.exec(readFileSync(new URL("wrangler.toml", root), "utf8"))?.[1];
@@ -110,6 +111,7 @@ export async function startWorker(
     handleStructuredLogs: workerLog,
   });
   const url = await mf.ready;
+  const transport = workerTransport(url.href);
   const d1 = await mf.getD1Database("DB");
   /** The seed's dates and booking numbers, as laid on the tests' clock (seedCalendar). */
   const seed = seedCalendar(seedNow);
@@ -123,7 +125,7 @@ export async function startWorker(
       if (!headers.has(CLOCK_HEADER)) headers.set(CLOCK_HEADER, String(testNow()));
       rest.headers = headers;
     }
-    return mf.dispatchFetch(`http://${host}${path}`, { redirect: "manual", ...rest } as never) as unknown as Promise<Response>;
+    return transport.send(`http://${host}${path}`, rest);
   }
 
   async function api<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -143,6 +145,7 @@ export async function startWorker(
   }
 
   const dispose = async () => {
+    transport.close();
     await mf.dispose();
     rmSync(persist, { recursive: true, force: true });
   };
