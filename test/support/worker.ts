@@ -1,8 +1,8 @@
+import { createHmac, pbkdf2Sync, randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
-import { hashPassword } from "../../worker/auth/password";
 import { DEMO_PASSWORD, SEED_USERS, seedCalendar, seedStatements } from "../../worker/db/seed-data";
 import { CLOCK_HEADER } from "../../worker/clock";
 import { todayInIndia } from "../../worker/domain/bookings/transitions";
@@ -10,6 +10,7 @@ import { clockMoved, testDate, testNow } from "./clock";
 import { workerLog } from "./console-guard";
 import { TEST_ENV } from "./env";
 import { workerTransport } from "./worker-transport";
+import { D1_HOST, D1_WORKER, d1OverHttp } from "./d1-over-http";
 
 const root = new URL("../../", import.meta.url);
 const compatibilityDate = /compatibility_date\s*=\s*"([^"]+)"/.exec(readFileSync(new URL("wrangler.toml", root), "utf8"))?.[1];
@@ -27,14 +28,23 @@ export function migrationStatements(): string[] {
     );
 }
 
-let hashCache: Promise<Record<string, string>> | null = null;
+/**
+ * The seeded accounts' password hashes in the tests: the stored format with 1,000 iterations, which the record names
+ * and verifyPassword honours, so the suites' thousands of sign-ins cost about a millisecond each instead of the
+ * 100,000 iterations' ~80 ms. Every account the tests make, every changed password and the password tests themselves
+ * (test/unit/password*.test.ts) still hash at the full count, and `npm start`'s seed does too.
+ */
+const SEEDED_HASH_ITERATIONS = 1_000;
+let hashCache: Record<string, string> | null = null;
+function seededHash(salt: Buffer) {
+  const input = createHmac("sha256", TEST_ENV.PASSWORD_PEPPER).update(DEMO_PASSWORD).digest();
+  const hash = pbkdf2Sync(input, salt, SEEDED_HASH_ITERATIONS, 32, "sha256");
+  return `pbkdf2-sha256$${SEEDED_HASH_ITERATIONS}$${salt.toString("base64")}$${hash.toString("base64")}`;
+}
 /** The seed laid on `now` (its dates are relative to the day, worker/db/seed-data.ts); the password hashes are made once. */
-async function seedSql(now: Date) {
-  hashCache ??= (async () =>
-    Object.fromEntries(
-      await Promise.all(SEED_USERS.map(async (u) => [u.id, await hashPassword(DEMO_PASSWORD, TEST_ENV.PASSWORD_PEPPER)])),
-    ))();
-  return seedStatements(await hashCache, now);
+function seedSql(now: Date) {
+  hashCache ??= Object.fromEntries(SEED_USERS.map((u) => [u.id, seededHash(randomBytes(16))]));
+  return seedStatements(hashCache, now);
 }
 
 export type TestWorker = Awaited<ReturnType<typeof startWorker>>;
@@ -65,7 +75,7 @@ function template(seed: boolean): Promise<Template> {
       try {
         const d1 = await mf.getD1Database("DB");
         await d1.batch(migrationStatements().map((s) => d1.prepare(s)));
-        if (seed) await d1.batch((await seedSql(seedNow)).map((s) => d1.prepare(s)));
+        if (seed) await d1.batch(seedSql(seedNow).map((s) => d1.prepare(s)));
       } finally {
         await mf.dispose();
       }
@@ -95,24 +105,38 @@ export async function startWorker(
   const persist = mkdtempSync(join(scratch, "tb-d1-"));
   cpSync(templateDir, persist, { recursive: true });
   const mf = new Miniflare({
-    // The bundle has Remix's dynamic import() of route modules, so its one module is listed explicitly.
-    modules: [{ type: "ESModule", path: new URL("dist/index.js", root).pathname }],
-    compatibilityDate,
-    d1Databases: { DB: DATABASE_ID },
     d1Persist: persist,
-    r2Buckets: ["MEDIA"],
-    assets: { directory: new URL("build/client", root).pathname, binding: "ASSETS", routerConfig: { has_user_worker: true } },
-    // With the tests' clock moved (test/support/clock.ts) the Worker must honour x-tb-now.
-    bindings: { ...TEST_ENV, ...(clockMoved ? { TEST_CLOCK: "1" } : {}), ...options.bindings },
     ...(options.port !== undefined ? { host: "127.0.0.1", port: options.port } : {}),
-    ...(options.outbound ? { outboundService: options.outbound as never } : {}),
     // One record per console call in the Worker: errors go to the test's console guard (an unexpected one
     // fails the test), so emails printed by the dev outbox and other logs stay quiet unless TB_WORKER_LOGS=1.
     handleStructuredLogs: workerLog,
+    workers: [
+      {
+        name: "app",
+        // The bundle has Remix's dynamic import() of route modules, so its one module is listed explicitly.
+        modules: [{ type: "ESModule", path: new URL("dist/index.js", root).pathname }],
+        compatibilityDate,
+        d1Databases: { DB: DATABASE_ID },
+        r2Buckets: ["MEDIA"],
+        assets: { directory: new URL("build/client", root).pathname, binding: "ASSETS", routerConfig: { has_user_worker: true } },
+        // With the tests' clock moved (test/support/clock.ts) the Worker must honour x-tb-now.
+        bindings: { ...TEST_ENV, ...(clockMoved ? { TEST_CLOCK: "1" } : {}), ...options.bindings },
+        ...(options.outbound ? { outboundService: options.outbound as never } : {}),
+      },
+      // The tests' own door to the same D1 (test/support/d1-over-http.ts); nothing of the app reaches it.
+      {
+        name: "tb-test-d1",
+        modules: true,
+        script: D1_WORKER,
+        compatibilityDate,
+        d1Databases: { DB: DATABASE_ID },
+        routes: [`${D1_HOST}/*`],
+      },
+    ],
   });
   const url = await mf.ready;
   const transport = workerTransport(url.href);
-  const d1 = await mf.getD1Database("DB");
+  const d1 = d1OverHttp<Awaited<ReturnType<Miniflare["getD1Database"]>>>(transport.send);
   /** The seed's dates and booking numbers, as laid on the tests' clock (seedCalendar). */
   const seed = seedCalendar(seedNow);
 
