@@ -4,22 +4,25 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 
 const started = performance.now();
+const SHELL = "/usr/bin/chromium-headless-shell";
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const bin = (name) => `node_modules/.bin/${name}`;
 
+/** The end-to-end tests run the old headless shell when it is installed (test/support/browser.ts), else Chromium. */
 function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
-  if (process.getuid?.() === 0) {
-    console.log("Chromium is missing; installing Debian's chromium package…");
+  if (process.env.CHROMIUM_PATH ? existsSync(CHROMIUM) : existsSync(SHELL)) return;
+  if (process.getuid?.() === 0 && !process.env.CHROMIUM_PATH) {
+    console.log("Chromium's headless shell is missing; installing Debian's chromium-headless-shell package…");
     spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-    const r = spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], {
+    spawnSync("apt-get", ["install", "-y", "-qq", "chromium-headless-shell"], {
       stdio: "inherit",
       env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
     });
-    if (r.status === 0 && existsSync(CHROMIUM)) return;
+    if (existsSync(SHELL) || existsSync(CHROMIUM)) return;
   }
+  if (existsSync(CHROMIUM)) return;
   console.error(
-    `\n✖ The end-to-end tests need Chromium at ${CHROMIUM}.\n  Install it with:  sudo apt-get install -y chromium\n  or point CHROMIUM_PATH at an existing Chromium or Chrome binary.\n`,
+    `\n✖ The end-to-end tests need Chromium at ${SHELL} or ${CHROMIUM}.\n  Install it with:  sudo apt-get install -y chromium-headless-shell\n  or point CHROMIUM_PATH at an existing Chromium or Chrome binary.\n`,
   );
   process.exit(1);
 }
