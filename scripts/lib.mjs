@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 export const PORT = Number(process.env.PORT || 8787);
@@ -100,10 +100,42 @@ export function banner(port = PORT) {
 `);
 }
 
+/**
+ * Where emails' links point under `npm start`: .dev.vars's PUBLIC_ORIGIN, with its port made the one the server
+ * really runs on when it names the default port 8787 (so with PORT set, a link opens this server, not another).
+ * An origin on another port or host is the developer's choice and kept.
+ */
+export function publicOriginFor(port, devVars = existsSync(".dev.vars") ? readFileSync(".dev.vars", "utf8") : "") {
+  const configured = /^PUBLIC_ORIGIN=(.+)$/m
+    .exec(devVars)?.[1]
+    ?.trim()
+    .replace(/^["']|["']$/g, "");
+  if (!configured) return null;
+  try {
+    const url = new URL(configured);
+    if (url.port !== "8787" || port === 8787) return null;
+    url.port = String(port);
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
+
 export function serve(port = PORT) {
+  const origin = publicOriginFor(port);
   const child = spawn(
     "npx",
-    ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...persist],
+    [
+      "wrangler",
+      "dev",
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      "--show-interactive-dev-session=false",
+      ...(origin ? ["--var", `PUBLIC_ORIGIN:${origin}`] : []),
+      ...persist,
+    ],
     {
       stdio: "inherit",
     },

@@ -136,4 +136,16 @@ describe("npm start under bad traffic", () => {
     expect(page.status).toBe(200);
     expect(seconds).toBeLessThan(60);
   }, 120_000);
+
+  it("writes this server's own port into the links of its emails (PORT set, .dev.vars naming 8787)", async () => {
+    const asked = await fetch(`${base}/api/auth/forgot-password`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "asha@example.com" }),
+    });
+    expect(asked.status).toBe(200);
+    const outbox = (await (await fetch(`${base}/api/dev/outbox?to=asha%40example.com`)).json()) as { messages: { text: string }[] };
+    const link = /(http\S+\/reset-password\/\S+)/.exec(outbox.messages[0]?.text ?? "")?.[1] ?? "";
+    expect(new URL(link).port).toBe(new URL(base).port);
+  });
 });
