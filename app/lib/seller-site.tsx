@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
 import { createContext, useContext } from "react";
 import type { SellerSiteData } from "@worker/domain/seller-website/shapes";
+import { ALL_PACKAGES } from "@worker/domain/seller-website/search-query";
 
 export type SellerSite = SellerSiteData & {
   /** "" on the seller's own domain, "/seller/{id}/website" on the platform. */
@@ -34,17 +35,28 @@ export function siteHref(site: Pick<SellerSite, "basePath">, path = "/") {
   return clean === "/" ? site.basePath : `${site.basePath}${clean}`;
 }
 
-export const ALL_PACKAGES = "all-packages";
+export { ALL_PACKAGES };
 
-/** The searchpackages/{query} segment (ADR 0008): `all-packages` when empty, else an encoded query string. */
+/** Values a person can read in an address as they are: letters, digits, spaces, dots, dashes and apostrophes. */
+const READABLE = /^[\p{L}\p{N} .'-]+$/u;
+
+/**
+ * The searchpackages/{query} segment (ADR 0008): `all-packages` when empty; a destination alone as itself
+ * (`/searchpackages/Goa`, `/searchpackages/North%20Goa`); readable filters as `duration=4&destination=Goa`; and
+ * anything else (an `&`, `=`, `%` or `+` in a value) as one encoded query string, which the address still carries
+ * exactly. parseSearchQuery reads all three.
+ */
 export function buildSearchQuery(input: { destination?: string; checkIn?: string; duration?: string }) {
-  const params = new URLSearchParams();
-  for (const key of ["destination", "checkIn", "duration"] as const) {
-    const value = input[key]?.trim();
-    if (value) params.set(key, value);
+  const entries = (["destination", "checkIn", "duration"] as const)
+    .map((key) => [key, input[key]?.trim() ?? ""] as const)
+    .filter(([, value]) => value !== "");
+  if (entries.length === 0) return ALL_PACKAGES;
+  if (entries.every(([, value]) => READABLE.test(value))) {
+    const [[key, value]] = entries;
+    if (entries.length === 1 && key === "destination" && value.toLowerCase() !== ALL_PACKAGES) return encodeURIComponent(value);
+    return entries.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&");
   }
-  const text = params.toString();
-  return text ? encodeURIComponent(text) : ALL_PACKAGES;
+  return encodeURIComponent(new URLSearchParams(entries.map(([k, v]) => [k, v])).toString());
 }
 
 export function searchHref(site: Pick<SellerSite, "basePath">, input: { destination?: string; checkIn?: string; duration?: string }) {

@@ -64,7 +64,7 @@ describe("seller website pages (spec §2)", () => {
       "Manali1 package★ 4.6 out of 5Starting from ₹18,999",
       "Munnar1 package★ 4.8 out of 5Starting from ₹17,499",
     ]);
-    expect(trending).toContain(`href="${P}/searchpackages/destination%3DGoa"`);
+    expect(trending).toContain(`href="${P}/searchpackages/Goa"`);
     const explore = section(html, "explore-title");
     for (const text of [
       "3 Days / 2 Nights",
@@ -77,7 +77,7 @@ describe("seller website pages (spec §2)", () => {
       "2 packages in Goa and Munnar",
       "6 Days / 5 Nights",
       "2 packages in Manali and Port Blair",
-      `href="${P}/searchpackages/duration%3D4"`,
+      `href="${P}/searchpackages/duration=4"`,
     ]) {
       expect(explore, text).toContain(text);
     }

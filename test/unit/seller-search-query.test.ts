@@ -22,6 +22,21 @@ describe("the searchpackages/{query} segment", () => {
     });
   });
 
+  it("reads as a person would write it: a destination alone as itself, readable filters as key=value (issue 24)", () => {
+    expect(buildSearchQuery({ destination: "Goa" })).toBe("Goa");
+    expect(buildSearchQuery({ destination: " North Goa " })).toBe("North%20Goa");
+    expect(buildSearchQuery({ duration: "4" })).toBe("duration=4");
+    expect(buildSearchQuery({ destination: "Goa", checkIn: "2027-01-10", duration: "5" })).toBe(
+      "destination=Goa&checkIn=2027-01-10&duration=5",
+    );
+    for (const input of [{ destination: "North Goa" }, { duration: "4" }, { destination: "Goa", checkIn: "2027-01-10", duration: "5" }]) {
+      expect(buildSearchQuery(input)).not.toMatch(/%3D|%26/);
+      expect(roundTrip(input).data).toEqual({ destination: "", ...input, ...(input.duration ? { duration: Number(input.duration) } : {}) });
+    }
+    // A destination called "all-packages" is still a search for it.
+    expect(roundTrip({ destination: "All-Packages" }).data).toEqual({ destination: "All-Packages" });
+  });
+
   it("reads a bare word as a destination", () => {
     expect(parseSearchQuery("goa").data).toEqual({ destination: "goa" });
   });
