@@ -4,6 +4,7 @@ import { Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } fro
 import { Suspense, lazy, useEffect } from "react";
 import { DocumentLinks } from "~/components/document-links";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { errorTitle } from "~/components/error-state";
 import { useNonce } from "~/lib/nonce";
 import { siteFromMatches } from "~/lib/seller-site";
 import { EARLY_TOGGLE_SCRIPT } from "~/lib/early-toggle";
@@ -44,7 +45,7 @@ function DeferredToaster({ variant }: { variant: "main" | "seller" }) {
 export const meta: MetaFunction = ({ error }) => {
   if (!error) return [{ title: "Tripbazaar" }];
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return [{ title: `${status === 404 ? "Page not found" : "Something went wrong"} | Tripbazaar` }];
+  return [{ title: `${errorTitle(status)} | Tripbazaar` }];
 };
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -102,7 +102,10 @@ describe("signed-in pages", () => {
         const res = await w.request(page.path, { headers: cookie(sessions[other]) });
         expect(res.status, `${other} on ${page.path}`).toBe(403);
         expect(res.headers.get("x-tb-d1-calls")).toBe("1");
-        expect(await res.text()).toContain("You do not have permission to view this page");
+        const html = await res.text();
+        expect(html).toContain("You do not have permission to view this page");
+        // Titled for what happened (issue 24), not "Something went wrong".
+        expect(/<title>([^<]*)<\/title>/.exec(html)?.[1], `${other} on ${page.path}`).toMatch(/^Access denied/);
       }
     }
   });
