@@ -51,7 +51,7 @@ describe.each(MODES)("seller-site customer account $mode", ({ origin, base }) =>
     await page.getByLabel("Verification Code").fill(await latestCode(w, email));
     await page.getByRole("button", { name: "Verify & Complete Signup" }).click();
     await page.waitForURL(site("/dashboard"));
-    await page.getByRole("heading", { name: "Welcome back, Priya!" }).waitFor();
+    await page.getByRole("heading", { name: "Welcome, Priya!", exact: true }).waitFor();
 
     // Settings: profile
     await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Settings" }).click();

@@ -83,7 +83,7 @@ describe("the whole journey with JavaScript disabled", () => {
     await page.getByLabel("Verification Code").fill(await latestCode(e2e.w, email));
     await page.getByRole("button", { name: "Verify & Complete Signup" }).click();
     await page.waitForURL(`${site}/dashboard`);
-    await page.getByRole("heading", { name: "Welcome back, Nila!" }).waitFor();
+    await page.getByRole("heading", { name: "Welcome, Nila!", exact: true }).waitFor();
     expect((await sessionCookie(context, site))?.httpOnly).toBe(true);
     await header(page).getByRole("link", { name: "Dashboard" }).waitFor();
 

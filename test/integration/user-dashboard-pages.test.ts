@@ -380,6 +380,13 @@ describe("the seller site's customer dashboard and settings", () => {
     expect(onDomain.status).toBe(200);
     expect(onDomain.text).toContain("Welcome back, Asha!");
 
+    // A traveller with no trips here yet is welcomed, not welcomed back, and sent to the site's packages (issue 24).
+    const newcomer = await newCustomer("Meera Welcome");
+    const first = await page(`${SITE}/dashboard`, newcomer.session);
+    expect(first.text).toMatch(/<h1>Welcome, [^<]+!<\/h1>/);
+    expect(first.text).not.toContain("Welcome back");
+    expect(first.html).toMatch(new RegExp(`href="${SITE}/package/all"[^>]*>Browse Packages`));
+
     const settings = await page(`${SITE}/settings`);
     expect([settings.status, settings.calls]).toEqual([200, "1"]);
     expect(settings.html).toContain("<h1>Account Settings</h1>");

@@ -69,8 +69,18 @@ export default function Page() {
         </nav>
       </aside>
       <main id="main" className="stack">
-        <h1>Welcome back, {firstName}!</h1>
-        <p className="muted">Here are your trips with {site.websiteConfig.websiteName}.</p>
+        {/* "Welcome back" is for a traveller who has been here before: one with trips (issue 24). */}
+        {loaded.bookings.data.length > 0 ? (
+          <>
+            <h1>Welcome back, {firstName}!</h1>
+            <p className="muted">Here are your trips with {site.websiteConfig.websiteName}.</p>
+          </>
+        ) : (
+          <>
+            <h1>Welcome, {firstName}!</h1>
+            <p className="muted">Your trips with {site.websiteConfig.websiteName} will appear here once you book one.</p>
+          </>
+        )}
         <PageContent>
           <div id="my-bookings">
             <CustomerBookingsOverview
@@ -80,7 +90,7 @@ export default function Page() {
           </div>
         </PageContent>
         <p>
-          <SiteLink className="btn" to={siteHref(site, "/")}>
+          <SiteLink className="btn" to={siteHref(site, "/package/all")}>
             Browse Packages
           </SiteLink>
         </p>
