@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ASHA } from "../support/bookings";
 import { sendPageAction } from "../support/page-action";
-import { loginViaApi } from "../support/session";
+import { latestCode, loginViaApi } from "../support/session";
 import { type TestWorker, startWorker } from "../support/worker";
 
 /**
@@ -130,5 +130,53 @@ describe("the server's HTML knows who is signed in", () => {
       expect(res.headers.get("location"), `${host}${path}`).toBe(to);
       expect(res.headers.get("set-cookie"), `${host}${path}`).toMatch(/^tb_session=;.*Max-Age=0/i);
     }
+  });
+});
+
+describe("the way back of a sign-in (issue 24)", () => {
+  const back = `${SITE}/package/p_goa?book=1`;
+  const q = `?redirect=${encodeURIComponent(back)}`;
+
+  it("says why a guest sent from Book Now must sign in, and keeps the way back on signup and forgot password", async () => {
+    for (const path of [`${SITE}/login${q}`, `/login${q}`]) {
+      const page = await html(path);
+      expect(page.text, path).toContain("Sign in to book this trip. You will come straight back to its booking form.");
+      expect(page.text, path).toContain(`/signup?redirect=${encodeURIComponent(back)}"`);
+      expect(page.text, path).toContain(`/forgot-password?redirect=${encodeURIComponent(back)}"`);
+    }
+    const signup = await html(`${SITE}/signup${q}`);
+    expect(signup.text).toContain("Create an account to book this trip. You will come straight back to its booking form.");
+    expect(signup.text).toContain(`/login?redirect=${encodeURIComponent(back)}"`);
+    // Without a way back, no notice; and one that leads off the site is not carried.
+    expect((await html(`${SITE}/login`)).text).not.toContain('role="note"');
+    const offSite = (await html(`/login?redirect=${encodeURIComponent("//evil.example/x")}`)).text;
+    expect(offSite).not.toMatch(/href="[^"]*redirect=[^"]*evil/);
+    expect(offSite).not.toContain('role="note"');
+  });
+
+  it("brings a new traveller back to the trip after the emailed code, without scripts", async () => {
+    const email = `back-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const post = (body: Record<string, string>) =>
+      w.request(`${SITE}/signup${q}`, {
+        method: "POST",
+        headers: { origin: "http://localhost", "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": "198.51.100.202" },
+        body: new URLSearchParams(body).toString(),
+      });
+    const signed = await post({
+      intent: "signup",
+      firstName: "Tara",
+      lastName: "Back",
+      email,
+      phone: "",
+      password: "Monsoon#2027",
+      confirmPassword: "Monsoon#2027",
+      agreeToTerms: "on",
+    });
+    expect(signed.status).toBe(200);
+    const userId = /name="userId" value="([^"]+)"/.exec(await signed.text())?.[1] ?? "";
+    expect(userId).not.toBe("");
+    const verified = await post({ intent: "verify-otp", userId, email, otp: await latestCode(w, email), flow: "signup" });
+    expect(verified.status).toBe(302);
+    expect(verified.headers.get("location")).toBe(back);
   });
 });

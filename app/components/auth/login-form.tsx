@@ -5,6 +5,7 @@ import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import type { AuthAnswer, PendingCode } from "./auth-actions.server";
 import { CodeStep } from "./code-step";
 import { PasswordField, TextField } from "./password-input";
+import { WayBackNotice, useWayBack } from "./way-back";
 
 type Props = {
   title: string;
@@ -63,6 +64,7 @@ export function LoginForm(props: Props) {
     setCheckError(null);
   }
 
+  const { withWayBack } = useWayBack();
   const error = checkError ?? (answer && !answer.ok ? answer.message || props.fallbackError : null);
   const submitting = fetcher.state !== "idle";
 
@@ -71,6 +73,7 @@ export function LoginForm(props: Props) {
       <div className="card stack" style={{ maxWidth: "48rem", marginInline: "auto" }}>
         <h1>{props.title}</h1>
         {props.subtitle ? <p className="muted">{props.subtitle}</p> : null}
+        <WayBackNotice action="sign in" />
         {unverified ? (
           <>
             {answer?.intent === "login" && error ? <p className="muted">{error}</p> : null}
@@ -95,7 +98,7 @@ export function LoginForm(props: Props) {
                 <input id={rememberId} type="checkbox" name="remember" value="true" defaultChecked />
                 <label htmlFor={rememberId}>Remember me</label>
               </span>
-              <Link to={props.forgotHref}>Forgot password?</Link>
+              <Link to={withWayBack(props.forgotHref)}>Forgot password?</Link>
             </div>
             {error ? (
               <p role="alert" className="error-text">
@@ -111,7 +114,7 @@ export function LoginForm(props: Props) {
               {submitting ? "Signing In..." : "Sign In"}
             </button>
             <p className="muted">
-              Don't have an account? <Link to={props.signupHref}>Sign up here</Link>
+              Don't have an account? <Link to={withWayBack(props.signupHref)}>Sign up here</Link>
             </p>
             <p>
               <Link to={props.homeHref}>{props.homeLabel}</Link>

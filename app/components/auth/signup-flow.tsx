@@ -6,6 +6,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import type { AuthAnswer, PendingCode } from "./auth-actions.server";
 import { CodeStep } from "./code-step";
 import { PasswordField, TextField } from "./password-input";
+import { WayBackNotice, useWayBack } from "./way-back";
 
 type Props = {
   title: string;
@@ -25,6 +26,7 @@ const EMPTY = { firstName: "", lastName: "", email: "", password: "", confirmPas
  * the page's action (`signup`, then `verify-otp`), which checks what the form checks here and more.
  */
 export function SignupFlow({ title, subtitle, loginHref, homeHref, policyOrigin = "", onSignedIn }: Props) {
+  const { withWayBack } = useWayBack();
   const fetcher = useFetcher<AuthAnswer>();
   const answered = useActionData<AuthAnswer>();
   const answer = fetcher.data ?? (answered?.intent === "signup" ? answered : undefined);
@@ -66,6 +68,7 @@ export function SignupFlow({ title, subtitle, loginHref, homeHref, policyOrigin 
       <div className="card stack" style={{ maxWidth: "56rem", marginInline: "auto" }}>
         <h1>{title}</h1>
         {subtitle ? <p className="muted">{subtitle}</p> : null}
+        <WayBackNotice action="create an account" />
         {pending && !hydrated && answered?.ok && answered.intent === "signup" ? (
           // Without scripts there is no toast: the page says it.
           <p role="status" className="success-text">
@@ -169,7 +172,7 @@ export function SignupFlow({ title, subtitle, loginHref, homeHref, policyOrigin 
               {busy ? "Creating Account..." : "Create Your Account"}
             </button>
             <p className="muted">
-              Already have an account? <Link to={loginHref}>Sign In</Link>
+              Already have an account? <Link to={withWayBack(loginHref)}>Sign In</Link>
             </p>
             <p>
               <Link to={homeHref}>Back to Homepage</Link>
