@@ -13,21 +13,24 @@ const NAV = [
 ];
 
 /** What the header offers: the visitor's dashboard when the page's session cookie is valid, else Login and Sign up. */
-export type HeaderAccount = { to: string; label: string; cart?: boolean } | null;
+export type HeaderAccount = { to: string; label: string; cart?: number } | null;
+
+/** A traveller's cart with its count, in the header at every width (issue 24): "Cart 2", read as "Cart, 2 trips". */
+function CartLink({ count }: { count: number }) {
+  const trips = `${count} ${count === 1 ? "trip" : "trips"}`;
+  return (
+    <Link to="/cart" className="btn btn-outline header-cart" aria-label={`Cart, ${trips}`}>
+      Cart <span className="cart-count">{count}</span>
+    </Link>
+  );
+}
 
 function AccountLinks({ account, onNavigate }: { account: HeaderAccount; onNavigate?: () => void }) {
   if (account) {
     return (
-      <>
-        {account.cart ? (
-          <Link to="/cart" className="btn btn-outline" onClick={onNavigate}>
-            Cart
-          </Link>
-        ) : null}
-        <Link to={account.to} className="btn" onClick={onNavigate}>
-          {account.label}
-        </Link>
-      </>
+      <Link to={account.to} className="btn" onClick={onNavigate}>
+        {account.label}
+      </Link>
     );
   }
   return (
@@ -74,6 +77,7 @@ export function MainFrame({ children }: { children: React.ReactNode }) {
             <button type="button" className="theme-toggle" onClick={toggleTheme} aria-label="Switch between light and dark mode">
               <span aria-hidden="true">◐</span>
             </button>
+            {account?.cart !== undefined ? <CartLink count={account.cart} /> : null}
             <span className="row header-account">
               <AccountLinks account={account} />
             </span>

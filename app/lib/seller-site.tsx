@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
 import { createContext, useContext } from "react";
 import type { SellerSiteData } from "@worker/domain/seller-website/shapes";
-import { ALL_PACKAGES } from "@worker/domain/seller-website/search-query";
+import { ALL_PACKAGES } from "@worker/shared/search-segment";
 
 export type SellerSite = SellerSiteData & {
   /** "" on the seller's own domain, "/seller/{id}/website" on the platform. */

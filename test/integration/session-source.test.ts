@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ASHA } from "../support/bookings";
+import { ASHA, bookingRequest } from "../support/bookings";
 import { sendPageAction } from "../support/page-action";
 import { latestCode, loginViaApi } from "../support/session";
 import { type TestWorker, startWorker } from "../support/worker";
@@ -35,7 +35,9 @@ describe("the server's HTML knows who is signed in", () => {
     expect(signedIn.status).toBe(200);
     expect(mainAccount(signedIn.text)).toContain('href="/user-dashboard"');
     expect(mainAccount(signedIn.text)).toContain(">My account</a>");
-    expect(mainAccount(signedIn.text)).toContain('href="/cart"');
+    expect(signedIn.text).toMatch(
+      /<a[^>]*class="btn btn-outline header-cart"[^>]*href="\/cart"|<a[^>]*href="\/cart"[^>]*class="btn btn-outline header-cart"/,
+    );
     expect(mainAccount(signedIn.text)).not.toContain(">Login</a>");
     // The page never carries the token itself: only the cookie does.
     expect(signedIn.text).not.toContain(asha.token);
@@ -178,5 +180,25 @@ describe("the way back of a sign-in (issue 24)", () => {
     const verified = await post({ intent: "verify-otp", userId, email, otp: await latestCode(w, email), flow: "signup" });
     expect(verified.status).toBe(302);
     expect(verified.headers.get("location")).toBe(back);
+  });
+});
+
+describe("the traveller's cart in the header (issue 24)", () => {
+  it("shows the cart's count in the server's HTML, at every width, in the page's one round trip", async () => {
+    const asha = await loginViaApi(w, ASHA);
+    const cookie = `tb_session=${asha.token}`;
+    const before = await w.request("/about", { headers: { cookie } });
+    expect(before.headers.get("x-tb-d1-calls")).toBe("1");
+    const count = (text: string) => /aria-label="Cart, (\d+) trips?"/.exec(text)?.[1];
+    const had = Number(count(await before.text()));
+    const added = await w.api("POST", "/api/cart", bookingRequest({ packageId: "p_spiti" }), { authorization: `Bearer ${asha.token}` });
+    expect(added.status).toBe(201);
+    const after = await w.request("/about", { headers: { cookie } });
+    expect(after.headers.get("x-tb-d1-calls")).toBe("1");
+    expect(count(await after.text())).toBe(String(had + 1));
+    // A seller and a visitor have no cart.
+    const seller = await loginViaApi(w, "owner@wanderlust.example");
+    expect(await (await w.request("/about", { headers: { cookie: `tb_session=${seller.token}` } })).text()).not.toContain(`aria-label="Cart,`);
+    expect(await (await w.request("/about")).text()).not.toContain(`aria-label="Cart,`);
   });
 });

@@ -6,7 +6,9 @@ import { z } from "zod";
  * landing page builds it (buildSearchQuery in app/lib/seller-site.tsx). A bare word
  * without `=` is read as a destination, so /searchpackages/goa works too.
  */
-export const ALL_PACKAGES = "all-packages";
+import { ALL_PACKAGES } from "../../shared/search-segment";
+
+export { ALL_PACKAGES };
 
 const DURATION_MESSAGE = "Duration must be a whole number of days, from 1 to 60";
 
