@@ -29,10 +29,16 @@ export function partOf(visit: Visit): Part {
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
+/**
+ * Every page at the narrowest phone we serve (360 px) and on a desktop; booking pages, whose states change their
+ * width most (issue 24), also at 390 px.
+ */
 const VIEWPORTS = [
-  { name: "phone", width: 390, height: 844 },
+  { name: "phone", width: 360, height: 780 },
   { name: "desktop", width: 1280, height: 800 },
+  { name: "phone-390", width: 390, height: 844 },
 ] as const;
+const viewportsOf = (visit: Visit) => (visit.state ? VIEWPORTS : VIEWPORTS.slice(0, 2));
 const THEMES = ["light", "dark"] as const;
 
 /**
@@ -69,8 +75,8 @@ function tabFor(visit: Visit, viewport: (typeof VIEWPORTS)[number]) {
     tab = (async () => {
       const context = await e2e.browser.newContext({
         viewport: { width: viewport.width, height: viewport.height },
-        isMobile: viewport.name === "phone",
-        hasTouch: viewport.name === "phone",
+        isMobile: viewport.name.startsWith("phone"),
+        hasTouch: viewport.name.startsWith("phone"),
       });
       const page = await context.newPage();
       // Signed in as a real login leaves it on this host: the session cookie (the browser stores nothing else).
@@ -192,7 +198,7 @@ export function walkEveryPage(part: Part) {
     await e2e?.close();
   });
 
-  describe(`every page of the route table (${part}), at 390 px and desktop, light and dark`, async () => {
+  describe(`every page of the route table (${part}), at 360 px and desktop (booking pages in each state also at 390 px), light and dark`, async () => {
     const all = await listVisits();
     const visits = all.filter((visit) => partOf(visit) === part);
 
@@ -216,22 +222,25 @@ export function walkEveryPage(part: Part) {
       });
     }
 
-    it.each(visits.map((v) => [`${v.tree} ${v.route.pattern} as ${v.role}`, v] as const))("%s", async (_name, visit) => {
-      const siteName = visit.tree === "main" ? null : "Wanderlust Journeys";
-      const url = `${hostOf(visit)}${visit.path}`;
-      const instead = NOT_2XX_HERE[keyOf(visit)];
-      const expected: Expected = {
-        status: instead?.status ?? "2xx",
-        at: instead?.goesTo ? `${hostOf(visit)}${instead.goesTo}` : url,
-      };
-      const findings: string[] = [];
-      await Promise.all(
-        VIEWPORTS.map(async (viewport) => {
-          const { page } = await tabFor(visit, viewport);
-          for (const f of await audit(page, url, expected, siteName)) findings.push(`${viewport.name} ${f.theme}: ${f.problem}`);
-        }),
-      );
-      expect(findings).toEqual([]);
-    });
+    it.each(visits.map((v) => [`${v.tree} ${v.route.pattern} as ${v.role}${v.state ? ` (${v.state})` : ""}`, v] as const))(
+      "%s",
+      async (_name, visit) => {
+        const siteName = visit.tree === "main" ? null : "Wanderlust Journeys";
+        const url = `${hostOf(visit)}${visit.path}`;
+        const instead = NOT_2XX_HERE[keyOf(visit)];
+        const expected: Expected = {
+          status: instead?.status ?? "2xx",
+          at: instead?.goesTo ? `${hostOf(visit)}${instead.goesTo}` : url,
+        };
+        const findings: string[] = [];
+        await Promise.all(
+          viewportsOf(visit).map(async (viewport) => {
+            const { page } = await tabFor(visit, viewport);
+            for (const f of await audit(page, url, expected, siteName)) findings.push(`${viewport.name} ${f.theme}: ${f.problem}`);
+          }),
+        );
+        expect(findings).toEqual([]);
+      },
+    );
   });
 }

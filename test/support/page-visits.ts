@@ -9,7 +9,19 @@ import { type PageRoute, fillPattern, listAllPageRoutes, paramNames } from "./fu
 
 export type Role = "guest" | "seller" | "user" | "superadmin";
 export type Tree = "main" | "seller-path" | "seller-domain";
-export type Visit = { route: PageRoute; tree: Tree; path: string; role: Role };
+/** `state`: which booking a booking page shows (it is visited once per state). */
+export type Visit = { route: PageRoute; tree: Tree; path: string; role: Role; state?: string };
+
+/**
+ * A booking page in every state its viewers meet (issue 24): the refund line of a cancelled booking once pushed its
+ * page sideways at 390 px while the walk saw only a pending one. All are Asha's with Wanderlust (the seed).
+ */
+const BOOKING_STATES = [
+  ["pending", "bk_w1"],
+  ["confirmed", "bk_w4"],
+  ["rejected", "bk_w5"],
+  ["cancelled and refunded", "bk_w6"],
+] as const;
 
 /** The seeded account each signed-in role visits as. */
 export const ACCOUNTS: Record<Exclude<Role, "guest">, string> = {
@@ -30,7 +42,7 @@ const PARAMS: Record<string, string> = {
   token: "no-such-token",
   hotelId: "h_1",
 };
-/** `/booking/:id` (the main site's and a seller site's) and a seller's `orders/:id` take Asha's booking with Wanderlust, the rest of `:id`s a package. */
+/** `/booking/:id` (the main site's and a seller site's) and a seller's `orders/:id` take Asha's bookings with Wanderlust, the rest of `:id`s a package. */
 const BOOKING_PAGES = /^(\/seller\/:sellerId\/website)?\/(booking|seller-dashboard\/orders)\/:id$/;
 
 /** Who a page is for (spec §2 and §6): dashboards by their prefix, the traveller's pages, and everyone else. */
@@ -51,11 +63,15 @@ export async function listVisits(): Promise<Visit[]> {
   const routes = await listAllPageRoutes();
   return routes
     .filter((route) => !/\.(xml|txt|csv)$/.test(route.pattern))
-    .map((route) => {
+    .flatMap((route) => {
       const tree = route.chain[0] as Tree;
-      const values = paramNames(route.pattern).map((name) =>
-        name === "id" && BOOKING_PAGES.test(route.pattern) ? "bk_w1" : (PARAMS[name] ?? "x"),
-      );
-      return { route, tree, path: fillPattern(route.pattern, values), role: roleOf(route.pattern, tree) };
+      const role = roleOf(route.pattern, tree);
+      const fill = (booking: string) =>
+        fillPattern(
+          route.pattern,
+          paramNames(route.pattern).map((name) => (name === "id" && BOOKING_PAGES.test(route.pattern) ? booking : (PARAMS[name] ?? "x"))),
+        );
+      if (!BOOKING_PAGES.test(route.pattern)) return [{ route, tree, path: fill(""), role }];
+      return BOOKING_STATES.map(([state, booking]) => ({ route, tree, path: fill(booking), role, state }));
     });
 }

@@ -32,7 +32,7 @@ export function MoneyPanel({ money }: { money: BookingMoney }) {
               <dt>{refund.status === "processed" ? "Refunded" : refund.status === "failed" ? "Refund failed" : "Refund in progress"}</dt>
               <dd data-testid="amount-refunded">−{formatRupees(refund.amount)}</dd>
               <dt>Refund reason</dt>
-              <dd className="refund-line">{REASONS[refund.reason]}</dd>
+              <dd className="refund-line kv-wrap">{REASONS[refund.reason]}</dd>
               {refund.processedAt ? (
                 <>
                   <dt>Refunded on</dt>
