@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatRupees } from "../../worker/shared/format";
 import { SELLER_A, SELLER_B, daysFromNow } from "../support/bookings";
 import { type E2E, startE2E } from "../support/e2e";
-import { eventually } from "../support/page";
+import { answerConfirm, eventually } from "../support/page";
 import { fillCart } from "../support/payments";
 import { newCustomer } from "../support/security-fixtures";
 import { bearer } from "../support/session";
@@ -101,8 +101,9 @@ describe("paying for a cart with trips of two sellers", () => {
     await e2e.signIn(other, SELLER_B);
     await other.goto(`${e2e.origin}/seller-dashboard/orders/${himalayan.id}`);
     await other.waitForSelector("html[data-hydrated]");
-    other.once("dialog", (d) => d.accept("The Kunzum pass is closed on those dates"));
     await other.getByRole("button", { name: "Reject" }).click();
+    await other.getByLabel("Please provide a reason for rejection:").fill("The Kunzum pass is closed on those dates");
+    expect(await answerConfirm(other, "Reject booking")).toContain(`refunded the full ${formatRupees(himalayan.total)} they paid`);
     await other.getByText("Booking rejected").first().waitFor();
     await other.reload();
     await eventually(() => other.getByTestId("amount-refunded").textContent()).toBe(`−${formatRupees(himalayan.total)}`);
@@ -172,14 +173,11 @@ describe("a failed payment", () => {
     // Cancelling before the seller answers says what comes back, and refunds it all.
     await page.goto(`${e2e.origin}/booking/${made[0].id}`);
     await page.waitForSelector("html[data-hydrated]");
-    const asked = new Promise<string>((resolve) =>
-      page.once("dialog", (d) => {
-        resolve(d.message());
-        void d.accept();
-      }),
-    );
+    // The refund is stated on the page before Cancel is tapped, and the dialog repeats it.
+    const terms = `Cancelling now refunds ${formatRupees(made[0].total)} (the full amount, under the refund policy).`;
+    await eventually(() => page.getByTestId("cancel-refund").textContent()).toBe(terms);
     await page.getByRole("button", { name: "Cancel booking" }).click();
-    expect(await asked).toContain(`You will get ${formatRupees(made[0].total)} back (the full amount, under the refund policy).`);
+    expect(await answerConfirm(page, "Cancel booking")).toContain(terms);
     await page.getByText("Booking cancelled").first().waitFor();
     await page.reload();
     await eventually(() => page.getByTestId("amount-refunded").textContent()).toBe(`−${formatRupees(made[0].total)}`);

@@ -4,7 +4,7 @@ import { formatRupees } from "../../worker/shared/format";
 import { priceBooking } from "../../worker/domain/bookings/pricing";
 import { SELLER_A, daysFromNow } from "../support/bookings";
 import { type E2E, startE2E } from "../support/e2e";
-import { eventually } from "../support/page";
+import { answerConfirm, eventually } from "../support/page";
 import { latestCode, waitForEmail } from "../support/session";
 
 /**
@@ -372,8 +372,8 @@ describe("the same journey with JavaScript on", () => {
     await page.waitForURL(`${site}/dashboard`);
     await header(page).getByRole("link", { name: "Dashboard" }).waitFor();
 
-    page.once("dialog", (d) => d.accept());
     await page.getByRole("button", { name: "Logout" }).click();
+    await answerConfirm(page, "Logout");
     await page.waitForURL(`${site}/`);
     await header(page).getByRole("link", { name: "Login" }).waitFor();
 
