@@ -91,7 +91,9 @@ describe("paying for a cart with trips of two sellers", () => {
     await seller.goto(`${e2e.origin}/seller-dashboard/orders/${wanderlust.id}`);
     await seller.waitForSelector("html[data-hydrated]");
     await eventually(() => seller.getByTestId("amount-paid").textContent()).toBe(formatRupees(wanderlust.total));
-    await seller.getByRole("button", { name: "Approve" }).click();
+    await seller.getByRole("button", { name: "Approve", exact: true }).click();
+    await seller.getByLabel("Message for the traveller (optional)").fill("Pack a light jacket for the evenings.");
+    expect(await answerConfirm(seller, "Approve booking")).toContain("is emailed that the booking");
     await seller.getByText("Booking approved successfully").waitFor();
     await sellerContext.close();
 
@@ -125,7 +127,8 @@ describe("paying for a cart with trips of two sellers", () => {
     const mail = await e2e.w.api("GET", `/api/dev/outbox?to=${encodeURIComponent(customer.user.email)}`);
     const rejection = mail.body.messages.find((m: { subject: string }) => m.subject === `Booking rejected: ${rejected.ref}`);
     expect(rejection?.text).toContain(`${formatRupees(himalayan.total)} has been refunded`);
-    expect(mail.body.messages.some((m: { subject: string }) => m.subject === `Booking confirmed: ${approved.ref}`)).toBe(true);
+    const confirmation = mail.body.messages.find((m: { subject: string }) => m.subject === `Booking confirmed: ${approved.ref}`);
+    expect(confirmation?.text).toContain("Message from the seller: Pack a light jacket for the evenings.");
     await context.close();
   });
 });

@@ -131,10 +131,14 @@ describe("the whole journey with JavaScript disabled", () => {
     await seller.waitForURL(`${origin}/seller-dashboard`);
     await seller.goto(`${origin}/seller-dashboard/orders/${booking?.id}`);
     await eventually(() => seller.getByTestId("booking-status").textContent()).toBe("Pending");
+    // Without scripts the optional message is a field of Approve's form, and the email quotes it.
+    await seller.getByLabel("Message for the traveller (optional)").fill("Welcome aboard, see you in Goa.");
     await seller.getByRole("button", { name: "Approve" }).click();
     await seller.getByText("Booking approved successfully").waitFor();
     await eventually(() => seller.getByTestId("booking-status").textContent()).toBe("Confirmed");
     expect((await bookingOf(email))?.status).toBe("confirmed");
+    const confirmed = await waitForEmail(e2e.w, email, (m) => m.subject.startsWith("Booking confirmed"));
+    expect(confirmed.text).toContain("Message from the seller: Welcome aboard, see you in Goa.");
     await sellerContext.close();
   });
 });
@@ -408,7 +412,8 @@ describe("the same journey with JavaScript on", () => {
     await seller.waitForURL(`${origin}/seller-dashboard`);
     await seller.goto(`${origin}/seller-dashboard/orders/${booking?.id}`);
     await hydrated(seller);
-    await seller.getByRole("button", { name: "Approve" }).click();
+    await seller.getByRole("button", { name: "Approve", exact: true }).click();
+    await answerConfirm(seller, "Approve booking");
     await toast(seller, "Booking approved successfully");
     await eventually(() => seller.getByTestId("booking-status").textContent()).toBe("Confirmed");
     await sellerContext.close();
