@@ -166,7 +166,7 @@ describe("approve and reject", () => {
       const row = await w.d1.prepare("SELECT seller_response_message AS m FROM bookings WHERE id = ?").bind(id).first<{ m: string }>();
       const mail = await latestEmail(w, ASHA);
       expect(mail.subject).toMatch(/^Booking confirmed: /);
-      return { stored: row?.m, text: mail.text };
+      return { id, stored: row?.m, text: mail.text };
     };
     for (const how of ["api", "page"] as const) {
       const written = await approve(how, "  See you at Dabolim airport at 10 am.  ");
@@ -181,6 +181,19 @@ describe("approve and reject", () => {
         expect(silent.text).not.toContain("Booking approved by seller");
       }
     }
+    // Nor do the traveller's pages: the booking shows the seller's message only when there is one.
+    const traveller = await loginViaApi(w, ASHA);
+    // What the page shows, without the loader's data its scripts carry (the API's answer keeps the record).
+    const pageOf = async (id: string) =>
+      (await (await w.request(`/booking/${id}`, { headers: { cookie: traveller.cookie } })).text()).replace(
+        /<script[\s\S]*?<\/script>/g,
+        "",
+      );
+    const silent = await approve("api");
+    expect(await pageOf(silent.id)).not.toContain("Booking approved by seller");
+    const written = await approve("api", "Carry a warm layer for the evenings.");
+    expect(await pageOf(written.id)).toContain("Carry a warm layer for the evenings.");
+    await resetBookingLimits(w);
   });
 
   it("refuses a rejection without a reason on the page too, and leaves the booking pending", async () => {

@@ -2,6 +2,7 @@ import { formatRupees } from "@worker/shared/format";
 import { cancellationRefund } from "@worker/domain/payments/policy";
 import type { BookingStatus } from "@db/bookings";
 import type { Booking } from "@worker/domain/bookings/shapes";
+import { APPROVED_BY_SELLER } from "@worker/domain/bookings/schemas";
 
 export type { Booking, BookingStatus };
 export type BookingResponse = { success: boolean; data: Booking; message: string };
@@ -47,6 +48,16 @@ export function cancellationTerms(b: Booking, today: string) {
   if (refund.amount <= 0) return "Cancelling now refunds nothing: under the refund policy nothing comes back this close to the start date.";
   const share = refund.percent === 100 ? "the full amount" : `${refund.percent}% of ${formatRupees(b.pricing.total)}`;
   return `Cancelling now refunds ${formatRupees(refund.amount)} (${share}, under the refund policy).`;
+}
+
+/**
+ * The seller's own words on a booking: a rejection's reason, or an approval's message when the seller wrote one.
+ * An approval without one records the spec's default, which is not shown as the seller's message.
+ */
+export function sellerWords(response: Booking["sellerResponse"]) {
+  if (!response?.message) return null;
+  if (response.status === "approved" && response.message === APPROVED_BY_SELLER) return null;
+  return response.message;
 }
 
 /** "2 adults, 1 child": who travels, as the cart and booking-success list it. */

@@ -8,10 +8,8 @@ import { readerOf } from "../../db/batcher";
 import { refundIfQueued } from "../payments/refunds";
 import type { Booking } from "./shapes";
 import { badRequest } from "../errors";
-import { REASON_REQUIRED } from "./schemas";
+import { APPROVED_BY_SELLER, REASON_REQUIRED } from "./schemas";
 
-/** What an approval records when the seller wrote nothing (spec §5); never presented as the seller's words. */
-export const APPROVED_BY_SELLER = "Booking approved by seller";
 
 /**
  * The seller's answer to a pending request (ADR 0009), then the customer's email. `message` is what the seller
