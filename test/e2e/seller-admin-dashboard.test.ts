@@ -100,6 +100,16 @@ describe("seller dashboard: packages and website in Chromium", () => {
     await eventually(() => page.getByTestId("site-path-link").getAttribute("href")).toBe("/seller/s_wanderlust/website");
     await page.getByTestId("domain").filter({ hasText: "wanderlust.localhost" }).getByText("Active").waitFor();
 
+    // Remove asks first in the confirm dialog, which says what happens; Escape keeps the domain, focus back on Remove.
+    const remove = page.getByRole("button", { name: "Remove wanderlust.localhost" });
+    await remove.click();
+    const dialog = page.getByRole("dialog", { name: "Remove wanderlust.localhost?" });
+    await eventually(() => dialog.textContent()).toContain("Your website will stop answering on wanderlust.localhost.");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await eventually(() => remove.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.getByTestId("domain").filter({ hasText: "wanderlust.localhost" }).getByText("Active").waitFor();
+
     // A very light colour warns about contrast before saving.
     await page.getByLabel("Theme colour").fill("#fff7d6");
     await page.getByText(/very light on white pages/).waitFor();

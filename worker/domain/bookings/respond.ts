@@ -10,7 +10,6 @@ import type { Booking } from "./shapes";
 import { badRequest } from "../errors";
 import { APPROVED_BY_SELLER, REASON_REQUIRED } from "./schemas";
 
-
 /**
  * The seller's answer to a pending request (ADR 0009), then the customer's email. `message` is what the seller
  * wrote: a rejection's reason (required by its schema), an approval's optional note. An approval without one
