@@ -2,7 +2,7 @@ import { SignJWT } from "jose";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_ENV } from "../support/env";
-import { eventually, openPage } from "../support/page";
+import { answerConfirm, eventually, openPage } from "../support/page";
 import { latestCode } from "../support/session";
 import { type E2E, startE2E } from "../support/e2e";
 import type { TestWorker } from "../support/worker";
@@ -79,8 +79,8 @@ describe("main-site accounts in Chromium", () => {
     await page.waitForSelector("html[data-hydrated]");
     await eventually(() => page.getByLabel("First Name").inputValue()).toBe("Kavya");
     await eventually(() => page.getByLabel("Last Name").inputValue()).toBe("Iyer Menon");
-    page.once("dialog", (d) => d.accept());
     await page.getByRole("button", { name: "Log out", exact: true }).click();
+    expect(await answerConfirm(page, "Log out")).toContain("Are you sure you want to log out?");
     await page.waitForURL(`${origin}/`);
     expect(await sessionCookie(page)).toBeUndefined();
     await page.getByRole("banner").getByRole("link", { name: "Login" }).first().waitFor();

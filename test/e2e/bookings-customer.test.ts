@@ -4,7 +4,7 @@ import { formatRupees } from "../../worker/shared/format";
 import { priceBooking } from "../../worker/domain/bookings/pricing";
 import { daysFromNow } from "../support/bookings";
 import { type E2E, startE2E } from "../support/e2e";
-import { eventually } from "../support/page";
+import { answerConfirm, eventually } from "../support/page";
 import type { TestWorker } from "../support/worker";
 
 let e2e: E2E;
@@ -42,11 +42,11 @@ describe("Asha's dashboard on the main site", () => {
     await item.getByText("Royal Jaipur Heritage").waitFor();
     // The confirmation is the script's: before hydration Cancel is a plain form post (it works without scripts).
     await page.waitForSelector("html[data-hydrated]");
-    page.once("dialog", (d) => d.dismiss());
     await item.getByRole("button", { name: /Cancel/ }).click();
+    await answerConfirm(page, "Keep booking");
     await eventually(() => item.locator(".badge").textContent()).toBe("Pending");
-    page.once("dialog", (d) => d.accept());
     await item.getByRole("button", { name: /Cancel/ }).click();
+    await answerConfirm(page, "Cancel booking");
     await item.locator(".badge-cancelled").waitFor();
     const row = await w.d1.prepare("SELECT status FROM bookings WHERE id = 'bk_w3'").first<{ status: string }>();
     expect(row?.status).toBe("cancelled");

@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, startE2E } from "../support/e2e";
 import { eventually } from "../support/page";
+import { waitForEmail } from "../support/session";
 
 let e2e: E2E;
 let browser: Browser;
@@ -64,28 +65,80 @@ describe("seller order management in Chromium", () => {
     await dialog.waitFor({ state: "detached" });
   });
 
-  it("approves bk_w1: the status shows confirmed and the response is recorded", async () => {
-    await page.getByRole("button", { name: "Approve" }).click();
+  it("approves bk_w1 through the confirm dialog, by keyboard, with a message the traveller's email quotes", async () => {
+    // The browser's own confirm/prompt is never used: any of them fails the test.
+    const nativeDialogs: string[] = [];
+    page.on("dialog", (d) => {
+      nativeDialogs.push(`${d.type()}: ${d.message()}`);
+      void d.dismiss();
+    });
+    const approve = page.getByRole("button", { name: "Approve", exact: true });
+    const dialog = page.getByRole("dialog", { name: `Approve booking ${e2e.w.seed.bookings.bk_w1.ref}?` });
+
+    // Escape closes it, nothing is sent, and focus is back on Approve.
+    await approve.focus();
+    await page.keyboard.press("Enter");
+    await dialog.waitFor();
+    await eventually(() => dialog.textContent()).toContain("Asha Verma");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await eventually(() => approve.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await status().textContent()).toBe("Pending");
+
+    // Opened again by keyboard: focus starts in the message; Tab reaches Cancel, then Approve booking.
+    await page.keyboard.press("Enter");
+    await dialog.waitFor();
+    const message = dialog.getByLabel("Message for the traveller (optional)");
+    await eventually(() => message.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type("Your driver meets you at Dabolim arrivals at 10 am.");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await eventually(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Approve booking");
+    // A modal dialog: the page behind it is inert, so nothing there takes focus.
+    const behind = await page.evaluate(() => {
+      const back = document.querySelector<HTMLAnchorElement>('a[href="/seller-dashboard/orders"]');
+      back?.focus();
+      return [Boolean(back), document.activeElement === back, document.activeElement?.textContent];
+    });
+    expect(behind).toEqual([true, false, "Approve booking"]);
+    await page.keyboard.press("Enter");
+    await dialog.waitFor({ state: "detached" });
+
     await page.getByText("Booking approved successfully").waitFor();
     await eventually(() => status().textContent()).toBe("Confirmed");
-    await eventually(() => page.getByTestId("seller-response").textContent()).toContain("Booking approved by seller");
-    await eventually(() => page.getByRole("button", { name: "Approve" }).count()).toBe(0);
+    await eventually(() => page.getByTestId("seller-response").textContent()).toContain(
+      "Your driver meets you at Dabolim arrivals at 10 am.",
+    );
+    await eventually(() => approve.count()).toBe(0);
+    const mail = await waitForEmail(e2e.w, "asha@example.com", (m) => m.subject.startsWith("Booking confirmed"));
+    expect(mail.text).toContain("Message from the seller: Your driver meets you at Dabolim arrivals at 10 am.");
+    expect(nativeDialogs).toEqual([]);
   });
 
-  it("does nothing when the rejection prompt is cancelled, and rejects bk_w2 with a reason", async () => {
+  it("rejects bk_w2 only with a reason typed in the dialog: an empty one is refused there, Cancel does nothing", async () => {
     await page.goto(`${origin}/seller-dashboard/orders/bk_w2`);
     await page.waitForSelector("html[data-hydrated]");
     await status().waitFor();
-    page.once("dialog", (d) => d.dismiss());
-    await page.getByRole("button", { name: "Reject" }).click();
-    await eventually(() => status().textContent()).toBe("Pending");
+    const reject = page.getByRole("button", { name: "Reject", exact: true });
+    const dialog = page.getByRole("dialog", { name: `Reject booking ${e2e.w.seed.bookings.bk_w2.ref}?` });
 
-    page.once("dialog", (d) => {
-      expect(d.type()).toBe("prompt");
-      expect(d.message()).toBe("Please provide a reason for rejection:");
-      d.accept("Hotels in Manali are full that week");
-    });
-    await page.getByRole("button", { name: "Reject" }).click();
+    await reject.click();
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(await status().textContent()).toBe("Pending");
+
+    await reject.click();
+    const reason = dialog.getByLabel("Please provide a reason for rejection:");
+    await eventually(() => dialog.textContent()).toContain("Required: the traveller reads it in the email.");
+    await reason.fill("   ");
+    await dialog.getByRole("button", { name: "Reject booking" }).click();
+    await eventually(() => dialog.getByRole("alert").textContent()).toBe("Please provide a reason for rejection");
+    expect(await status().textContent()).toBe("Pending");
+
+    await reason.fill("Hotels in Manali are full that week");
+    await dialog.getByRole("button", { name: "Reject booking" }).click();
+    await dialog.waitFor({ state: "detached" });
     await page.getByText("Booking rejected").first().waitFor();
     await eventually(() => status().textContent()).toBe("Rejected");
     await eventually(() => page.getByTestId("seller-response").textContent()).toContain("Hotels in Manali are full that week");

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatRupees } from "../../worker/shared/format";
 import { SELLER_A, SELLER_B, daysFromNow } from "../support/bookings";
 import { type E2E, startE2E } from "../support/e2e";
-import { eventually } from "../support/page";
+import { answerConfirm, eventually } from "../support/page";
 import { fillCart } from "../support/payments";
 import { newCustomer } from "../support/security-fixtures";
 import { bearer } from "../support/session";
@@ -91,7 +91,9 @@ describe("paying for a cart with trips of two sellers", () => {
     await seller.goto(`${e2e.origin}/seller-dashboard/orders/${wanderlust.id}`);
     await seller.waitForSelector("html[data-hydrated]");
     await eventually(() => seller.getByTestId("amount-paid").textContent()).toBe(formatRupees(wanderlust.total));
-    await seller.getByRole("button", { name: "Approve" }).click();
+    await seller.getByRole("button", { name: "Approve", exact: true }).click();
+    await seller.getByLabel("Message for the traveller (optional)").fill("Pack a light jacket for the evenings.");
+    expect(await answerConfirm(seller, "Approve booking")).toContain("is emailed that the booking");
     await seller.getByText("Booking approved successfully").waitFor();
     await sellerContext.close();
 
@@ -101,8 +103,9 @@ describe("paying for a cart with trips of two sellers", () => {
     await e2e.signIn(other, SELLER_B);
     await other.goto(`${e2e.origin}/seller-dashboard/orders/${himalayan.id}`);
     await other.waitForSelector("html[data-hydrated]");
-    other.once("dialog", (d) => d.accept("The Kunzum pass is closed on those dates"));
     await other.getByRole("button", { name: "Reject" }).click();
+    await other.getByLabel("Please provide a reason for rejection:").fill("The Kunzum pass is closed on those dates");
+    expect(await answerConfirm(other, "Reject booking")).toContain(`refunded the full ${formatRupees(himalayan.total)} they paid`);
     await other.getByText("Booking rejected").first().waitFor();
     await other.reload();
     await eventually(() => other.getByTestId("amount-refunded").textContent()).toBe(`−${formatRupees(himalayan.total)}`);
@@ -124,7 +127,8 @@ describe("paying for a cart with trips of two sellers", () => {
     const mail = await e2e.w.api("GET", `/api/dev/outbox?to=${encodeURIComponent(customer.user.email)}`);
     const rejection = mail.body.messages.find((m: { subject: string }) => m.subject === `Booking rejected: ${rejected.ref}`);
     expect(rejection?.text).toContain(`${formatRupees(himalayan.total)} has been refunded`);
-    expect(mail.body.messages.some((m: { subject: string }) => m.subject === `Booking confirmed: ${approved.ref}`)).toBe(true);
+    const confirmation = mail.body.messages.find((m: { subject: string }) => m.subject === `Booking confirmed: ${approved.ref}`);
+    expect(confirmation?.text).toContain("Message from the seller: Pack a light jacket for the evenings.");
     await context.close();
   });
 });
@@ -172,14 +176,11 @@ describe("a failed payment", () => {
     // Cancelling before the seller answers says what comes back, and refunds it all.
     await page.goto(`${e2e.origin}/booking/${made[0].id}`);
     await page.waitForSelector("html[data-hydrated]");
-    const asked = new Promise<string>((resolve) =>
-      page.once("dialog", (d) => {
-        resolve(d.message());
-        void d.accept();
-      }),
-    );
+    // The refund is stated on the page before Cancel is tapped, and the dialog repeats it.
+    const terms = `Cancelling now refunds ${formatRupees(made[0].total)} (the full amount, under the refund policy).`;
+    await eventually(() => page.getByTestId("cancel-refund").textContent()).toBe(terms);
     await page.getByRole("button", { name: "Cancel booking" }).click();
-    expect(await asked).toContain(`You will get ${formatRupees(made[0].total)} back (the full amount, under the refund policy).`);
+    expect(await answerConfirm(page, "Cancel booking")).toContain(terms);
     await page.getByText("Booking cancelled").first().waitFor();
     await page.reload();
     await eventually(() => page.getByTestId("amount-refunded").textContent()).toBe(`−${formatRupees(made[0].total)}`);

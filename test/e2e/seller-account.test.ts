@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventually, openPage, stopClock } from "../support/page";
+import { answerConfirm, eventually, openPage, stopClock } from "../support/page";
 import { latestCode, latestEmail, loginViaApi, waitForEmail } from "../support/session";
 import { type E2E, startE2E } from "../support/e2e";
 import type { TestWorker } from "../support/worker";
@@ -100,14 +100,9 @@ describe.each(MODES)("seller-site customer account $mode", ({ origin, base }) =>
     // Logout through the confirm
     await page.goto(site("/dashboard"));
     await hydrated(page);
-    let question = "";
-    page.once("dialog", (d) => {
-      question = d.message();
-      void d.accept();
-    });
     await page.getByRole("button", { name: "Logout" }).click();
+    expect(await answerConfirm(page, "Logout")).toContain("Are you sure you want to log out?");
     await page.waitForURL(landing());
-    expect(question).toBe("Are you sure you want to log out?");
     expect((await page.context().cookies(origin())).find((c) => c.name === "tb_session")).toBeUndefined();
     expect(await page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }]))).not.toMatch(/tripbazaar_(token|user)/);
     // The header follows the cookie: Login again.

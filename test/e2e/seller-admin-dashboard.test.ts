@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, startE2E } from "../support/e2e";
-import { eventually } from "../support/page";
+import { answerConfirm, eventually } from "../support/page";
 import { loginViaApi } from "../support/session";
 
 let e2e: E2E;
@@ -23,7 +23,6 @@ beforeAll(async () => {
   origin = e2e.origin;
   page = await browser.newPage();
   page.on("pageerror", (e) => errors.push(String(e)));
-  page.on("dialog", (d) => d.accept());
   await e2e.signIn(page, "owner@wanderlust.example");
   // Issue 22: the dashboard reads and writes through its pages' loaders and actions, uploads included.
   page.on("request", (r) => {
@@ -84,6 +83,7 @@ describe("seller dashboard: packages and website in Chromium", () => {
 
   it("refuses to delete a booked package and offers to unpublish it instead", async () => {
     await page.getByRole("button", { name: "Delete Goa Beach Escape" }).click();
+    expect(await answerConfirm(page, "Delete package")).toContain("This cannot be undone.");
     const alert = page.getByRole("alert").filter({ hasText: "cannot be deleted" });
     await alert.waitFor();
     await alert.getByRole("button", { name: "Unpublish instead" }).click();
@@ -98,6 +98,16 @@ describe("seller dashboard: packages and website in Chromium", () => {
     await visit("/seller-dashboard/website");
     await page.getByRole("heading", { name: "Brand" }).waitFor();
     await eventually(() => page.getByTestId("site-path-link").getAttribute("href")).toBe("/seller/s_wanderlust/website");
+    await page.getByTestId("domain").filter({ hasText: "wanderlust.localhost" }).getByText("Active").waitFor();
+
+    // Remove asks first in the confirm dialog, which says what happens; Escape keeps the domain, focus back on Remove.
+    const remove = page.getByRole("button", { name: "Remove wanderlust.localhost" });
+    await remove.click();
+    const dialog = page.getByRole("dialog", { name: "Remove wanderlust.localhost?" });
+    await eventually(() => dialog.textContent()).toContain("Your website will stop answering on wanderlust.localhost.");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await eventually(() => remove.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.getByTestId("domain").filter({ hasText: "wanderlust.localhost" }).getByText("Active").waitFor();
 
     // A very light colour warns about contrast before saving.

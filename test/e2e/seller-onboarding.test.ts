@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, startE2E } from "../support/e2e";
-import { eventually } from "../support/page";
+import { answerConfirm, eventually } from "../support/page";
 import { bearer, latestCode, loginViaApi } from "../support/session";
 
 let e2e: E2E;
@@ -105,13 +105,13 @@ describe("a travel agent becomes a seller in Chromium", () => {
 
     const context = await browser.newContext();
     const admin = await context.newPage();
-    admin.on("dialog", (d) => d.accept());
     await e2e.signIn(admin, "admin@tripbazaar.example");
     await admin.goto(`${origin}/superadmin-panel/users`);
     await admin.getByLabel("Name or email").fill("spammer-");
     await admin.getByRole("button", { name: "Search" }).click();
     const row = admin.getByRole("row", { name: /Spam Account/ });
     await row.getByRole("button", { name: "Disable Spam Account" }).click();
+    expect(await answerConfirm(admin, "Disable account")).toContain("is signed out everywhere");
     await admin.getByText("Account disabled").waitFor();
     await row.getByRole("button", { name: "Enable Spam Account" }).waitFor();
     await eventually(() => row.textContent()).toContain("Disabled");

@@ -4,7 +4,7 @@ import { formatRupees } from "../../worker/shared/format";
 import { priceBooking } from "../../worker/domain/bookings/pricing";
 import { SELLER_A, daysFromNow } from "../support/bookings";
 import { type E2E, startE2E } from "../support/e2e";
-import { eventually } from "../support/page";
+import { answerConfirm, eventually } from "../support/page";
 import { latestCode, waitForEmail } from "../support/session";
 
 /**
@@ -131,10 +131,14 @@ describe("the whole journey with JavaScript disabled", () => {
     await seller.waitForURL(`${origin}/seller-dashboard`);
     await seller.goto(`${origin}/seller-dashboard/orders/${booking?.id}`);
     await eventually(() => seller.getByTestId("booking-status").textContent()).toBe("Pending");
+    // Without scripts the optional message is a field of Approve's form, and the email quotes it.
+    await seller.getByLabel("Message for the traveller (optional)").fill("Welcome aboard, see you in Goa.");
     await seller.getByRole("button", { name: "Approve" }).click();
     await seller.getByText("Booking approved successfully").waitFor();
     await eventually(() => seller.getByTestId("booking-status").textContent()).toBe("Confirmed");
     expect((await bookingOf(email))?.status).toBe("confirmed");
+    const confirmed = await waitForEmail(e2e.w, email, (m) => m.subject.startsWith("Booking confirmed"));
+    expect(confirmed.text).toContain("Message from the seller: Welcome aboard, see you in Goa.");
     await sellerContext.close();
   });
 });
@@ -372,8 +376,8 @@ describe("the same journey with JavaScript on", () => {
     await page.waitForURL(`${site}/dashboard`);
     await header(page).getByRole("link", { name: "Dashboard" }).waitFor();
 
-    page.once("dialog", (d) => d.accept());
     await page.getByRole("button", { name: "Logout" }).click();
+    await answerConfirm(page, "Logout");
     await page.waitForURL(`${site}/`);
     await header(page).getByRole("link", { name: "Login" }).waitFor();
 
@@ -408,7 +412,8 @@ describe("the same journey with JavaScript on", () => {
     await seller.waitForURL(`${origin}/seller-dashboard`);
     await seller.goto(`${origin}/seller-dashboard/orders/${booking?.id}`);
     await hydrated(seller);
-    await seller.getByRole("button", { name: "Approve" }).click();
+    await seller.getByRole("button", { name: "Approve", exact: true }).click();
+    await answerConfirm(seller, "Approve booking");
     await toast(seller, "Booking approved successfully");
     await eventually(() => seller.getByTestId("booking-status").textContent()).toBe("Confirmed");
     await sellerContext.close();

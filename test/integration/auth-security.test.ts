@@ -159,6 +159,47 @@ describe("transport", () => {
   });
 });
 
+describe("a disabled account", () => {
+  const form = (email: string, password: string) => new URLSearchParams({ intent: "login", email, password, remember: "true" }).toString();
+
+  it("is told it is disabled and whom to write to, only once its password proved right", async () => {
+    const { email, userId, code } = await newAccount();
+    expect((await w.api("POST", "/api/auth/verify-otp", { userId, otp: code }, ip())).status).toBe(200);
+    await w.d1.prepare("UPDATE users SET status = 'disabled' WHERE id = ?").bind(userId).run();
+
+    const right = await w.api("POST", "/api/auth/login", { email, password: "Sunrise#2026" }, ip());
+    expect(right.status).toBe(401);
+    expect(right.body).toEqual({
+      success: false,
+      message: "This account has been disabled. To ask why or to have it restored, write to support@tripbazaar.example.",
+    });
+    expect(right.headers.get("set-cookie")).toBeNull();
+
+    // SECURITY: a wrong password learns nothing about the account: the same answer as an unknown email.
+    const wrong = await w.api("POST", "/api/auth/login", { email, password: "Sunrise#2027" }, ip());
+    const unknown = await w.api("POST", "/api/auth/login", { email: unique("nobody"), password: "Sunrise#2026" }, ip());
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ success: false, message: "Invalid email or password" });
+    expect(unknown.body).toEqual(wrong.body);
+
+    // The login page (without scripts: a document post) says the same.
+    const page = async (password: string) =>
+      (
+        await w.request("/login", {
+          method: "POST",
+          headers: { origin: "http://localhost", "content-type": "application/x-www-form-urlencoded", ...ip() },
+          body: form(email, password),
+        })
+      ).text();
+    const disabledPage = await page("Sunrise#2026");
+    expect(disabledPage).toContain("This account has been disabled.");
+    expect(disabledPage).toContain("support@tripbazaar.example");
+    const wrongPage = await page("Sunrise#2027");
+    expect(wrongPage).toContain("Invalid email or password");
+    expect(wrongPage).not.toContain("has been disabled");
+  });
+});
+
 describe("rate limits", () => {
   it("answers a login flood from one address with 429 and never a 5xx", async () => {
     const flood = { "cf-connecting-ip": "198.18.0.1" };

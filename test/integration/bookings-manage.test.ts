@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, ASHA, SELLER_A, SELLER_B, createBookingAs } from "../support/bookings";
-import { bearer, loginViaApi } from "../support/session";
+import { ADMIN, ASHA, SELLER_A, SELLER_B, createBookingAs, resetBookingLimits } from "../support/bookings";
+import { bearer, latestEmail, loginViaApi } from "../support/session";
+import { sendPageAction } from "../support/page-action";
 import { testToday } from "../support/clock";
 import { type TestWorker, startWorker } from "../support/worker";
 
@@ -143,6 +144,65 @@ describe("approve and reject", () => {
     expect(Date.parse(res.body.data.sellerResponse.respondedAt)).not.toBeNaN();
     const mail = await w.api("GET", `/api/dev/outbox?to=${ASHA}`);
     expect(JSON.stringify(mail.body)).toContain(`Booking confirmed: ${w.seed.bookings.bk_w1.ref}`);
+  });
+
+  it("quotes the seller's message in the approval email only when the seller wrote one (API and page)", async () => {
+    await resetBookingLimits(w);
+    const seller = await loginViaApi(w, SELLER_A);
+    const approve = async (how: "api" | "page", message?: string) => {
+      const id = (await createBookingAs(w, asha)).body.data._id as string;
+      if (how === "api") {
+        const res = await w.api("PUT", `/api/bookings/seller/bookings/${id}/approve`, message === undefined ? {} : { message }, sellerA);
+        expect(res.status).toBe(200);
+      } else {
+        const res = await sendPageAction(
+          w,
+          `/seller-dashboard/orders/${id}`,
+          { intent: "approve", message: message ?? "" },
+          { cookie: seller.cookie },
+        );
+        expect(res.answer).toMatchObject({ ok: true, message: "Booking approved successfully" });
+      }
+      const row = await w.d1.prepare("SELECT seller_response_message AS m FROM bookings WHERE id = ?").bind(id).first<{ m: string }>();
+      const mail = await latestEmail(w, ASHA);
+      expect(mail.subject).toMatch(/^Booking confirmed: /);
+      return { id, stored: row?.m, text: mail.text };
+    };
+    for (const how of ["api", "page"] as const) {
+      const written = await approve(how, "  See you at Dabolim airport at 10 am.  ");
+      expect(written.stored).toBe("See you at Dabolim airport at 10 am.");
+      expect(written.text).toContain("Message from the seller: See you at Dabolim airport at 10 am.");
+
+      for (const nothing of [undefined, "", "   "]) {
+        const silent = await approve(how, nothing);
+        // The record keeps the spec's default; the email never presents it as the seller's words.
+        expect(silent.stored).toBe("Booking approved by seller");
+        expect(silent.text).not.toContain("Message from the seller");
+        expect(silent.text).not.toContain("Booking approved by seller");
+      }
+    }
+    // Nor do the traveller's pages: the booking shows the seller's message only when there is one.
+    const traveller = await loginViaApi(w, ASHA);
+    // What the page shows, without the loader's data its scripts carry (the API's answer keeps the record).
+    const pageOf = async (id: string) =>
+      (await (await w.request(`/booking/${id}`, { headers: { cookie: traveller.cookie } })).text()).replace(
+        /<script[\s\S]*?<\/script>/g,
+        "",
+      );
+    const silent = await approve("api");
+    expect(await pageOf(silent.id)).not.toContain("Booking approved by seller");
+    const written = await approve("api", "Carry a warm layer for the evenings.");
+    expect(await pageOf(written.id)).toContain("Carry a warm layer for the evenings.");
+    await resetBookingLimits(w);
+  });
+
+  it("refuses a rejection without a reason on the page too, and leaves the booking pending", async () => {
+    const seller = await loginViaApi(w, SELLER_A);
+    const id = (await createBookingAs(w, asha)).body.data._id as string;
+    const res = await sendPageAction(w, `/seller-dashboard/orders/${id}`, { intent: "reject", message: "  " }, { cookie: seller.cookie });
+    expect(res.answer).toMatchObject({ ok: false, message: "Please provide a reason for rejection" });
+    const row = await w.d1.prepare("SELECT status FROM bookings WHERE id = ?").bind(id).first<{ status: string }>();
+    expect(row?.status).toBe("pending");
   });
 
   it("rejects with a required reason that reaches the customer", async () => {

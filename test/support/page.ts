@@ -37,3 +37,16 @@ export async function stopClock(page: Page) {
  * `await eventually(() => rows.count()).toBe(2)`.
  */
 export const eventually = <T>(read: () => T | Promise<T>, message?: string) => expect.poll(read, { timeout: 10_000, message });
+
+/**
+ * The confirm dialog (app/components/ui/confirm-dialog.tsx) a decision opened: waits for it, clicks `button` in it
+ * (its confirm or its cancel) and waits for it to close. Answers the dialog's text, title and consequence.
+ */
+export async function answerConfirm(page: Page, button: string) {
+  const dialog = page.getByTestId("confirm-dialog");
+  await dialog.waitFor();
+  const text = (await dialog.textContent()) ?? "";
+  await dialog.getByRole("button", { name: button, exact: true }).click();
+  await dialog.waitFor({ state: "detached" });
+  return text;
+}

@@ -6,7 +6,7 @@ import { MoneyPanel } from "../payments/money-panel";
 import type { BookingMoney } from "@worker/domain/payments/views";
 import { StatusBadge } from "./status-badge";
 import { TravellersDialog } from "./travellers-dialog";
-import { type Booking, ROOM_LABELS, TRANSPORT_LABELS, paymentLabel } from "./types";
+import { type Booking, ROOM_LABELS, TRANSPORT_LABELS, paymentLabel, sellerWords } from "./types";
 
 const label = (s: string | null | undefined) => (s ? s.replace(/-/g, " ").replace(/^\w/, (c) => c.toUpperCase()) : "Not specified");
 
@@ -130,8 +130,12 @@ export function BookingDetail({ booking: b, actions, money }: { booking: Booking
             <dl className="kv" data-testid="seller-response">
               <dt>Response</dt>
               <dd>{label(b.sellerResponse.status)}</dd>
-              <dt>Message</dt>
-              <dd>{b.sellerResponse.message}</dd>
+              {sellerWords(b.sellerResponse) ? (
+                <>
+                  <dt>Message</dt>
+                  <dd>{sellerWords(b.sellerResponse)}</dd>
+                </>
+              ) : null}
               <dt>Responded</dt>
               <dd>
                 {b.sellerResponse.respondedAt

@@ -1,11 +1,14 @@
 import type { FetcherWithComponents } from "@remix-run/react";
+import { formatDate } from "@worker/shared/format";
 import type { ActionResult } from "~/lib/action-result";
-import { type Booking, cancelPrompt } from "./types";
+import { ConfirmDialog, useConfirmedSubmit } from "~/components/ui/confirm-dialog";
+import { type Booking, cancellationTerms } from "./types";
 
 /**
- * The customer's Cancel: a form posting `{ intent: "cancel", id }` to the page's action, so it works before
- * scripts run and without them. With scripts it asks first, naming the refund the cancellation means.
- * `fetcher` is the page's, so one cancellation at a time shows as busy and is toasted once.
+ * The customer's Cancel: the refund a cancellation would return, stated beside the button, and a form posting
+ * `{ intent: "cancel", id }` to the page's action, so it works before scripts run and without them. With scripts
+ * the confirm dialog asks first and repeats the refund. `fetcher` is the page's, so one cancellation at a time
+ * shows as busy and is toasted once.
  */
 export function CancelBookingForm({
   booking,
@@ -18,18 +21,45 @@ export function CancelBookingForm({
   fetcher: FetcherWithComponents<ActionResult>;
   children: React.ReactNode;
 }) {
+  const asking = useConfirmedSubmit();
+  const terms = cancellationTerms(booking, today);
   return (
-    <fetcher.Form
-      method="post"
-      onSubmit={(e) => {
-        if (!window.confirm(cancelPrompt(booking, today))) e.preventDefault();
-      }}
-    >
-      <input type="hidden" name="intent" value="cancel" />
-      <input type="hidden" name="id" value={booking._id} />
-      <button type="submit" className="btn btn-outline" disabled={fetcher.state !== "idle"}>
-        {children}
-      </button>
-    </fetcher.Form>
+    <div className="cancel-booking">
+      <p className="muted cancel-terms" data-testid="cancel-refund">
+        {terms}
+      </p>
+      <fetcher.Form method="post" onSubmit={asking.ask}>
+        <input type="hidden" name="intent" value="cancel" />
+        <input type="hidden" name="id" value={booking._id} />
+        <button type="submit" className="btn btn-outline" disabled={fetcher.state !== "idle"}>
+          {children}
+        </button>
+      </fetcher.Form>
+      <ConfirmDialog
+        open={asking.open}
+        onClose={asking.close}
+        confirmation={{
+          title: `Cancel booking ${booking.bookingId}?`,
+          body: (
+            <>
+              <p>
+                {booking.packageId.name}, starting {formatDate(booking.travelDates.startDate)}.
+              </p>
+              <p>
+                <strong>{terms}</strong>
+              </p>
+              <p>This cannot be undone.</p>
+            </>
+          ),
+          confirmLabel: "Cancel booking",
+          cancelLabel: "Keep booking",
+          danger: true,
+        }}
+        onConfirm={() => {
+          fetcher.submit(asking.confirmed(), { method: "post" });
+          return undefined;
+        }}
+      />
+    </div>
   );
 }

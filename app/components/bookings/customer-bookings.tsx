@@ -7,7 +7,7 @@ import { useActionToast } from "~/lib/use-action-toast";
 import "./bookings.css";
 import { CancelBookingForm } from "./cancel-booking";
 import { StatusBadge } from "./status-badge";
-import { type Booking, isCancellable } from "./types";
+import { type Booking, isCancellable, sellerWords } from "./types";
 
 /** A page of the customer's bookings with the dashboard stats, as the page's loader read it. */
 export type CustomerBookingsData = Awaited<ReturnType<typeof listCustomerBookings>>;
@@ -59,9 +59,9 @@ function BookingItem({
           {formatRupees(b.pricing.total)}
           {b.paymentStatus === "completed" ? " · Paid" : b.paymentStatus === "refunded" ? " · Refunded" : ""}
         </div>
-        {b.sellerResponse?.message ? (
+        {b.sellerResponse && sellerWords(b.sellerResponse) ? (
           <p className="muted booking-response">
-            {`${b.sellerResponse.status === "rejected" ? "Reason" : "Seller's message"}: ${b.sellerResponse.message}`}
+            {`${b.sellerResponse.status === "rejected" ? "Reason" : "Seller's message"}: ${sellerWords(b.sellerResponse)}`}
           </p>
         ) : null}
       </div>

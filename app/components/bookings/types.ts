@@ -2,6 +2,7 @@ import { formatRupees } from "@worker/shared/format";
 import { cancellationRefund } from "@worker/domain/payments/policy";
 import type { BookingStatus } from "@db/bookings";
 import type { Booking } from "@worker/domain/bookings/shapes";
+import { APPROVED_BY_SELLER } from "@worker/domain/bookings/schemas";
 
 export type { Booking, BookingStatus };
 export type BookingResponse = { success: boolean; data: Booking; message: string };
@@ -38,18 +39,25 @@ export const TRANSPORT_LABELS: Record<string, string> = {
 };
 
 /**
- * What Cancel asks before it acts: for a paid booking, what comes back under the refund policy
- * (worker/domain/payments/policy.ts, the rule the server applies).
+ * What cancelling would return, as the booking shows it before Cancel is tapped and the dialog repeats it: for a
+ * paid booking, the amount under the refund policy (worker/domain/payments/policy.ts, the rule the server applies).
  */
-export function cancelPrompt(b: Booking, today: string) {
-  const what = `Cancel booking ${b.bookingId} for ${b.packageId.name}?`;
-  if (b.paymentStatus !== "completed") return `${what} This cannot be undone.`;
+export function cancellationTerms(b: Booking, today: string) {
+  if (b.paymentStatus !== "completed") return "Nothing has been paid for this booking, so no refund is due.";
   const refund = cancellationRefund({ status: b.status, startDate: b.travelDates.startDate, paid: b.pricing.total }, today);
-  const back =
-    refund.amount > 0
-      ? `You will get ${formatRupees(refund.amount)} back (${refund.percent === 100 ? "the full amount" : `${refund.percent}%`}, under the refund policy).`
-      : "Under the refund policy nothing is refunded this close to the start date.";
-  return `${what} ${back} This cannot be undone.`;
+  if (refund.amount <= 0) return "Cancelling now refunds nothing: under the refund policy nothing comes back this close to the start date.";
+  const share = refund.percent === 100 ? "the full amount" : `${refund.percent}% of ${formatRupees(b.pricing.total)}`;
+  return `Cancelling now refunds ${formatRupees(refund.amount)} (${share}, under the refund policy).`;
+}
+
+/**
+ * The seller's own words on a booking: a rejection's reason, or an approval's message when the seller wrote one.
+ * An approval without one records the spec's default, which is not shown as the seller's message.
+ */
+export function sellerWords(response: Booking["sellerResponse"]) {
+  if (!response?.message) return null;
+  if (response.status === "approved" && response.message === APPROVED_BY_SELLER) return null;
+  return response.message;
 }
 
 /** "2 adults, 1 child": who travels, as the cart and booking-success list it. */

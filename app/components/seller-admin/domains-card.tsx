@@ -87,7 +87,12 @@ export function DomainsCard({ origin, sitePath, domains }: { origin: string; sit
             <ActionButton
               fetcher={remover}
               fields={{ intent: "removeDomain", id: d.id }}
-              confirm={`Remove ${d.hostname}? Your website will stop answering on it.`}
+              confirm={{
+                title: `Remove ${d.hostname}?`,
+                body: <p>Your website will stop answering on {d.hostname}. To use it again you add it and verify its records anew.</p>,
+                confirmLabel: "Remove domain",
+                danger: true,
+              }}
               className="btn btn-outline"
               aria-label={`Remove ${d.hostname}`}
             >

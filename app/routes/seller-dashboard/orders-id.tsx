@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
-import { APPROVED_BY_SELLER, respondToBooking } from "@worker/domain/bookings/respond";
-import { approveBody, rejectBody } from "@worker/domain/bookings/schemas";
+import { respondToBooking } from "@worker/domain/bookings/respond";
+import { REASON_REQUIRED, approveBody, rejectBody } from "@worker/domain/bookings/schemas";
 import { readBookingAs } from "@worker/domain/bookings/service";
 import { z } from "zod";
 import { BookingDetail } from "~/components/bookings/booking-detail";
@@ -11,6 +11,8 @@ import { actionInput, signedInAction, signedInData, signedInHeaders } from "~/li
 import type { ActionResult } from "~/lib/action-result";
 import { useActionToast } from "~/lib/use-action-toast";
 import { useHydrated } from "~/lib/use-hydrated";
+import { ConfirmDialog, useConfirmedSubmit } from "~/components/ui/confirm-dialog";
+import { formatRupees } from "@worker/shared/format";
 
 export const meta: MetaFunction = () => [{ title: "Booking details · Seller dashboard | Tripbazaar" }];
 export const headers = () => signedInHeaders;
@@ -35,15 +37,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return signedInAction(context, "seller", async (seller) => {
     const input = decision.parse(await actionInput(request));
     if (input.intent === "approve") {
-      await respondToBooking(
-        context.db,
-        context.config,
-        seller.id,
-        params.id ?? "",
-        "approved",
-        input.message || APPROVED_BY_SELLER,
-        context.now,
-      );
+      await respondToBooking(context.db, context.config, seller.id, params.id ?? "", "approved", input.message, context.now);
       return "Booking approved successfully";
     }
     await respondToBooking(context.db, context.config, seller.id, params.id ?? "", "rejected", input.message, context.now);
@@ -53,23 +47,21 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 /**
  * Approve and Reject are forms posting to the page's action, so they work before scripts run and without them
- * (the page comes back with the new status and the answer). With scripts, Reject asks for its reason in the
- * spec's prompt; without them, the reason is a field of its form.
+ * (the page comes back with the new status and the answer): approve's optional message and reject's required
+ * reason are fields of their forms. With scripts each opens the confirm dialog, which carries the message or the
+ * reason, says what the traveller will be told and posts the same form on confirm.
  */
 export default function Page() {
   const { booking, money } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<ActionResult>();
   const answered = useActionData<ActionResult>();
   const hydrated = useHydrated();
+  const approving = useConfirmedSubmit();
+  const rejecting = useConfirmedSubmit();
   const busy = fetcher.state !== "idle" ? (fetcher.formData?.get("intent") as "approve" | "reject" | null) : null;
   useActionToast(fetcher, busy === "reject" ? "Failed to reject booking" : "Failed to approve booking");
-
-  function reject(e: React.FormEvent) {
-    e.preventDefault();
-    const reason = window.prompt("Please provide a reason for rejection:");
-    if (!reason?.trim()) return;
-    fetcher.submit({ intent: "reject", message: reason.trim() }, { method: "post" });
-  }
+  const paid = booking.paymentStatus === "completed";
+  const who = `${booking.userId.name} (${booking.userId.email})`;
 
   return (
     <main id="main" className="dash-main">
@@ -89,13 +81,19 @@ export default function Page() {
             ) : null}
             {booking.status === "pending" ? (
               <div className="row" style={{ alignItems: "end" }}>
-                <fetcher.Form method="post">
+                <fetcher.Form method="post" className="row" style={{ alignItems: "end" }} onSubmit={approving.ask}>
                   <input type="hidden" name="intent" value="approve" />
+                  {hydrated ? null : (
+                    <div className="field">
+                      <label htmlFor="approve-message">Message for the traveller (optional)</label>
+                      <input id="approve-message" name="message" maxLength={1000} />
+                    </div>
+                  )}
                   <button type="submit" className="btn" disabled={busy !== null}>
                     {busy === "approve" ? "Approving..." : "Approve"}
                   </button>
                 </fetcher.Form>
-                <fetcher.Form method="post" className="row" style={{ alignItems: "end" }} onSubmit={hydrated ? reject : undefined}>
+                <fetcher.Form method="post" className="row" style={{ alignItems: "end" }} onSubmit={rejecting.ask}>
                   <input type="hidden" name="intent" value="reject" />
                   {hydrated ? null : (
                     <div className="field">
@@ -107,6 +105,77 @@ export default function Page() {
                     {busy === "reject" ? "Rejecting..." : "Reject"}
                   </button>
                 </fetcher.Form>
+                <ConfirmDialog
+                  open={approving.open}
+                  onClose={approving.close}
+                  confirmation={{
+                    title: `Approve booking ${booking.bookingId}?`,
+                    body: (
+                      <p>
+                        {who} is emailed that the booking for {formatRupees(booking.pricing.total)} is confirmed. After this only the
+                        traveller can cancel it, under the refund policy.
+                      </p>
+                    ),
+                    confirmLabel: "Approve booking",
+                  }}
+                  fields={
+                    <div className="field">
+                      <label htmlFor="approve-dialog-message">Message for the traveller (optional)</label>
+                      <textarea
+                        id="approve-dialog-message"
+                        name="message"
+                        rows={3}
+                        maxLength={1000}
+                        aria-describedby="approve-dialog-hint"
+                      />
+                      <span id="approve-dialog-hint" className="muted">
+                        The email quotes it as your message. Leave it empty to send the confirmation alone.
+                      </span>
+                    </div>
+                  }
+                  onConfirm={(fields) => {
+                    fetcher.submit(approving.confirmed(fields), { method: "post" });
+                    return undefined;
+                  }}
+                />
+                <ConfirmDialog
+                  open={rejecting.open}
+                  onClose={rejecting.close}
+                  confirmation={{
+                    title: `Reject booking ${booking.bookingId}?`,
+                    body: (
+                      <p>
+                        {who} is emailed your reason
+                        {paid ? ` and refunded the full ${formatRupees(booking.pricing.total)} they paid` : ""}. This cannot be undone.
+                      </p>
+                    ),
+                    confirmLabel: "Reject booking",
+                    danger: true,
+                  }}
+                  fields={
+                    <div className="field">
+                      <label htmlFor="reject-dialog-reason">Please provide a reason for rejection:</label>
+                      <textarea
+                        id="reject-dialog-reason"
+                        name="message"
+                        rows={3}
+                        required
+                        aria-required="true"
+                        maxLength={1000}
+                        aria-describedby="reject-dialog-hint"
+                      />
+                      <span id="reject-dialog-hint" className="muted">
+                        Required: the traveller reads it in the email.
+                      </span>
+                    </div>
+                  }
+                  onConfirm={(fields) => {
+                    const reason = String(fields.get("message") ?? "").trim();
+                    if (!reason) return REASON_REQUIRED;
+                    fetcher.submit(rejecting.confirmed(fields), { method: "post" });
+                    return undefined;
+                  }}
+                />
               </div>
             ) : null}
           </>

@@ -214,7 +214,12 @@ function PackageRow(props: {
           <ActionButton
             fetcher={deleter}
             fields={{ intent: "delete", id: p.id }}
-            confirm={`Delete "${p.name}"? This cannot be undone.`}
+            confirm={{
+              title: `Delete "${p.name}"?`,
+              body: <p>The package leaves your website and your list. This cannot be undone.</p>,
+              confirmLabel: "Delete package",
+              danger: true,
+            }}
             onSend={onDelete}
             className="btn btn-danger"
             disabled={busy}

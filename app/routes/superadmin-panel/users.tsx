@@ -4,6 +4,7 @@ import { idParam } from "@worker/domain/seller-admin/schemas";
 import { listUsers, setUserStatus, statusMessage, userListQuery, userStatusBody } from "@worker/domain/superadmin/users";
 import { TableRegion } from "~/components/ui/table-region";
 import { ActionButton } from "~/components/action-button";
+import type { Confirmation } from "~/components/ui/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormAnswer } from "~/components/form-answer";
 import { PageContent } from "~/components/load-state";
@@ -48,10 +49,20 @@ export default function Page() {
   // One change at a time: every account's button waits while one is being changed.
   const busy = fetcher.state === "idle" ? null : (fetcher.formData?.get("id") ?? "");
 
-  const warning = (u: Account) =>
+  const warning = (u: Account): Confirmation =>
     u.status === "active"
-      ? `Disable ${u.name}? They are signed out everywhere${u.role === "seller" ? " and their website goes offline" : ""}.`
-      : `Enable ${u.name} again?`;
+      ? {
+          title: `Disable ${u.name}?`,
+          body: (
+            <p>
+              {u.name} ({u.email}) is signed out everywhere and cannot sign in again until enabled
+              {u.role === "seller" ? "; their website goes offline" : ""}.
+            </p>
+          ),
+          confirmLabel: "Disable account",
+          danger: true,
+        }
+      : { title: `Enable ${u.name} again?`, body: <p>{u.name} can sign in again.</p>, confirmLabel: "Enable account" };
 
   return (
     <main id="main" className="dash-main">

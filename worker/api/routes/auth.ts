@@ -33,7 +33,7 @@ export const authRoutes = new Hono<ApiEnv>()
     describeRoute({
       summary: "Log in",
       description:
-        "Answers the session token and user, and sets the same token as the HttpOnly `tb_session` cookie. An unverified account gets 403 with `needsVerification` and a fresh code by email.",
+        "Answers the session token and user, and sets the same token as the HttpOnly `tb_session` cookie. An unverified account gets 403 with `needsVerification` and a fresh code by email. A disabled account with the right password gets 401 saying it is disabled and whom to write to; a wrong password gets the same 401 whatever the account.",
       responses: { 200: session, 403: needsVerification },
       errors: [401, 429],
     }),

@@ -24,6 +24,8 @@ export type Caller = { ip: string; tenant: Tenant; now: Date };
 
 // SECURITY: the same status and message for an unknown email and a wrong password.
 export const INVALID_LOGIN = "Invalid email or password";
+// Told only to someone who knows the account's password, so it reveals nothing a guess could learn.
+export const ACCOUNT_DISABLED = "This account has been disabled. To ask why or to have it restored, write to support@tripbazaar.example.";
 export const NEEDS_VERIFICATION = "Please verify your email first. We have sent a new 6-digit code to your inbox.";
 export const ACCOUNT_EXISTS = "An account with this email already exists. Please log in.";
 export const ALREADY_VERIFIED = "This account is already verified. Please log in.";
@@ -50,7 +52,9 @@ export async function logIn(
   const user = await findUserByEmail(db, email);
   // SECURITY: an unknown email costs one real hash check too, and gets the same answer.
   const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash(config.PASSWORD_PEPPER)), config.PASSWORD_PEPPER);
-  if (!user || !ok || user.status !== "active") throw unauthorized(INVALID_LOGIN);
+  if (!user || !ok) throw unauthorized(INVALID_LOGIN);
+  // SECURITY: "disabled" only after the password proved correct; a wrong one gets the answer above.
+  if (user.status !== "active") throw unauthorized(ACCOUNT_DISABLED);
   if (user.isVerified) return { kind: "signed-in", user };
   const brand = await resolveBrand(db, config, from.tenant);
   try {

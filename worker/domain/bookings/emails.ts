@@ -76,8 +76,16 @@ async function bookedDomainOf(db: Db, b: Booking): Promise<string | null> {
   return canonicalDomainOf(db, b.sellerId);
 }
 
-/** The customer hears the seller's answer, with a link to the booking on the site it was made on. */
-export async function emailDecision(db: Db, config: AppConfig, b: Booking, refund: Refund = null) {
+/**
+ * The customer hears the seller's answer, with a link to the booking on the site it was made on. `sellerWrote` is
+ * the seller's own message, quoted only when there is one: a default the seller never typed is not their words.
+ */
+export async function emailDecision(
+  db: Db,
+  config: AppConfig,
+  b: Booking,
+  { refund = null, sellerWrote }: { refund?: Refund; sellerWrote: string | null },
+) {
   const approved = b.status === "confirmed";
   // Sent after the answer is written, which nothing may fail (ADR 0020): without the domain, the platform's page.
   const link = customerBookingUrl(config, b._id, await bookedDomainOf(db, b).catch(() => null));
@@ -86,8 +94,8 @@ export async function emailDecision(db: Db, config: AppConfig, b: Booking, refun
     sellerId: b.sellerId,
     subject: approved ? `Booking confirmed: ${b.bookingId}` : `Booking rejected: ${b.bookingId}`,
     text: approved
-      ? `Hello ${b.userId.name},\n\nGood news: your booking has been confirmed by the seller.\n\n${summary(b)}\n\nMessage from the seller: ${b.sellerResponse?.message ?? ""}\n\nSee your booking:\n${link}`
-      : `Hello ${b.userId.name},\n\nSorry, the seller could not accept your booking request.\n\n${summary(b)}\n\nReason: ${b.sellerResponse?.message ?? ""}${refundLine(refund)}\n\nSee your booking:\n${link}`,
+      ? `Hello ${b.userId.name},\n\nGood news: your booking has been confirmed by the seller.\n\n${summary(b)}${sellerWrote ? `\n\nMessage from the seller: ${sellerWrote}` : ""}\n\nSee your booking:\n${link}`
+      : `Hello ${b.userId.name},\n\nSorry, the seller could not accept your booking request.\n\n${summary(b)}\n\nReason: ${sellerWrote ?? ""}${refundLine(refund)}\n\nSee your booking:\n${link}`,
   });
 }
 

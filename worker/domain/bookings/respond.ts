@@ -7,23 +7,29 @@ import { cancelBooking, decideBooking, findBooking } from "./service";
 import { readerOf } from "../../db/batcher";
 import { refundIfQueued } from "../payments/refunds";
 import type { Booking } from "./shapes";
+import { badRequest } from "../errors";
+import { APPROVED_BY_SELLER, REASON_REQUIRED } from "./schemas";
 
-export const APPROVED_BY_SELLER = "Booking approved by seller";
-
-/** The seller's answer to a pending request (ADR 0009), then the customer's email. */
+/**
+ * The seller's answer to a pending request (ADR 0009), then the customer's email. `message` is what the seller
+ * wrote: a rejection's reason (required by its schema), an approval's optional note. An approval without one
+ * records APPROVED_BY_SELLER, and its email quotes no message.
+ */
 export async function respondToBooking(
   db: Db,
   config: AppConfig,
   sellerId: string,
   id: string,
   decision: "approved" | "rejected",
-  message: string,
+  message: string | undefined,
   now: Date,
 ) {
-  await decideBooking(db, sellerId, id, decision, message, now);
+  const written = message?.trim() || undefined;
+  if (decision === "rejected" && !written) throw badRequest(REASON_REQUIRED);
+  await decideBooking(db, sellerId, id, decision, written ?? APPROVED_BY_SELLER, now);
   const refund = decision === "rejected" ? await refundIfQueued(db, config, id, now) : null;
   const booking = (await findBooking(readerOf(db), id)) as Booking;
-  await emailDecision(db, config, booking, refund);
+  await emailDecision(db, config, booking, { refund, sellerWrote: written ?? null });
   return booking;
 }
 

@@ -157,10 +157,9 @@ export const statusBody = z.object({
 });
 
 export const approveBody = z.object({ message: z.string().trim().max(1000).optional() }).default({});
+/** What an approval records when the seller wrote nothing (spec §5); never presented as the seller's words. */
+export const APPROVED_BY_SELLER = "Booking approved by seller";
+export const REASON_REQUIRED = "Please provide a reason for rejection";
 export const rejectBody = z.object({
-  message: z
-    .string({ required_error: "Please provide a reason for rejection", invalid_type_error: "Please provide a reason for rejection" })
-    .trim()
-    .min(1, "Please provide a reason for rejection")
-    .max(1000),
+  message: z.string({ required_error: REASON_REQUIRED, invalid_type_error: REASON_REQUIRED }).trim().min(1, REASON_REQUIRED).max(1000),
 });
