@@ -198,7 +198,9 @@ describe("the traveller's cart in the header (issue 24)", () => {
     expect(count(await after.text())).toBe(String(had + 1));
     // A seller and a visitor have no cart.
     const seller = await loginViaApi(w, "owner@wanderlust.example");
-    expect(await (await w.request("/about", { headers: { cookie: `tb_session=${seller.token}` } })).text()).not.toContain(`aria-label="Cart,`);
+    expect(await (await w.request("/about", { headers: { cookie: `tb_session=${seller.token}` } })).text()).not.toContain(
+      `aria-label="Cart,`,
+    );
     expect(await (await w.request("/about")).text()).not.toContain(`aria-label="Cart,`);
   });
 });
