@@ -116,7 +116,9 @@ describe("Book Now on the seller's site", () => {
     await dialog.getByRole("button", { name: `Pay ${formatRupees(expected.total)}` }).dblclick();
     const pay = page.getByRole("dialog", { name: "Test payment" });
     await pay.getByRole("button", { name: `Pay ${formatRupees(expected.total)}` }).click();
-    await dialog.getByText(/^Payment received/).waitFor();
+    // Paid: the checkout's own page on the seller's site, "Request sent" until the agent answers (issue 24).
+    await page.waitForURL(/\/seller\/s_wanderlust\/website\/booking-success\?payment=py_/);
+    await page.getByRole("heading", { level: 1, name: "Request sent" }).waitFor();
     expect(await countAshaBookings()).toBe(before + 1);
     const stored = await w.d1
       .prepare(
@@ -127,9 +129,13 @@ describe("Book Now on the seller's site", () => {
     expect(stored).toMatchObject({ total: expected.total, status: "pending", payment_status: "completed" });
     const ref = stored?.ref ?? "";
     expect(ref).toMatch(/^TB-\d{4}-\d{6}$/);
-    await eventually(() => dialog.getByRole("link", { name: "See your booking" }).getAttribute("href")).toBe(
+    await eventually(() => page.getByRole("link", { name: "View booking" }).getAttribute("href")).toBe(
       `/seller/s_wanderlust/website/booking/${stored?.id}`,
     );
+    // A reload keeps it.
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: "Request sent" }).waitFor();
+    await page.getByTestId("success-ref").getByText(ref).waitFor();
     expect(errors).toEqual([]);
     await context.close();
 

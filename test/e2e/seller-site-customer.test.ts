@@ -49,7 +49,10 @@ describe("a customer of a seller's site, on its own domain", () => {
     await dialog.getByRole("button", { name: `Pay ${formatRupees(expected.total)}` }).click();
     const pay = page.getByRole("dialog", { name: "Test payment" });
     await pay.getByRole("button", { name: `Pay ${formatRupees(expected.total)}` }).click();
-    await dialog.getByText(/^Payment received/).waitFor();
+    // Paid: the checkout's own page on this domain, which a reload keeps (issue 24).
+    await page.waitForURL(new RegExp(`^${site.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/booking-success\\?payment=py_`));
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: "Request sent" }).waitFor();
     const stored = await e2e.w.d1
       .prepare(
         "SELECT id, booking_ref AS ref, total, price_tier, payment_status FROM bookings WHERE user_id = 'u_asha' ORDER BY created_at DESC LIMIT 1",

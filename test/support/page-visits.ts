@@ -51,7 +51,7 @@ function roleOf(pattern: string, tree: Tree): Role {
   if (pattern.startsWith("/superadmin-panel")) return "superadmin";
   if (/^\/(user-dashboard|booking\/|booking-success|cart)/.test(pattern)) return "user";
   // A seller site's customer pages (its own dashboard, settings and booking page).
-  if (tree !== "main" && /(^|\/)(dashboard|settings|booking\/:id)$/.test(pattern)) return "user";
+  if (tree !== "main" && /(^|\/)(dashboard|settings|booking\/:id|booking-success)$/.test(pattern)) return "user";
   return "guest";
 }
 

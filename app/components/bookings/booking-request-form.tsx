@@ -37,6 +37,7 @@ export function BookingRequestForm({ pkg, form }: { pkg: PublicPackage; form: Tr
     contact: siteHref(site, "/contact"),
     booking: (id) => siteHref(site, `/booking/${encodeURIComponent(id)}`),
     cart: "/cart",
+    paid: (paymentId) => siteHref(site, `/booking-success?payment=${encodeURIComponent(paymentId)}`),
   };
   return <TripForm pkg={pkg} mode="book" links={links} label="Book Now" form={form} />;
 }
@@ -48,6 +49,7 @@ export function AddToCartForm({ pkg, form }: { pkg: PublicPackage; form: TripFor
     contact: "/contact",
     booking: (id) => `/booking/${encodeURIComponent(id)}`,
     cart: "/cart",
+    paid: (paymentId) => `/booking-success?payment=${encodeURIComponent(paymentId)}`,
   };
   return <TripForm pkg={pkg} mode="cart" links={links} label="Add to cart" form={form} />;
 }

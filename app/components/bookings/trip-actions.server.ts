@@ -37,7 +37,7 @@ export type Shop = {
   site: { sellerId: string; host: string | null } | null;
   /** This site's sign-in page. */
   login: string;
-  /** A paid checkout's page (no scripts): the booking on a seller's site, the checkout's on the marketplace. */
+  /** A paid checkout's page: the checkout's outcome, on the seller's site or the marketplace (issue 24). */
   paidPage: (session: CheckoutSession) => string;
 };
 
@@ -49,7 +49,7 @@ export function shopOf(context: AppLoadContext): Shop {
   return {
     site,
     login: `${tenant.basePath}/login`,
-    paidPage: (s) => `${tenant.basePath}/booking/${encodeURIComponent(s.items[0]?.bookingId ?? "")}`,
+    paidPage: (s) => `${tenant.basePath}/booking-success?payment=${encodeURIComponent(s.paymentId)}`,
   };
 }
 

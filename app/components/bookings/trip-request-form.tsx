@@ -1,4 +1,4 @@
-import { Link, useActionData, useFetcher, useSearchParams } from "@remix-run/react";
+import { Link, useActionData, useFetcher, useNavigate, useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { MAX_TRAVELLERS, ROOM_SUPPLEMENT_PER_NIGHT, TRANSPORT_PER_DAY, bookableTiers, priceBooking } from "@worker/domain/bookings/pricing";
 import type { CheckoutSession } from "@worker/domain/payments/checkout";
@@ -24,7 +24,14 @@ function tomorrow() {
 const resize = (list: TravellerDraft[], n: number, type: "adult" | "child") =>
   list.length >= n ? list.slice(0, n) : [...list, ...Array.from({ length: n - list.length }, () => emptyTraveller(type))];
 
-export type TripLinks = { login: string; contact: string; booking: (id: string) => string; cart: string };
+export type TripLinks = {
+  login: string;
+  contact: string;
+  booking: (id: string) => string;
+  cart: string;
+  /** A paid checkout's own page, which a reload keeps (issue 24). */
+  paid: (paymentId: string) => string;
+};
 
 /**
  * The trip itself. It posts to the page's action (trip-actions.server.ts): `cart` adds it to the cart, `book`
@@ -64,12 +71,16 @@ export function RequestForm({
   const submitting = fetcher.state !== "idle";
   const [error, setError] = useState(answered && !answered.ok && !answered.checkout ? answered.message : "");
   const [added, setAdded] = useState(Boolean(answered?.ok && answered.added));
-  const [paid, setPaid] = useState<CheckoutSession | null>(null);
+  const navigate = useNavigate();
+  // Paid: the checkout's own page, which a reload keeps (issue 24), as a post without scripts reaches it too.
   const checkout = useCheckout(
-    useCallback((session: CheckoutSession) => {
-      setPaid(session);
-      toast.success("Payment received");
-    }, []),
+    useCallback(
+      (session: CheckoutSession) => {
+        toast.success("Payment received");
+        navigate(links.paid(session.paymentId));
+      },
+      [navigate, links],
+    ),
   );
   const { open, refused } = checkout;
   // One checkout per tap: a double click's second submit waits for the first answer.
@@ -104,24 +115,6 @@ export function RequestForm({
         <p>{PRICED_ON_REQUEST}.</p>
         <p>
           <Link to={links.contact}>Contact the seller</Link>
-        </p>
-      </div>
-    );
-  }
-  if (paid) {
-    return (
-      <div className="stack" role="status">
-        <p className="success-text">Payment received: {formatRupees(paid.amount)}. Your booking request has been sent to the seller.</p>
-        <p>
-          The seller confirms it within 48 hours. If they cannot take it, or do not answer in time, the full amount is refunded
-          automatically. A receipt is on its way to your email.
-        </p>
-        <p>
-          {paid.items.map((i) => (
-            <Link key={i.bookingId} to={links.booking(i.bookingId)} data-testid="paid-booking-link">
-              See your booking
-            </Link>
-          ))}
         </p>
       </div>
     );
