@@ -42,7 +42,7 @@ describe("the marketplace catalogue on the main site", () => {
   it("features top-rated packages on the home page", async () => {
     const { status, html } = await page("/");
     expect(status).toBe(200);
-    expect(html).toContain("Top-rated packages");
+    expect(html).toContain("Featured packages");
     expect(html).toContain("Leh Ladakh Expedition");
     expect(html).not.toContain("Kerala Backwaters (draft)");
   });

@@ -7,7 +7,7 @@ import { FormAnswer } from "../form-answer";
 import type { WebsiteAnswer } from "./form-answer";
 import { ImageField } from "./upload-button";
 
-export type Profile = { logo: string; backgroundImage: string; bio: string; phone: string; address: string };
+export type Profile = { logo: string; backgroundImage: string; bio: string; phone: string; address: string; hours: string };
 
 /** The profile's image fields and the file fields that replace them in a form sent without scripts. */
 export const PROFILE_IMAGES = { logo: "logoFile", backgroundImage: "backgroundImageFile" } as const;
@@ -18,6 +18,7 @@ const profileOf = (s: SiteSettings["seller"]): Profile => ({
   bio: s.bio ?? "",
   phone: s.phone ?? "",
   address: s.address ?? "",
+  hours: s.hours ?? "",
 });
 
 /**
@@ -40,7 +41,7 @@ export function ProfileForm({ seller }: { seller: SiteSettings["seller"] }) {
     fetcher.submit({ intent: "profile", ...p, ...images }, { method: "post", encType: "application/json" });
   }
 
-  const text = (key: "phone" | "address", label: string, type = "text") => (
+  const text = (key: "phone" | "address" | "hours", label: string, type = "text", hint?: string) => (
     <div className="field">
       <label htmlFor={key}>{label}</label>
       <input
@@ -50,8 +51,14 @@ export function ProfileForm({ seller }: { seller: SiteSettings["seller"] }) {
         value={p[key]}
         onChange={(e) => set(key, e.target.value)}
         aria-invalid={errors[key] ? true : undefined}
+        aria-describedby={hint ? `${key}-hint` : undefined}
         className={errors[key] ? "input-error" : undefined}
       />
+      {hint ? (
+        <p id={`${key}-hint`} className="muted sa-hint">
+          {hint}
+        </p>
+      ) : null}
       {errors[key] ? <p className="error-text">{errors[key]}</p> : null}
     </div>
   );
@@ -61,7 +68,8 @@ export function ProfileForm({ seller }: { seller: SiteSettings["seller"] }) {
       <input type="hidden" name="intent" value="profile" />
       <h2 id="profile-title">Public profile</h2>
       <p className="muted sa-hint">
-        Shown as {seller.name} ({seller.email}) on your website.
+        Shown as {seller.name} ({seller.email}) on your website. Your website shows only what you fill in here: an empty
+        phone, address or opening hours is simply left out.
       </p>
       <ImageField
         id="logo"
@@ -98,6 +106,7 @@ export function ProfileForm({ seller }: { seller: SiteSettings["seller"] }) {
         {text("phone", "Phone", "tel")}
         {text("address", "Office address")}
       </div>
+      {text("hours", "Opening hours", "text", "For example: Mon–Sat 10:00–19:00. Left empty, your website shows no hours.")}
       <FormAnswer answer={mine} failure="Failed to save the profile" />
       <p>
         <button type="submit" className="btn" disabled={busy}>

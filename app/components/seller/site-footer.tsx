@@ -36,7 +36,7 @@ export function SiteFooter({ site, links }: { site: SellerSite; links: { to: str
                 <a href={`tel:${site.seller.phone.replace(/\s+/g, "")}`}>{site.seller.phone}</a>
               </li>
             ) : null}
-            <li>Support hours 9 AM - 8 PM</li>
+            {site.seller.hours ? <li>{`Opening hours: ${site.seller.hours}`}</li> : null}
           </ul>
         </div>
         <nav aria-label="Policies">

@@ -12,6 +12,7 @@ export const sellerProfile = z.object({
   logo: z.string().nullable(),
   backgroundImage: z.string().nullable(),
   address: z.string().nullable(),
+  hours: z.string().nullable().describe("Opening hours in the seller's own words, e.g. `Mon–Sat 10:00–19:00`; null when not given"),
 });
 
 export const websiteConfig = z.object({

@@ -73,6 +73,14 @@ export const profileBody = z
         .regex(/^$|^\+?[0-9 ()-]{7,20}$/, "Phone may hold digits, spaces, brackets, dashes and a leading +"),
     ),
     address: optionalText("Address", 300),
+    // Plain text on one line, shown as text (never HTML) on the seller's site.
+    hours: clearable(
+      z
+        .string()
+        .trim()
+        .max(120, "Opening hours are at most 120 characters")
+        .regex(/^[^<>\p{Cc}]*$/u, "Opening hours are one line of plain text, such as Mon–Sat 10:00–19:00"),
+    ),
   })
   .refine((p) => Object.values(p).some((v) => v !== undefined), "Nothing to save: send at least one profile field");
 export type ProfileInput = z.infer<typeof profileBody>;

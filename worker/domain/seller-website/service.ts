@@ -38,6 +38,7 @@ const siteQuery = preparedRead((db: Db) =>
         logo: sellers.logo,
         backgroundImage: sellers.backgroundImage,
         address: sellers.address,
+        hours: sellers.hours,
         contentVersion: sellers.contentVersion,
       },
       config: {
