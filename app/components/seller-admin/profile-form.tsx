@@ -68,8 +68,8 @@ export function ProfileForm({ seller }: { seller: SiteSettings["seller"] }) {
       <input type="hidden" name="intent" value="profile" />
       <h2 id="profile-title">Public profile</h2>
       <p className="muted sa-hint">
-        Shown as {seller.name} ({seller.email}) on your website. Your website shows only what you fill in here: an empty
-        phone, address or opening hours is simply left out.
+        Shown as {seller.name} ({seller.email}) on your website. Your website shows only what you fill in here: an empty phone, address or
+        opening hours is simply left out.
       </p>
       <ImageField
         id="logo"

@@ -1,7 +1,10 @@
 import type { packages, sellers, websiteConfigs } from "@db/schema";
 import { DEFAULT_SECONDARY_COLOR, DEFAULT_THEME_COLOR, safeHexColor } from "../../shared/colors";
 
-type SellerRow = Pick<typeof sellers.$inferSelect, "id" | "name" | "email" | "phone" | "bio" | "logo" | "backgroundImage" | "address" | "hours">;
+type SellerRow = Pick<
+  typeof sellers.$inferSelect,
+  "id" | "name" | "email" | "phone" | "bio" | "logo" | "backgroundImage" | "address" | "hours"
+>;
 type ConfigRow = Pick<typeof websiteConfigs.$inferSelect, "themeColor" | "secondaryColor" | "websiteName" | "wallpaperImage">;
 type PackageRow = typeof packages.$inferSelect;
 
