@@ -1,1 +1,2 @@
-ALTER TABLE `sellers` ADD `hours` text;
+ALTER TABLE `sellers` ADD `hours` text;--> statement-breakpoint
+ALTER TABLE `sellers` ADD `social_links` text;

@@ -1,6 +1,7 @@
 import { SiteLink } from "~/components/seller/site-link";
 import type { SellerSite } from "~/lib/seller-site";
 import { SellerLogo } from "./seller-logo";
+import { SocialLinks } from "./social-links";
 
 export function SiteFooter({ site, links }: { site: SellerSite; links: { to: string; label: string }[] }) {
   const name = site.websiteConfig.websiteName;
@@ -38,6 +39,7 @@ export function SiteFooter({ site, links }: { site: SellerSite; links: { to: str
             ) : null}
             {site.seller.hours ? <li>{`Opening hours: ${site.seller.hours}`}</li> : null}
           </ul>
+          <SocialLinks links={site.seller.socialLinks} className="social-links" />
         </div>
         <nav aria-label="Policies">
           <h2 className="footer-heading">Policies</h2>

@@ -39,6 +39,7 @@ const siteQuery = preparedRead((db: Db) =>
         backgroundImage: sellers.backgroundImage,
         address: sellers.address,
         hours: sellers.hours,
+        socialLinks: sellers.socialLinks,
         contentVersion: sellers.contentVersion,
       },
       config: {

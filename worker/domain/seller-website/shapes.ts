@@ -3,7 +3,7 @@ import { DEFAULT_SECONDARY_COLOR, DEFAULT_THEME_COLOR, safeHexColor } from "../.
 
 type SellerRow = Pick<
   typeof sellers.$inferSelect,
-  "id" | "name" | "email" | "phone" | "bio" | "logo" | "backgroundImage" | "address" | "hours"
+  "id" | "name" | "email" | "phone" | "bio" | "logo" | "backgroundImage" | "address" | "hours" | "socialLinks"
 >;
 type ConfigRow = Pick<typeof websiteConfigs.$inferSelect, "themeColor" | "secondaryColor" | "websiteName" | "wallpaperImage">;
 type PackageRow = typeof packages.$inferSelect;
@@ -21,6 +21,7 @@ export function publicSeller(s: SellerRow) {
     backgroundImage: s.backgroundImage,
     address: s.address,
     hours: s.hours,
+    socialLinks: s.socialLinks ?? [],
   };
 }
 
