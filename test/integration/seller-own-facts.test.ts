@@ -69,7 +69,7 @@ describe("a seller site shows only the seller's own facts (issue 24)", () => {
       expect(text, path).toContain("Or write to us using the form.");
       expect(text, path).toContain("Send us a Message");
       // No empty labels where a fact would be.
-      for (const label of ["Call Us", "Visit Our Office", "Opening Hours", "Business Hours"])
+      for (const label of ["Call Us", "Visit Our Office", "Opening Hours", "Business Hours", "Find Us Online"])
         expect(text, `${path}: ${label}`).not.toContain(label);
     }
   });
@@ -79,8 +79,11 @@ describe("a seller site shows only the seller's own facts (issue 24)", () => {
     const facts = { phone: "+91 94180 55555", address: "Mall Road, Manali, Himachal Pradesh 175131", hours: "Mon–Sat 10:00–19:00" };
     // The website page's profile form as a browser without scripts sends it: multipart, to the page itself.
     const form = new FormData();
+    const socialLinks = ["https://www.instagram.com/himalayantrails", "https://trails.example.org/blog"];
     for (const [k, v] of Object.entries({ intent: "profile", logo: "", backgroundImage: "", bio: "Treks in the high Himalaya.", ...facts }))
       form.append(k, v);
+    // The social links field: one address a line, as a textarea sends it.
+    form.append("socialLinks", `${socialLinks[0]}\r\n\r\n ${socialLinks[1]} `);
     const { type, body } = await encodeForm(form);
     const saved = await w.request("/seller-dashboard/website", {
       method: "POST",
@@ -94,7 +97,7 @@ describe("a seller site shows only the seller's own facts (issue 24)", () => {
 
     // The API answers the new field as it is stored.
     const site = await w.api("GET", "/api/seller-admin/site", undefined, bearer(owner));
-    expect((site.body as { seller: { hours: string | null } }).seller).toMatchObject(facts);
+    expect((site.body as { seller: { hours: string | null } }).seller).toMatchObject({ ...facts, socialLinks });
 
     for (const path of [`${SITE}/about`, `${SITE}/contact`]) {
       const { html, text } = await read(path);
@@ -102,12 +105,15 @@ describe("a seller site shows only the seller's own facts (issue 24)", () => {
       expect(html, path).toContain('href="tel:+919418055555"');
       expect(text, path).toContain(`Visit Our Office ${facts.address}`);
       expect(text, path).toContain(`Opening Hours ${facts.hours}`);
+      expect(text, path).toContain("Find Us Online Instagram trails.example.org");
+      expect(html, path).toContain('<a href="https://www.instagram.com/himalayantrails" rel="noopener noreferrer nofollow">Instagram</a>');
       for (const [what, pattern] of INVENTED.filter(([what]) => what !== "hours")) expect(text, `${path}: ${what}`).not.toMatch(pattern);
     }
     // The footer on every page: the seller's phone and hours, nothing else.
     const landing = await read(SITE);
     expect(landing.text).toContain(facts.phone);
     expect(landing.text).toContain(`Opening hours: ${facts.hours}`);
+    expect(landing.html).toContain('href="https://trails.example.org/blog"');
     expect(landing.text).not.toMatch(/98765|Travel Street|\b\d{1,2}\s*(AM|PM)\b|★/);
 
     // Hours are one line of plain text: markup is refused, and an empty field clears them from the site again.
@@ -115,12 +121,20 @@ describe("a seller site shows only the seller's own facts (issue 24)", () => {
     expect(markup.status).toBe(422);
     const tooLong = await w.api("PUT", "/api/seller-admin/profile", { hours: "x".repeat(121) }, bearer(owner));
     expect(tooLong.status).toBe(422);
-    const cleared = await w.api("PUT", "/api/seller-admin/profile", { hours: "" }, bearer(owner));
+    // A social link is an https:// address: no script, data or plain-http link, no credentials, at most five.
+    for (const bad of [["javascript:alert(1)"], ["data:text/html,hi"], ["http://instagram.com/x"], ["https://u:p@instagram.com/x"]]) {
+      const refused = await w.api("PUT", "/api/seller-admin/profile", { socialLinks: bad }, bearer(owner));
+      expect(refused.status, bad[0]).toBe(422);
+    }
+    const six = Array.from({ length: 6 }, (_, i) => `https://example.org/${i}`);
+    expect((await w.api("PUT", "/api/seller-admin/profile", { socialLinks: six }, bearer(owner))).status).toBe(422);
+    const cleared = await w.api("PUT", "/api/seller-admin/profile", { hours: "", socialLinks: [] }, bearer(owner));
     expect(cleared.status).toBe(200);
-    expect((cleared.body as { seller: { hours: string | null } }).seller.hours).toBeNull();
+    expect((cleared.body as { seller: { hours: string | null } }).seller).toMatchObject({ hours: null, socialLinks: [] });
     const contact = await read(`${SITE}/contact`);
     expect(contact.text).not.toContain("Opening Hours");
     expect(contact.text).not.toContain(facts.hours);
+    expect(contact.text).not.toMatch(/Find Us Online|Instagram/);
     expect(contact.text).toContain(`Call Us ${facts.phone}`);
   });
 });

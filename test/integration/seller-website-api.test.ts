@@ -28,6 +28,7 @@ describe("public seller website API (spec §7)", () => {
       address: "14 Residency Road, Bengaluru, Karnataka 560025",
       // Opening hours only as the seller gives them; the seeded seller has given none (issue 24).
       hours: null,
+      socialLinks: [],
     });
     expect(res.body.websiteConfig).toEqual({
       themeColor: "#0f766e",
