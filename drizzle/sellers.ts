@@ -16,6 +16,10 @@ export const sellers = sqliteTable("sellers", {
   logo: text("logo"),
   backgroundImage: text("background_image"),
   address: text("address"),
+  // Opening hours in the seller's own words ("Mon–Sat 10:00–19:00"); plain text, shown only when set.
+  hours: text("hours"),
+  // The seller's own pages elsewhere (https:// only), in their order; null when none is given.
+  socialLinks: text("social_links", { mode: "json" }).$type<string[]>(),
   // Bumped on every change to the public site; part of the edge cache key.
   contentVersion: integer("content_version").notNull().default(1),
   createdAt: text("created_at").notNull().default(now),

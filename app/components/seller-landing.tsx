@@ -61,7 +61,7 @@ export function SellerLanding({ packages, highlights }: { packages: PackageSumma
         <ul className="about-points">
           <li>Packages planned end to end by local experts</li>
           <li>Transparent prices with no hidden charges</li>
-          <li>Support hours 9 AM - 8 PM, every day</li>
+          <li>Help from the people who planned your trip, before and during it</li>
         </ul>
         <p>
           <SiteLink to={siteHref(site, "/contact")}>Get in touch with us</SiteLink>

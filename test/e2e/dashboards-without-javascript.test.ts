@@ -112,11 +112,15 @@ describe("domains and accounts", () => {
     await seller.getByText("Website settings saved").waitFor();
     expect(await (await e2e.w.request("/seller/s_himalayan/website")).text()).toContain("Himalayan Trails &amp; Treks");
     await seller.getByLabel("About your business").fill("Treks in Ladakh and Spiti since 2011.");
+    await seller.getByLabel("Opening hours").fill("Mon–Sat 10:00–19:00");
     await seller.getByRole("button", { name: "Save profile" }).click();
     await seller.getByText("Profile saved").waitFor();
-    expect((await one<{ bio: string }>("SELECT bio FROM sellers WHERE id = 's_himalayan'"))?.bio).toBe(
-      "Treks in Ladakh and Spiti since 2011.",
-    );
+    expect(await one("SELECT bio, hours FROM sellers WHERE id = 's_himalayan'")).toEqual({
+      bio: "Treks in Ladakh and Spiti since 2011.",
+      hours: "Mon–Sat 10:00–19:00",
+    });
+    // The seller's site states exactly those hours (issue 24).
+    expect(await (await e2e.w.request("/seller/s_himalayan/website/contact")).text()).toContain("Mon–Sat 10:00–19:00");
 
     const email = `spammer-${crypto.randomUUID().slice(0, 8)}@example.com`;
     await newCustomer("Spam Account", email);

@@ -208,6 +208,34 @@ describe("seller website in Chromium", () => {
     }
   });
 
+  it("lays out the seller's own phone, address, hours and social links on Contact at 360 px, light and dark", async () => {
+    const { w } = e2e;
+    const owner = await loginViaApi(w, "owner@himalayan.example");
+    const facts = {
+      phone: "+91 94180 55555",
+      address: "Hotel Snow View Building, Upper Mall Road, Near Circuit House, Manali, Kullu District, Himachal Pradesh 175131",
+      hours: "Mon–Sat 10:00–19:00, Sunday by appointment during the trekking season",
+      socialLinks: ["https://www.instagram.com/himalayantrails", "https://www.youtube.com/@himalayantrailsandtreksofficialchannel"],
+    };
+    expect((await w.api("PUT", "/api/seller-admin/profile", facts, bearer(owner))).status).toBe(200);
+    try {
+      for (const colorScheme of ["light", "dark"] as const) {
+        const context = await browser.newContext({ viewport: { width: 360, height: 740 }, colorScheme });
+        const page = await context.newPage();
+        await page.goto(`http://localhost:${port}/seller/s_himalayan/website/contact`);
+        await page.waitForSelector("html[data-hydrated]");
+        const panel = page.getByRole("region", { name: "Get in Touch" });
+        for (const text of [facts.phone, facts.address, facts.hours]) await panel.getByText(text, { exact: true }).waitFor();
+        await panel.getByRole("link", { name: "Instagram" }).waitFor();
+        await panel.getByRole("link", { name: "YouTube" }).waitFor();
+        await eventually(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+        await context.close();
+      }
+    } finally {
+      await w.api("PUT", "/api/seller-admin/profile", { phone: "", address: "", hours: "", socialLinks: [] }, bearer(owner));
+    }
+  });
+
   it("switches between light and dark with the navbar toggle, and remembers the choice", async () => {
     for (const viewport of [
       { width: 360, height: 740 },

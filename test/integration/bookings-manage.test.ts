@@ -40,7 +40,7 @@ describe("GET /api/bookings/:id", () => {
       sellerId: "s_wanderlust",
     });
     expect(b.travelDates).toEqual({ startDate: w.seed.bookings.bk_w1.startDate });
-    expect(b.packageId).toMatchObject({ _id: "p_goa", name: "Goa Beach Escape", location: "Goa", rating: 4.7, reviews: 218 });
+    expect(b.packageId).toMatchObject({ _id: "p_goa", name: "Goa Beach Escape", location: "Goa", rating: 0, reviews: 0 });
     expect(b.userId).toEqual({ _id: "u_asha", name: "Asha Verma", email: ASHA, phone: "+91 98111 22334" });
     expect(b.customerDetails.travellers.map((t: { fullName: string }) => t.fullName)).toEqual(["Asha Verma", "Rohan Verma", "Kavya Verma"]);
     expect(b.preferences).toEqual({

@@ -107,18 +107,21 @@ describe("website profile", () => {
         logo: "/media/x.png",
         backgroundImage: null,
         bio: "<b>Small-group trips</b> since 2009",
-        phone: "+91 98765 43210",
+        phone: "+91 99200 11223",
         address: "MG Road, Pune",
+        hours: "Mon–Sat 10:00–19:00",
       },
       bearer(wanderlust),
     );
     expect(res.status).toBe(200);
     expect(res.body.seller).toMatchObject({
       bio: "<b>Small-group trips</b> since 2009",
-      phone: "+91 98765 43210",
+      phone: "+91 99200 11223",
       address: "MG Road, Pune",
+      hours: "Mon–Sat 10:00–19:00",
     });
     const html = await (await w.request(P)).text();
+    for (const fact of ["+91 99200 11223", "MG Road, Pune", "Mon–Sat 10:00–19:00"]) expect(html, fact).toContain(fact);
     expect(html).toContain("&lt;b&gt;Small-group trips&lt;/b&gt; since 2009");
     expect(html).not.toContain("<b>Small-group trips</b>");
   });

@@ -113,10 +113,36 @@ describe("the user dashboard renders on the server in one D1 round trip", () => 
 
     const sellers = await page("/seller-dashboard/settings", seller);
     expect([sellers.status, sellers.calls]).toEqual([200, "1"]);
-    expect(sellers.html).toMatch(/<input[^>]*name="firstName"[^>]*value="Wanderlust"/);
-    expect(sellers.html).toMatch(/<input[^>]*name="lastName"[^>]*value="Journeys"/);
+    // A business has one name, not a first and a last (issue 24).
+    expect(sellers.html).toMatch(/<input[^>]*name="name"[^>]*value="Wanderlust Journeys"/);
+    expect(sellers.html).toContain("Business name");
+    expect(sellers.html).not.toMatch(/name="firstName"|name="lastName"|First Name|Last Name/);
     const customer = await page("/seller-dashboard/settings", asha);
     expect([customer.status, customer.calls]).toEqual([403, "1"]);
+  });
+
+  it("settings: a seller renames the business without scripts, and their site shows the new name", async () => {
+    const saved = await w.request("/seller-dashboard/settings", {
+      method: "POST",
+      headers: { ...cookie(himalayan), origin: "http://localhost", "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "profile", name: "Himalayan Trails & Treks", phone: "" }).toString(),
+    });
+    expect(saved.status).toBe(200);
+    const html = await saved.text();
+    expect(html).toContain("Profile updated successfully!");
+    expect(html).toMatch(/<input[^>]*name="name"[^>]*value="Himalayan Trails &amp; Treks"/);
+    const site = await page("/seller/s_himalayan/website/about", himalayan);
+    expect(site.html).toContain("<title>About Us | Himalayan Trails &amp; Treks</title>");
+    const refused = await w.request("/seller-dashboard/settings", {
+      method: "POST",
+      headers: { ...cookie(himalayan), origin: "http://localhost", "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "profile", name: " ", phone: "" }).toString(),
+    });
+    expect(await refused.text()).toContain("Name is required");
+    await w.d1.batch([
+      w.d1.prepare("UPDATE sellers SET name = 'Himalayan Trails', content_version = content_version + 1 WHERE id = 's_himalayan'"),
+      w.d1.prepare("UPDATE users SET name = 'Himalayan Trails' WHERE id = 's_himalayan'"),
+    ]);
   });
 
   it("a signed-out visitor goes to /login with the way back; no D1 read", async () => {

@@ -69,8 +69,6 @@ type SeedPackage = {
   inclusions: string[];
   exclusions: string[];
   status: "draft" | "published";
-  rating: number;
-  reviews: number;
 };
 
 const W = "s_wanderlust";
@@ -78,6 +76,7 @@ const H = "s_himalayan";
 const stdIncl = ["Hotel stay on twin sharing", "Daily breakfast", "Airport transfers", "Sightseeing by private cab"];
 const stdExcl = ["Flights", "Lunch and dinner", "Entry tickets", "Personal expenses"];
 
+// No rating or review counts: nobody has reviewed these packages, so none is invented (issue 24).
 export const SEED_PACKAGES: SeedPackage[] = [
   {
     id: "p_goa",
@@ -95,8 +94,6 @@ export const SEED_PACKAGES: SeedPackage[] = [
     inclusions: [...stdIncl, "Mandovi sunset cruise"],
     exclusions: stdExcl,
     status: "published",
-    rating: 4.7,
-    reviews: 218,
   },
   {
     id: "p_manali",
@@ -110,8 +107,6 @@ export const SEED_PACKAGES: SeedPackage[] = [
     inclusions: stdIncl,
     exclusions: [...stdExcl, "Adventure activities"],
     status: "published",
-    rating: 4.6,
-    reviews: 164,
   },
   {
     id: "p_jaipur",
@@ -125,8 +120,6 @@ export const SEED_PACKAGES: SeedPackage[] = [
     inclusions: stdIncl,
     exclusions: stdExcl,
     status: "published",
-    rating: 4.5,
-    reviews: 97,
   },
   {
     id: "p_munnar",
@@ -140,8 +133,6 @@ export const SEED_PACKAGES: SeedPackage[] = [
     inclusions: [...stdIncl, "Houseboat night with all meals"],
     exclusions: stdExcl,
     status: "published",
-    rating: 4.8,
-    reviews: 142,
   },
   {
     id: "p_leh",
@@ -155,8 +146,6 @@ export const SEED_PACKAGES: SeedPackage[] = [
     inclusions: [...stdIncl, "Inner line permits"],
     exclusions: [...stdExcl, "Oxygen cylinders"],
     status: "published",
-    rating: 4.9,
-    reviews: 88,
   },
   {
     id: "p_udaipur",
@@ -170,8 +159,6 @@ export const SEED_PACKAGES: SeedPackage[] = [
     inclusions: stdIncl,
     exclusions: stdExcl,
     status: "published",
-    rating: 4.6,
-    reviews: 120,
   },
   {
     id: "p_rishikesh",
@@ -185,8 +172,6 @@ export const SEED_PACKAGES: SeedPackage[] = [
     inclusions: [...stdIncl, "Rafting (16 km)"],
     exclusions: stdExcl,
     status: "published",
-    rating: 4.4,
-    reviews: 76,
   },
   {
     id: "p_port_blair",
@@ -200,8 +185,6 @@ export const SEED_PACKAGES: SeedPackage[] = [
     inclusions: [...stdIncl, "Ferry tickets"],
     exclusions: stdExcl,
     status: "published",
-    rating: 4.7,
-    reviews: 133,
   },
   {
     id: "p_kerala_draft",
@@ -215,8 +198,6 @@ export const SEED_PACKAGES: SeedPackage[] = [
     inclusions: stdIncl,
     exclusions: stdExcl,
     status: "draft",
-    rating: 0,
-    reviews: 0,
   },
   {
     id: "p_spiti",
@@ -230,8 +211,6 @@ export const SEED_PACKAGES: SeedPackage[] = [
     inclusions: stdIncl,
     exclusions: stdExcl,
     status: "published",
-    rating: 4.8,
-    reviews: 61,
   },
   {
     id: "p_kedarnath",
@@ -245,8 +224,6 @@ export const SEED_PACKAGES: SeedPackage[] = [
     inclusions: stdIncl,
     exclusions: stdExcl,
     status: "published",
-    rating: 4.7,
-    reviews: 205,
   },
   {
     id: "p_darjeeling",
@@ -260,8 +237,6 @@ export const SEED_PACKAGES: SeedPackage[] = [
     inclusions: stdIncl,
     exclusions: stdExcl,
     status: "published",
-    rating: 4.5,
-    reviews: 54,
   },
   {
     id: "p_sikkim",
@@ -275,8 +250,6 @@ export const SEED_PACKAGES: SeedPackage[] = [
     inclusions: stdIncl,
     exclusions: stdExcl,
     status: "published",
-    rating: 4.6,
-    reviews: 47,
   },
 ];
 
@@ -527,7 +500,7 @@ export function seedStatements(passwordHashes: Record<string, string>, now: Date
   SEED_PACKAGES.forEach((p, i) => {
     const created = cal.packageCreatedAt(i);
     out.push(
-      `INSERT OR IGNORE INTO packages (id, seller_id, name, city, description, duration_days, images, price_ranges, inclusions, exclusions, status, rating, reviews, created_at, updated_at) VALUES (${[p.id, p.sellerId, p.name, p.city, p.description, p.durationDays].map(q).join(", ")}, ${json(p.images)}, ${json(p.priceRanges)}, ${json(p.inclusions)}, ${json(p.exclusions)}, ${q(p.status)}, ${p.rating}, ${p.reviews}, ${q(created)}, ${q(created)});`,
+      `INSERT OR IGNORE INTO packages (id, seller_id, name, city, description, duration_days, images, price_ranges, inclusions, exclusions, status, created_at, updated_at) VALUES (${[p.id, p.sellerId, p.name, p.city, p.description, p.durationDays].map(q).join(", ")}, ${json(p.images)}, ${json(p.priceRanges)}, ${json(p.inclusions)}, ${json(p.exclusions)}, ${q(p.status)}, ${q(created)}, ${q(created)});`,
     );
   });
   const totals = new Map<string, Priced>();

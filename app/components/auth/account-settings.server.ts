@@ -3,6 +3,7 @@ import type { Role } from "@db/users";
 import { clientIp } from "@worker/client-ip";
 import { changePassword, readProfile, requestPasswordCode, updateProfile } from "@worker/domain/auth/accounts";
 import { changePasswordSchema, profileSchema, requestPasswordOtpSchema } from "@worker/domain/auth/schemas";
+import { readSellerAccount, saveSellerAccount } from "@worker/domain/seller-admin/account";
 import { badRequest } from "@worker/domain/errors";
 import type { ActionResult } from "~/lib/action-result";
 import { actionInput, refusal, requireUser, signedInData, signedInHeaders } from "~/lib/session.server";
@@ -13,9 +14,13 @@ import { actionInput, refusal, requireUser, signedInData, signedInHeaders } from
  * `/api/auth/profile`, `/api/auth/request-password-otp` and `/api/auth/password`.
  */
 
-/** The profile, read in one batch with the session check. */
+/**
+ * The profile, read in one batch with the session check. A seller's is their business: one business name (never a
+ * first and last name), the sign-in email and the account's phone.
+ */
 export function accountSettingsData(context: AppLoadContext, role?: Role) {
-  return signedInData(context, role, async (userId) => ({ profile: await readProfile(context, userId) }));
+  const read = role === "seller" ? readSellerAccount : readProfile;
+  return signedInData(context, role, async (userId) => ({ profile: await read(context, userId) }));
 }
 
 /**
@@ -31,8 +36,11 @@ const text = (input: Record<string, unknown>, key: string) => (typeof input[key]
  * Clients of the action that send `name` whole (the API's shape) keep doing so.
  */
 function profileOf(input: Record<string, unknown>) {
-  const values = { firstName: text(input, "firstName"), lastName: text(input, "lastName"), phone: text(input, "phone") };
-  const name = "name" in input ? text(input, "name") : `${values.firstName} ${values.lastName}`.trim();
+  const whole = "name" in input;
+  const values: Record<string, string> = whole
+    ? { name: text(input, "name"), phone: text(input, "phone") }
+    : { firstName: text(input, "firstName"), lastName: text(input, "lastName"), phone: text(input, "phone") };
+  const name = whole ? values.name : `${values.firstName} ${values.lastName}`.trim();
   return { values, profile: { name, phone: values.phone } };
 }
 
@@ -53,7 +61,11 @@ export async function accountSettingsAction({ request, context }: ActionFunction
   try {
     switch (intent) {
       case "profile": {
-        const saved = await updateProfile(context.db, user.id, profileSchema.parse(profile));
+        // A seller's name is the business's: the account and the public profile change together.
+        const saved =
+          role === "seller"
+            ? await saveSellerAccount(context.db, context.config, user.id, profileSchema.parse(profile))
+            : await updateProfile(context.db, user.id, profileSchema.parse(profile));
         return answer("Profile updated successfully!", { name: saved.name });
       }
       case "request-code": {

@@ -7,10 +7,10 @@ import { type Profile, ProfileCard } from "./profile-card";
  * The page's loader reads the profile (`accountSettingsData`) and its action is `accountSettingsAction`;
  * logout and "Log out everywhere" (every device's session ends, ADR 0036) post to /logout.
  */
-export function AccountSettings({ profile }: { profile: Profile }) {
+export function AccountSettings({ profile, business = false }: { profile: Profile; business?: boolean }) {
   return (
     <div className="stack" style={{ maxWidth: "72rem" }}>
-      <ProfileCard profile={profile} />
+      <ProfileCard profile={profile} business={business} />
       <ChangePasswordCard />
       <div style={{ display: "flex", flexWrap: "wrap", gap: "0.75rem" }}>
         <LogoutForm action="/logout" label="Log out" />

@@ -15,12 +15,13 @@ export function splitName(name: string) {
 const FAILED = "Failed to update profile";
 
 /**
- * Profile Information (spec §2, §5): first and last name, read-only email, phone; Update Profile.
+ * Profile Information (spec §2, §5): first and last name, read-only email, phone; Update Profile. A seller's
+ * (`business`) has one Business name instead: a business has no first and last name (issue 24).
  * The page's loader reads the profile; the form posts `intent=profile` with the names and phone to the page's
  * action, with scripts or without them (then the page comes back with the answer in the card, and a refused
  * form with what was typed).
  */
-export function ProfileCard({ profile }: { profile: Profile }) {
+export function ProfileCard({ profile, business = false }: { profile: Profile; business?: boolean }) {
   const fetcher = useFetcher<AccountActionData>();
   const saving = fetcher.state !== "idle";
   useActionToast(fetcher, FAILED);
@@ -28,20 +29,25 @@ export function ProfileCard({ profile }: { profile: Profile }) {
   const answered = posted?.intent === "profile" && !fetcher.data ? posted : undefined;
 
   const { firstName, lastName } = answered?.values ?? splitName(profile.name);
+  const businessName = answered?.values?.name ?? profile.name;
   const phone = answered?.values?.phone ?? profile.phone ?? "";
   return (
     <section className="card stack" aria-labelledby="profile-heading">
       <h2 id="profile-heading">Profile Information</h2>
       <fetcher.Form method="post" className="stack">
         <input type="hidden" name="intent" value="profile" />
-        <div className="row" style={{ alignItems: "start" }}>
-          <div style={{ flex: "1 1 20rem" }}>
-            <TextField label="First Name" name="firstName" autoComplete="given-name" defaultValue={firstName} />
+        {business ? (
+          <TextField label="Business name" name="name" autoComplete="organization" defaultValue={businessName} />
+        ) : (
+          <div className="row" style={{ alignItems: "start" }}>
+            <div style={{ flex: "1 1 20rem" }}>
+              <TextField label="First Name" name="firstName" autoComplete="given-name" defaultValue={firstName} />
+            </div>
+            <div style={{ flex: "1 1 20rem" }}>
+              <TextField label="Last Name" name="lastName" autoComplete="family-name" defaultValue={lastName} />
+            </div>
           </div>
-          <div style={{ flex: "1 1 20rem" }}>
-            <TextField label="Last Name" name="lastName" autoComplete="family-name" defaultValue={lastName} />
-          </div>
-        </div>
+        )}
         <TextField
           label="Email"
           name="email"

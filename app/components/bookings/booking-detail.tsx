@@ -52,10 +52,6 @@ export function BookingDetail({ booking: b, actions, money }: { booking: Booking
             <dd>{b.packageId.name}</dd>
             <dt>Location</dt>
             <dd>{b.packageId.location}</dd>
-            <dt>Rating</dt>
-            <dd>
-              {b.packageId.rating.toFixed(1)} ({b.packageId.reviews} reviews)
-            </dd>
             <dt>Duration</dt>
             <dd>{b.packageId.duration}</dd>
           </dl>

@@ -6,7 +6,7 @@ const WHY_US = [
   "Handpicked hotels and trusted local partners",
   "Transparent pricing with no hidden charges",
   "Flexible itineraries planned around you",
-  "Support hours 9 AM - 8 PM, before and during your trip",
+  "Help from the people who planned your trip, before and during it",
 ];
 
 export function SellerAboutPage() {

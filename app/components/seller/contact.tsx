@@ -20,6 +20,6 @@ export function SellerContactPage() {
 
 export const sellerContactMeta = {
   title: "Contact Us",
-  description: "Call, email or visit us, or send us a message about your next trip.",
+  description: "How to reach us, or send us a message about your next trip.",
   path: "/contact",
 };

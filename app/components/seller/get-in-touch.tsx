@@ -1,12 +1,14 @@
 import { useSellerSite } from "~/lib/seller-site";
+import { SocialLinks } from "./social-links";
 
-/** Spec §2: sample fallbacks when the seller has no phone or address. */
-export const SAMPLE_PHONE = "+91 98765 43210";
-export const SAMPLE_ADDRESS = "123 Travel Street, Andheri East, Mumbai, Maharashtra 400069";
-
+/**
+ * Only what the seller entered in their profile: email always, phone, office address, opening hours and social links
+ * when given.
+ * A fact the seller has not given is left out, never filled with a sample (issue 24).
+ */
 export function GetInTouch() {
   const { seller } = useSellerSite();
-  const phone = seller.phone || SAMPLE_PHONE;
+  const { phone, address, hours, socialLinks } = seller;
   return (
     <section className="card stack contact-panel" aria-labelledby="get-in-touch-title">
       <h2 id="get-in-touch-title">Get in Touch</h2>
@@ -15,36 +17,34 @@ export function GetInTouch() {
         <p>
           <a href={`mailto:${seller.email}`}>{seller.email}</a>
         </p>
-        <p className="muted">We'll respond within 24 hours</p>
+        <p className="muted">Or write to us using the form.</p>
       </div>
-      <div>
-        <h3>Call Us</h3>
-        <p>
-          <a href={`tel:${phone.replace(/\s+/g, "")}`}>{phone}</a>
-        </p>
-        <p className="muted">Mon - Sat, 9 AM - 6 PM</p>
-      </div>
-      <div>
-        <h3>Visit Our Office</h3>
-        <address>{seller.address || SAMPLE_ADDRESS}</address>
-      </div>
-      <div>
-        <h3>Business Hours</h3>
-        <dl className="hours">
-          <div>
-            <dt>Monday - Friday</dt>
-            <dd>9 AM - 7 PM</dd>
-          </div>
-          <div>
-            <dt>Saturday</dt>
-            <dd>10 AM - 5 PM</dd>
-          </div>
-          <div>
-            <dt>Sunday</dt>
-            <dd>Closed</dd>
-          </div>
-        </dl>
-      </div>
+      {phone ? (
+        <div>
+          <h3>Call Us</h3>
+          <p>
+            <a href={`tel:${phone.replace(/[^+0-9]/g, "")}`}>{phone}</a>
+          </p>
+        </div>
+      ) : null}
+      {address ? (
+        <div>
+          <h3>Visit Our Office</h3>
+          <address>{address}</address>
+        </div>
+      ) : null}
+      {hours ? (
+        <div>
+          <h3>Opening Hours</h3>
+          <p>{hours}</p>
+        </div>
+      ) : null}
+      {socialLinks.length ? (
+        <div>
+          <h3>Find Us Online</h3>
+          <SocialLinks links={socialLinks} className="social-links" />
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -12,7 +12,7 @@ function citiesText(cities: string[]) {
   return more > 0 ? `${shown.join(", ")} and ${plural(more, "more", "more")}` : cityList.format(shown);
 }
 
-/** The seller's most reviewed destinations (spec §2's look), with their real rating and lowest price. */
+/** The seller's destinations (spec §2's look) with their packages and lowest price; no rating until reviews exist. */
 export function TrendingDestinations({ destinations }: { destinations: Destination[] }) {
   const site = useSellerSite();
   if (!destinations.length) return null;
@@ -29,13 +29,7 @@ export function TrendingDestinations({ destinations }: { destinations: Destinati
               </h3>
               <p className="muted">{plural(d.packages, "package", "packages")}</p>
               <p className="row card-facts">
-                {d.rating !== null ? (
-                  <span>
-                    <span aria-hidden="true">★</span>
-                    {` ${d.rating.toFixed(1)}`}
-                    <span className="sr-only"> out of 5</span>
-                  </span>
-                ) : null}
+                {/* No rating until published reviews exist (issue 24): a figure nobody wrote is not shown. */}
                 <span className="price">
                   {d.startingPrice !== null ? `Starting from ${formatRupees(d.startingPrice)}` : "Call or Contact for price"}
                 </span>

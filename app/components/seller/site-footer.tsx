@@ -1,6 +1,7 @@
 import { SiteLink } from "~/components/seller/site-link";
 import type { SellerSite } from "~/lib/seller-site";
 import { SellerLogo } from "./seller-logo";
+import { SocialLinks } from "./social-links";
 
 export function SiteFooter({ site, links }: { site: SellerSite; links: { to: string; label: string }[] }) {
   const name = site.websiteConfig.websiteName;
@@ -36,8 +37,9 @@ export function SiteFooter({ site, links }: { site: SellerSite; links: { to: str
                 <a href={`tel:${site.seller.phone.replace(/\s+/g, "")}`}>{site.seller.phone}</a>
               </li>
             ) : null}
-            <li>Support hours 9 AM - 8 PM</li>
+            {site.seller.hours ? <li>{`Opening hours: ${site.seller.hours}`}</li> : null}
           </ul>
+          <SocialLinks links={site.seller.socialLinks} className="social-links" />
         </div>
         <nav aria-label="Policies">
           <h2 className="footer-heading">Policies</h2>

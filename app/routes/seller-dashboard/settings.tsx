@@ -30,7 +30,7 @@ export default function Page() {
   return (
     <SettingsPage>
       <PageContent>
-        <AccountSettings profile={profile} />
+        <AccountSettings profile={profile} business />
       </PageContent>
     </SettingsPage>
   );

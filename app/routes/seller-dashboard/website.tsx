@@ -13,7 +13,7 @@ import { BrandForm, WALLPAPER_FILE } from "~/components/seller-admin/brand-form"
 import { DomainsCard } from "~/components/seller-admin/domains-card";
 import { ANSWERED_IN_FORM, type WebsiteAnswer } from "~/components/seller-admin/form-answer";
 import { readSentForm, storeFormImages, textFieldsOf, uploadAnswer } from "~/components/seller-admin/images.server";
-import { PROFILE_IMAGES, ProfileForm } from "~/components/seller-admin/profile-form";
+import { PROFILE_IMAGES, ProfileForm, linesOf } from "~/components/seller-admin/profile-form";
 import { refusal, requireUser, signedInData, signedInHeaders } from "~/lib/session.server";
 import "~/styles/seller-admin.css";
 
@@ -72,6 +72,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
           if (form) input[field] = imageOf(input[field], uploaded[file]);
           if (values && uploaded[file]) values[field] = uploaded[file];
         }
+        // Without scripts the social links come as the textarea's text: one address a line.
+        if (form && typeof input.socialLinks === "string") input.socialLinks = linesOf(input.socialLinks);
         await saveProfile(context.db, context.config, seller.id, profileBody.parse(input));
         return answer("Profile saved");
       }

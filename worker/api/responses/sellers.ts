@@ -12,6 +12,10 @@ export const sellerProfile = z.object({
   logo: z.string().nullable(),
   backgroundImage: z.string().nullable(),
   address: z.string().nullable(),
+  hours: z.string().nullable().describe("Opening hours in the seller's own words, e.g. `Mon–Sat 10:00–19:00`; null when not given"),
+  socialLinks: z
+    .array(z.string())
+    .describe("The seller's own pages elsewhere (secure web addresses only), in their order; empty when none"),
 });
 
 export const websiteConfig = z.object({

@@ -60,6 +60,23 @@ const clearable = <T extends z.ZodTypeAny>(field: T) =>
 
 const optionalText = (what: string, max: number) => clearable(z.string().trim().max(max, `${what} is at most ${max} characters`));
 
+/** At most this many social links per seller. */
+export const MAX_SOCIAL_LINKS = 5;
+
+/**
+ * SECURITY: a social link becomes an `href` on the seller's site: only an https:// address without credentials, so no
+ * `javascript:` or `data:` link and no user:password@ trick reaches a visitor.
+ */
+const socialLink = z
+  .string()
+  .trim()
+  .max(200, "A social link is at most 200 characters")
+  .url("Social links must be full addresses, such as https://instagram.com/yourbusiness")
+  .refine((u) => {
+    const url = new URL(u);
+    return url.protocol === "https:" && !url.username && !url.password && url.hostname.includes(".");
+  }, "Social links must be https:// addresses, such as https://instagram.com/yourbusiness");
+
 /** Only the fields sent are changed (others are ignored); a body with none of them is refused. */
 export const profileBody = z
   .object({
@@ -73,6 +90,21 @@ export const profileBody = z
         .regex(/^$|^\+?[0-9 ()-]{7,20}$/, "Phone may hold digits, spaces, brackets, dashes and a leading +"),
     ),
     address: optionalText("Address", 300),
+    // Plain text on one line, shown as text (never HTML) on the seller's site.
+    hours: clearable(
+      z
+        .string()
+        .trim()
+        .max(120, "Opening hours are at most 120 characters")
+        .regex(/^[^<>\p{Cc}]*$/u, "Opening hours are one line of plain text, such as Mon–Sat 10:00–19:00"),
+    ),
+    // An empty list (or null) clears them.
+    socialLinks: z
+      .array(socialLink)
+      .max(MAX_SOCIAL_LINKS, `At most ${MAX_SOCIAL_LINKS} social links`)
+      .nullable()
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v?.length ? v : null)),
   })
   .refine((p) => Object.values(p).some((v) => v !== undefined), "Nothing to save: send at least one profile field");
 export type ProfileInput = z.infer<typeof profileBody>;

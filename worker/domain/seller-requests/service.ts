@@ -117,6 +117,8 @@ export async function approveRequest(db: Db, config: AppConfig, reviewerId: stri
             logo: sql<null>`NULL`.as("logo"),
             backgroundImage: sql<null>`NULL`.as("background_image"),
             address: sellerRequests.city,
+            hours: sql<null>`NULL`.as("hours"),
+            socialLinks: sql<null>`NULL`.as("social_links"),
             contentVersion: sql<number>`1`.as("content_version"),
             createdAt: sql<string>`${stamp}`.as("created_at"),
             updatedAt: sql<string>`${stamp}`.as("updated_at"),

@@ -38,6 +38,8 @@ const siteQuery = preparedRead((db: Db) =>
         logo: sellers.logo,
         backgroundImage: sellers.backgroundImage,
         address: sellers.address,
+        hours: sellers.hours,
+        socialLinks: sellers.socialLinks,
         contentVersion: sellers.contentVersion,
       },
       config: {

@@ -1,7 +1,10 @@
 import type { packages, sellers, websiteConfigs } from "@db/schema";
 import { DEFAULT_SECONDARY_COLOR, DEFAULT_THEME_COLOR, safeHexColor } from "../../shared/colors";
 
-type SellerRow = Pick<typeof sellers.$inferSelect, "id" | "name" | "email" | "phone" | "bio" | "logo" | "backgroundImage" | "address">;
+type SellerRow = Pick<
+  typeof sellers.$inferSelect,
+  "id" | "name" | "email" | "phone" | "bio" | "logo" | "backgroundImage" | "address" | "hours" | "socialLinks"
+>;
 type ConfigRow = Pick<typeof websiteConfigs.$inferSelect, "themeColor" | "secondaryColor" | "websiteName" | "wallpaperImage">;
 type PackageRow = typeof packages.$inferSelect;
 
@@ -17,6 +20,8 @@ export function publicSeller(s: SellerRow) {
     bio: s.bio,
     backgroundImage: s.backgroundImage,
     address: s.address,
+    hours: s.hours,
+    socialLinks: s.socialLinks ?? [],
   };
 }
 
