@@ -21,7 +21,7 @@ export function MainHome({ featured }: { featured: CatalogPackage[] }) {
         </div>
       </section>
       <section className="container page" aria-labelledby="featured-title">
-        <h2 id="featured-title">Featured packages</h2>
+        <h2 id="featured-title">New packages</h2>
         {featured.length ? (
           <div className="grid-cards">
             {featured.map((p, i) => (

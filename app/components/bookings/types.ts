@@ -2,7 +2,7 @@ import { formatRupees } from "@worker/shared/format";
 import { cancellationRefund } from "@worker/domain/payments/policy";
 import type { BookingStatus } from "@db/bookings";
 import type { Booking } from "@worker/domain/bookings/shapes";
-import { APPROVED_BY_SELLER } from "@worker/domain/bookings/schemas";
+import { APPROVED_BY_SELLER } from "@worker/domain/bookings/texts";
 
 export type { Booking, BookingStatus };
 export type BookingResponse = { success: boolean; data: Booking; message: string };

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { respondToBooking } from "@worker/domain/bookings/respond";
-import { REASON_REQUIRED, approveBody, rejectBody } from "@worker/domain/bookings/schemas";
+import { approveBody, rejectBody } from "@worker/domain/bookings/schemas";
+import { REASON_REQUIRED } from "@worker/domain/bookings/texts";
 import { readBookingAs } from "@worker/domain/bookings/service";
 import { z } from "zod";
 import { BookingDetail } from "~/components/bookings/booking-detail";

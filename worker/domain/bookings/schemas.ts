@@ -158,8 +158,10 @@ export const statusBody = z.object({
 
 export const approveBody = z.object({ message: z.string().trim().max(1000).optional() }).default({});
 /** What an approval records when the seller wrote nothing (spec §5); never presented as the seller's words. */
-export const APPROVED_BY_SELLER = "Booking approved by seller";
-export const REASON_REQUIRED = "Please provide a reason for rejection";
+import { REASON_REQUIRED } from "./texts";
+
+export { APPROVED_BY_SELLER } from "./texts";
+export { REASON_REQUIRED };
 export const rejectBody = z.object({
   message: z.string({ required_error: REASON_REQUIRED, invalid_type_error: REASON_REQUIRED }).trim().min(1, REASON_REQUIRED).max(1000),
 });
