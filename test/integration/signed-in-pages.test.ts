@@ -52,6 +52,24 @@ afterAll(() => w?.dispose());
 const cookie = (s: Session) => ({ cookie: `tb_session=${s.token}` });
 const ROLES: Role[] = ["user", "seller", "superadmin"];
 
+describe("references a person reads (issue 24)", () => {
+  it("a traveller's booking page names the booking by its number only; the seller's also shows the provider's payment reference", async () => {
+    for (const path of ["/booking/bk_w4", "/seller/s_wanderlust/website/booking/bk_w4"]) {
+      const html = (await (await w.request(path, { headers: cookie(sessions.user) })).text()).replace(/<!-- -->/g, "");
+      const visible = html.replace(/<script[\s\S]*?<\/script>/g, "");
+      expect(visible, path).toContain(w.seed.bookings.bk_w4.ref);
+      expect(visible, path).not.toMatch(/>bk_w4</);
+      expect(visible, path).not.toContain("pay_seed_bk_w4");
+      expect(visible, path).not.toContain("Payment reference");
+    }
+    const seller = (await (await w.request("/seller-dashboard/orders/bk_w4", { headers: cookie(sessions.seller) })).text()).replace(
+      /<!-- -->/g,
+      "",
+    );
+    expect(seller).toContain("pay_seed_bk_w4");
+  });
+});
+
 describe("signed-in pages", () => {
   it("are listed from the route table", () => {
     expect(signedInPages.length).toBeGreaterThanOrEqual(30);

@@ -155,6 +155,8 @@ describe("superadmin panel pages", () => {
     expect(html).toContain("trips.himalayan.test");
     expect(html).toContain(added.body.domain.verificationToken);
     expect(html).toContain("Activate trips.himalayan.test");
+    // The seller by name, not by id (issue 24).
+    expect(html).toMatch(/<a href="\/seller\/s_himalayan\/website">Himalayan Trails<\/a>/);
     expect(html).not.toContain("wanderlust.localhost"); // already active
 
     const activated = await post("/superadmin-panel/domains", admin, { id: added.body.domain.id });

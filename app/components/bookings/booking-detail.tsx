@@ -11,7 +11,18 @@ import { type Booking, ROOM_LABELS, TRANSPORT_LABELS, paymentLabel, sellerWords 
 const label = (s: string | null | undefined) => (s ? s.replace(/-/g, " ").replace(/^\w/, (c) => c.toUpperCase()) : "Not specified");
 
 /** Spec §2 "Seller booking detail": every field of the booking; actions are passed in. */
-export function BookingDetail({ booking: b, actions, money }: { booking: Booking; actions?: React.ReactNode; money?: BookingMoney }) {
+/** `forSeller`: the seller's order page, which also shows the payment provider's reference (the ledger's). */
+export function BookingDetail({
+  booking: b,
+  actions,
+  money,
+  forSeller = false,
+}: {
+  booking: Booking;
+  actions?: React.ReactNode;
+  money?: BookingMoney;
+  forSeller?: boolean;
+}) {
   const [showTravellers, setShowTravellers] = useState(false);
   const guests = b.customerDetails.adults + b.customerDetails.children;
   const travellers = b.customerDetails.travellers;
@@ -21,15 +32,14 @@ export function BookingDetail({ booking: b, actions, money }: { booking: Booking
       <section className="card stack" aria-labelledby="booking-heading">
         <div className="row" style={{ justifyContent: "space-between" }}>
           <h1 id="booking-heading" style={{ margin: 0 }}>
-            Booking {b.bookingId}
+            {/* The number never breaks in the middle (issue 24). */}
+            Booking <span style={{ whiteSpace: "nowrap" }}>{b.bookingId}</span>
           </h1>
           <StatusBadge status={b.status} />
         </div>
         <dl className="kv">
           <dt>Booking ID</dt>
           <dd>{b.bookingId}</dd>
-          <dt>Reference</dt>
-          <dd>{b._id}</dd>
           <dt>Status</dt>
           <dd data-testid="booking-status">{label(b.status)}</dd>
           <dt>Payment status</dt>
@@ -112,7 +122,7 @@ export function BookingDetail({ booking: b, actions, money }: { booking: Booking
         <section className="card stack" aria-labelledby="pricing-heading">
           <h2 id="pricing-heading">Pricing</h2>
           <PricingList pricing={b.pricing} tier={b.priceTier} />
-          {money ? <MoneyPanel money={money} /> : null}
+          {money ? <MoneyPanel money={money} showReference={forSeller} /> : null}
         </section>
 
         <section className="card stack" aria-labelledby="requests-heading">

@@ -9,8 +9,11 @@ const REASONS = {
   unbooked: "the trip could not be booked when the payment arrived",
 } as const;
 
-/** A booking's payment and refund, beside its price breakdown (seller and customer pages). */
-export function MoneyPanel({ money }: { money: BookingMoney }) {
+/**
+ * A booking's payment and refund, beside its price breakdown (seller and customer pages). The provider's payment
+ * reference is for the seller's books (`showReference`); a traveller reads the booking number (issue 24).
+ */
+export function MoneyPanel({ money, showReference = false }: { money: BookingMoney; showReference?: boolean }) {
   const { payment, refund } = money;
   return (
     <div className="money-panel stack" data-testid="money-panel">
@@ -25,8 +28,12 @@ export function MoneyPanel({ money }: { money: BookingMoney }) {
               <dd>{formatDate(payment.capturedAt)}</dd>
             </>
           ) : null}
-          <dt>Payment reference</dt>
-          <dd className="payment-ref">{payment.providerPaymentId ?? payment.paymentId}</dd>
+          {showReference ? (
+            <>
+              <dt>Payment reference</dt>
+              <dd className="payment-ref">{payment.providerPaymentId ?? payment.paymentId}</dd>
+            </>
+          ) : null}
           {refund ? (
             <>
               <dt>{refund.status === "processed" ? "Refunded" : refund.status === "failed" ? "Refund failed" : "Refund in progress"}</dt>

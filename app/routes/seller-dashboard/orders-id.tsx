@@ -70,6 +70,7 @@ export default function Page() {
         <Link to="/seller-dashboard/orders">← Back to orders</Link>
       </p>
       <BookingDetail
+        forSeller
         booking={booking}
         money={money}
         actions={

@@ -99,9 +99,15 @@ export async function removeDomain(db: Db, edge: EdgeConfig, sellerId: string, d
 /** Superadmin only (the caller checks the role): every seller's domains waiting for activation, oldest first. */
 export async function listPendingDomains({ db, load }: Reader) {
   const rows = await load(
-    db.select().from(customDomains).where(eq(customDomains.status, "pending")).orderBy(asc(customDomains.createdAt), asc(customDomains.id)),
+    db
+      .select({ domain: customDomains, sellerName: sellers.name })
+      .from(customDomains)
+      .innerJoin(sellers, eq(sellers.id, customDomains.sellerId))
+      .where(eq(customDomains.status, "pending"))
+      .orderBy(asc(customDomains.createdAt), asc(customDomains.id)),
   );
-  return rows.map((d) => ({ ...domainView(d), sellerId: d.sellerId }));
+  // Sellers are named by name wherever a person reads the list (issue 24).
+  return rows.map(({ domain, sellerName }) => ({ ...domainView(domain), sellerId: domain.sellerId, sellerName }));
 }
 
 /**
