@@ -236,7 +236,7 @@ export function RequestForm({
           onChange={(v) => setChildList((l) => l.map((x, j) => (j === i ? v : x)))}
         />
       ))}
-      <fieldset className="traveller-fieldset">
+      <fieldset className="traveller-fieldset choice-fieldset">
         <legend>Hotel preference</legend>
         <div className="field">
           <label htmlFor="bk-hotel">Hotel name (optional)</label>
@@ -254,7 +254,7 @@ export function RequestForm({
           </select>
         </div>
       </fieldset>
-      <fieldset className="traveller-fieldset">
+      <fieldset className="traveller-fieldset choice-fieldset">
         <legend>Transport</legend>
         <div className="field">
           <label htmlFor="bk-transport-name">Transport name (optional)</label>

@@ -133,7 +133,7 @@ export function PaymentOutcome({ payment, links }: { payment: PaymentView; links
           </section>
         ))}
       </div>
-      {captured ? (
+      {heading === "Request sent" ? (
         <section className="card stack" aria-labelledby="next">
           <h2 id="next">What happens next</h2>
           <ul>
