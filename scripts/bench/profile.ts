@@ -7,9 +7,7 @@ import { readFileSync } from "node:fs";
 import { Miniflare } from "miniflare";
 import { WebSocket } from "undici";
 import { TEST_ENV } from "../../test/support/env";
-import { migrationStatements } from "../../test/support/worker";
-import { hashPassword } from "../../worker/auth/password";
-import { DEMO_PASSWORD, SEED_USERS, seedStatements } from "../../worker/db/seed-data";
+import { migrateAndSeed } from "./seed";
 
 type Profile = {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
@@ -32,12 +30,7 @@ const mf = new Miniflare({
 });
 try {
   await mf.ready;
-  const d1 = await mf.getD1Database("DB");
-  await d1.batch(migrationStatements().map((s) => d1.prepare(s)));
-  const hashes = Object.fromEntries(
-    await Promise.all(SEED_USERS.map(async (u) => [u.id, await hashPassword(DEMO_PASSWORD, TEST_ENV.PASSWORD_PEPPER)])),
-  );
-  await d1.batch(seedStatements(hashes, new Date()).map((s) => d1.prepare(s)));
+  await migrateAndSeed(mf);
   const target = new URL(path, await mf.unsafeGetDirectURL()).toString();
   // Any session cookie skips the edge cache (as in npm run bench): the page is rendered with its D1 batch.
   const hit = () => fetch(target, { headers: { cookie: "tb_session=bench-uncached" } }).then((r) => r.text());

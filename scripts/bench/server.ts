@@ -2,10 +2,8 @@
 // (no entry-worker hop). Prints "READY <url> <workerd pid>" once D1 is migrated and seeded.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { Miniflare } from "miniflare";
-import { hashPassword } from "../../worker/auth/password";
-import { DEMO_PASSWORD, SEED_USERS, seedStatements } from "../../worker/db/seed-data";
 import { TEST_ENV } from "../../test/support/env";
-import { migrationStatements } from "../../test/support/worker";
+import { migrateAndSeed } from "./seed";
 
 const root = new URL("../../", import.meta.url);
 const compatibilityDate = /compatibility_date\s*=\s*"([^"]+)"/.exec(readFileSync(new URL("wrangler.toml", root), "utf8"))?.[1];
@@ -37,12 +35,7 @@ const mf = new Miniflare({
   unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
 });
 await mf.ready;
-const d1 = await mf.getD1Database("DB");
-await d1.batch(migrationStatements().map((s) => d1.prepare(s)));
-const hashes = Object.fromEntries(
-  await Promise.all(SEED_USERS.map(async (u) => [u.id, await hashPassword(DEMO_PASSWORD, TEST_ENV.PASSWORD_PEPPER)])),
-);
-await d1.batch(seedStatements(hashes, new Date()).map((s) => d1.prepare(s)));
+await migrateAndSeed(mf);
 const url = withAssets ? await mf.ready : await mf.unsafeGetDirectURL();
 console.log(`READY ${url.origin} ${workerdPid() ?? "-"}`);
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => mf.dispose().finally(() => process.exit(0)));

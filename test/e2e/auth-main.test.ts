@@ -1,7 +1,6 @@
-import { SignJWT } from "jose";
+import { sisterHandoverToken } from "../support/security-tokens";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_ENV } from "../support/env";
 import { answerConfirm, eventually, openPage } from "../support/page";
 import { latestCode } from "../support/session";
 import { type E2E, startE2E } from "../support/e2e";
@@ -139,15 +138,7 @@ describe("main-site accounts in Chromium", () => {
   });
 
   it("accepts a verified sign-in hand-over, cleans the address and sends no referrer; a forged one goes to /login", async () => {
-    const token = await new SignJWT({ email: "asha@example.com" })
-      .setProtectedHeader({ alg: "HS256" })
-      .setSubject("u_asha")
-      .setIssuer(TEST_ENV.HANDOVER_JWT_ISSUER)
-      .setAudience(TEST_ENV.JWT_AUDIENCE)
-      .setIssuedAt()
-      .setJti(crypto.randomUUID())
-      .setExpirationTime("5m")
-      .sign(new TextEncoder().encode(TEST_ENV.HANDOVER_JWT_SECRET));
+    const token = await sisterHandoverToken("u_asha");
     const user = btoa(JSON.stringify({ id: "u_asha", name: "Asha Verma", email: "asha@example.com", role: "user" }));
     const page = await browser.newPage();
     const res = await page.goto(`${origin}/user-dashboard?tab=trips&token=${token}&user=${encodeURIComponent(user)}`);

@@ -1,6 +1,6 @@
 import Ajv2020 from "ajv/dist/2020.js";
+import { sisterHandoverToken } from "../support/security-tokens";
 import addFormats from "ajv-formats";
-import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Response as Answer, JsonSchema, OpenApiDocument, Operation } from "../../worker/api/openapi";
 import { CLOCK_HEADER } from "../../worker/clock";
@@ -89,15 +89,7 @@ const RECIPES: Record<string, Recipe> = {
   },
   // Only the sister platform's single-use tokens are handed over (ADR 0036).
   "POST /api/auth/handover": async () => {
-    const token = await new SignJWT({})
-      .setProtectedHeader({ alg: "HS256" })
-      .setSubject("u_asha")
-      .setIssuer(TEST_ENV.HANDOVER_JWT_ISSUER)
-      .setAudience(TEST_ENV.JWT_AUDIENCE)
-      .setIssuedAt()
-      .setExpirationTime("5m")
-      .setJti(crypto.randomUUID())
-      .sign(new TextEncoder().encode(TEST_ENV.HANDOVER_JWT_SECRET));
+    const token = await sisterHandoverToken("u_asha", {});
     return { as: "anonymous", body: { token, user: btoa(JSON.stringify({ id: "u_asha" })) } };
   },
   "POST /api/auth/logout": () => ({ as: "anonymous" }),

@@ -1,4 +1,4 @@
-import { SignJWT } from "jose";
+import { sisterHandoverToken } from "../support/security-tokens";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../worker/db/seed-data";
 import { TEST_ENV } from "../support/env";
@@ -16,16 +16,7 @@ afterAll(() => w?.dispose());
 let ipCounter = 0;
 const ip = () => ({ "cf-connecting-ip": `192.0.2.${(++ipCounter % 250) + 1}` });
 const encode = (user: unknown) => btoa(JSON.stringify(user));
-const sister = (sub: string) =>
-  new SignJWT({ email: "asha@example.com" })
-    .setProtectedHeader({ alg: "HS256" })
-    .setSubject(sub)
-    .setIssuer(TEST_ENV.HANDOVER_JWT_ISSUER)
-    .setAudience(TEST_ENV.JWT_AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime("5m")
-    .setJti(crypto.randomUUID())
-    .sign(new TextEncoder().encode(TEST_ENV.HANDOVER_JWT_SECRET));
+const sister = (sub: string) => sisterHandoverToken(sub);
 
 /** A document's form post to a page, from our own origin, as a browser without scripts sends it. */
 function postPage(path: string, fields: Record<string, string>, cookie?: string, host = "localhost") {

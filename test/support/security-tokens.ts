@@ -68,3 +68,16 @@ export async function forgedTokens(claims: Claims, realToken: string): Promise<R
     "sister hand-over key and issuer": await session(claims, { secret: TEST_ENV.HANDOVER_JWT_SECRET, iss: TEST_ENV.HANDOVER_JWT_ISSUER }),
   };
 }
+
+/** A genuine single-use hand-over token of the sister platform (its key and issuer), for `sub`, valid 5 minutes. */
+export function sisterHandoverToken(sub: string, claims: Record<string, unknown> = { email: "asha@example.com" }) {
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(sub)
+    .setIssuer(TEST_ENV.HANDOVER_JWT_ISSUER)
+    .setAudience(TEST_ENV.JWT_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime("5m")
+    .setJti(crypto.randomUUID())
+    .sign(key(TEST_ENV.HANDOVER_JWT_SECRET));
+}
