@@ -102,8 +102,8 @@ export function defineAppRoutes(route: DefineRouteFunction) {
         const id = sellerPageRouteId(mode, page);
         route(page.path || undefined, `routes/seller-site/${page.file}.tsx`, { id, index: !page.path });
       }
-      // Any other address under a site by path: the site's own 404 (a custom domain answers those before Remix).
-      if (mode === "path") route("*", "routes/seller-site/not-found.tsx", { id: `${layout}/not-found` });
+      // Any other address of a seller site, by path or on its own domain: the site's own 404 in its frame.
+      route("*", "routes/seller-site/not-found.tsx", { id: `${layout}/not-found` });
     });
   }
 }

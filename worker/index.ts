@@ -8,7 +8,7 @@ import { busyPageOnD1Failure } from "./db/d1-failure";
 import { requestDb, withD1Calls } from "./db/request-db";
 import { type AppConfig, type Env, readConfig } from "./env";
 import { createLoadContext } from "./load-context";
-import { isCleanSellerPath, resolveRequestTenant, routeTrees, treeOf } from "./tenant";
+import { resolveRequestTenant, routeTrees, treeOf } from "./tenant";
 import { plainPage, siteNotFoundPage } from "./site-not-found";
 import { DAILY_CLEANUP_CRON, runMaintenance } from "./maintenance";
 import { expireUnanswered } from "./domain/payments/expiry";
@@ -76,12 +76,9 @@ async function answer(incoming: Request, env: Env, ctx: ExecutionContext, url: U
 async function page(request: Request, env: Env, ctx: ExecutionContext, url: URL, config: AppConfig, db: Db): Promise<Response> {
   const now = new Date(requestTime(request, env, config));
   const tenant = await resolveRequestTenant(url, config, db, now.getTime());
-  // An unknown host is not ours to serve; on a seller's own domain, a path that is none of the site's pages (a
-  // main-site path, say) is a missing page of a site that exists.
+  // An unknown host is not ours to serve. On a seller's own domain, a path that is none of the site's pages (a
+  // main-site path, say) is a missing page of a site that exists: the site's branded 404, rendered by Remix.
   if (tenant.kind === "unknown-host") return siteNotFoundPage();
-  if (tenant.kind === "seller" && tenant.mode === "domain" && !isCleanSellerPath(url.pathname)) {
-    return plainPage(404, "Page not found", "There is no page at this address.");
-  }
   const cacheable = tenant.kind === "seller" && isCacheablePage(request, tenant, url);
   const cached = cacheable ? await matchPage(tenant.sellerId, url) : null;
   if (cached) return cached;

@@ -3,7 +3,7 @@ import { SITE_HEADER } from "../../worker/shared/seller-pages";
 import type { Db } from "../../worker/db/client";
 import type { AppConfig } from "../../worker/env";
 import { resolveApiTenant } from "../../worker/tenant";
-import { hostnameOf, isCleanSellerPath, resolveTenant } from "../../worker/tenant/resolve";
+import { hostnameOf, resolveTenant } from "../../worker/tenant/resolve";
 import { treeOf } from "../../worker/tenant/route-trees";
 
 const platformHosts = ["localhost", "127.0.0.1"];
@@ -85,28 +85,6 @@ describe("treeOf (the route tree a page request is served from)", () => {
   });
 });
 
-describe("isCleanSellerPath", () => {
-  it("accepts the seller site's clean URLs and their data requests", () => {
-    for (const p of [
-      "/",
-      "/_root.data",
-      "/package/all",
-      "/package/p_goa.data",
-      "/searchpackages/goa",
-      "/about",
-      "/login.data",
-      "/settings",
-      "/__manifest",
-    ]) {
-      expect(isCleanSellerPath(p), p).toBe(true);
-    }
-  });
-  it("rejects main-site paths", () => {
-    for (const p of ["/seller-dashboard", "/cart", "/seller/s_wanderlust/website", "/package/a/b", "/user-dashboard/bookings"]) {
-      expect(isCleanSellerPath(p), p).toBe(false);
-    }
-  });
-});
 
 describe("resolveApiTenant (the site an API call comes from)", () => {
   const config = { PLATFORM_HOSTS: platformHosts } as AppConfig;

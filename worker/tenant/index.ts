@@ -8,7 +8,7 @@ import { type Tenant, hostnameOf, isPlatformHost, resolveTenant } from "./resolv
  * The one tenant source (ADR 0024): pages and the API both ask here. The pure decision is
  * resolve.ts; this adds the only I/O it needs, the custom-domain lookup (domains.ts).
  */
-export { type SellerTenant, type Tenant, hostnameOf, isCleanSellerPath, isPlatformHost, resolveTenant } from "./resolve";
+export { type SellerTenant, type Tenant, hostnameOf, isPlatformHost, resolveTenant } from "./resolve";
 export { forgetDomain, lookupActiveDomain, resolveDomainSeller } from "./domains";
 export { routeTrees, treeOf } from "./route-trees";
 

@@ -1,4 +1,4 @@
-import { matchSellerBase, sellerBasePath, sellerPageAt } from "../shared/seller-pages";
+import { matchSellerBase, sellerBasePath } from "../shared/seller-pages";
 
 /**
  * Which site a request belongs to. Pure: the custom-domain lookup happens before
@@ -53,10 +53,3 @@ export function resolveTenant(input: {
   return { kind: "unknown-host", hostname };
 }
 
-/**
- * On a custom domain only the seller site's clean URLs exist (single-fetch `.data` twins
- * included), and `/__manifest`, where lazy route discovery asks for the routes of a path.
- */
-export function isCleanSellerPath(pathname: string): boolean {
-  return pathname === "/__manifest" || sellerPageAt(pathname, "domain") !== undefined;
-}
