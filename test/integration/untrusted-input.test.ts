@@ -104,7 +104,11 @@ describe("malformed percent-encoding", () => {
       { path: "/no/such/page", look: /Page not found \| Tripbazaar[\s\S]*Browse tour packages/ },
       { path: "/seller/s_wanderlust/website/no-such-page", look: /Page not found \| Wanderlust Journeys/ },
       // On a seller's own domain a path that is none of its pages is a missing page of that site, in its frame.
-      { path: "/tours/search", host: "wanderlust.localhost", look: /Page not found \| Wanderlust Journeys[\s\S]*not part of (<!-- -->)?Wanderlust Journeys/ },
+      {
+        path: "/tours/search",
+        host: "wanderlust.localhost",
+        look: /Page not found \| Wanderlust Journeys[\s\S]*not part of (<!-- -->)?Wanderlust Journeys/,
+      },
       { path: "/seller-dashboard", host: "wanderlust.localhost", look: /Page not found \| Wanderlust Journeys/ },
     ];
     for (const { path, host, look } of cases) {

@@ -85,7 +85,6 @@ describe("treeOf (the route tree a page request is served from)", () => {
   });
 });
 
-
 describe("resolveApiTenant (the site an API call comes from)", () => {
   const config = { PLATFORM_HOSTS: platformHosts } as AppConfig;
   // A platform host never needs the custom-domain lookup, so no database is reached.

@@ -52,4 +52,3 @@ export function resolveTenant(input: {
   }
   return { kind: "unknown-host", hostname };
 }
-
