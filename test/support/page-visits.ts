@@ -21,6 +21,7 @@ const BOOKING_STATES = [
   ["confirmed", "bk_w4"],
   ["rejected", "bk_w5"],
   ["cancelled and refunded", "bk_w6"],
+  ["expired unanswered and refunded", "bk_w7"],
 ] as const;
 
 /** The seeded account each signed-in role visits as. */

@@ -264,6 +264,7 @@ type SeedBooking = {
   packageId: string;
   status: "pending" | "confirmed" | "cancelled" | "rejected";
   paymentStatus: "pending" | "completed" | "refunded";
+  cancelledBy?: "customer" | "expiry";
   startsIn: number;
   travellers: SeedTraveller[];
   hotel: { name: string; roomType: string };
@@ -365,6 +366,21 @@ export const SEED_BOOKINGS: SeedBooking[] = [
     createdAt: { days: 51 },
   },
   {
+    // Paid, then unanswered for 48 hours: cancelled by the expiry run and refunded in full (ADR 0029).
+    id: "bk_w7",
+    sellerId: W,
+    packageId: "p_port_blair",
+    status: "cancelled",
+    paymentStatus: "refunded",
+    cancelledBy: "expiry",
+    startsIn: 40,
+    travellers: [asha, rohan],
+    hotel: { name: "Symphony Palms Beach Resort", roomType: "standard" },
+    transport: { name: "Package transfer", type: "included" },
+    specialRequests: "A sea-view room on Havelock, please.",
+    createdAt: { days: 14 },
+  },
+  {
     id: "bk_h1",
     sellerId: H,
     packageId: "p_spiti",
@@ -395,6 +411,11 @@ export const SEED_PAYMENTS: SeedPayment[] = [
     bookingId: "bk_w6",
     capturedAt: { days: 51, minutes: -2 },
     refund: { reason: "cancelled", createdAt: { days: 47 }, processedAt: { days: 47, minutes: -1 } },
+  },
+  {
+    bookingId: "bk_w7",
+    capturedAt: { days: 14, minutes: -2 },
+    refund: { reason: "expired", createdAt: { days: 12 }, processedAt: { days: 12, minutes: -1 } },
   },
 ];
 
@@ -521,7 +542,7 @@ export function seedStatements(passwordHashes: Record<string, string>, now: Date
     const { ref, startDate, createdAt, respondedAt } = cal.bookings[b.id];
     const r = b.sellerResponse ? { ...b.sellerResponse, respondedAt } : undefined;
     out.push(
-      `INSERT OR IGNORE INTO bookings (id, booking_ref, seller_id, user_id, package_id, status, payment_status, start_date, adults, children, hotel_preference, transport_preference, base_price, discount, room_charge, transport_charge, taxes, total, special_requests, seller_response_status, seller_response_message, seller_responded_at, created_at, updated_at) VALUES (${[b.id, ref, b.sellerId, "u_asha", b.packageId, b.status, b.paymentStatus, startDate, adults, children].map(q).join(", ")}, ${json(b.hotel)}, ${json(b.transport)}, ${[price.basePrice, price.discount, price.roomCharge, price.transportCharge, price.taxes, price.total, b.specialRequests, r?.status, r?.message, r?.respondedAt, createdAt, r?.respondedAt ?? createdAt].map(q).join(", ")});`,
+      `INSERT OR IGNORE INTO bookings (id, booking_ref, seller_id, user_id, package_id, status, payment_status, cancelled_by, start_date, adults, children, hotel_preference, transport_preference, base_price, discount, room_charge, transport_charge, taxes, total, special_requests, seller_response_status, seller_response_message, seller_responded_at, created_at, updated_at) VALUES (${[b.id, ref, b.sellerId, "u_asha", b.packageId, b.status, b.paymentStatus, b.cancelledBy ?? (b.status === "cancelled" ? "customer" : null), startDate, adults, children].map(q).join(", ")}, ${json(b.hotel)}, ${json(b.transport)}, ${[price.basePrice, price.discount, price.roomCharge, price.transportCharge, price.taxes, price.total, b.specialRequests, r?.status, r?.message, r?.respondedAt, createdAt, r?.respondedAt ?? createdAt].map(q).join(", ")});`,
     );
     b.travellers.forEach((t, n) => {
       out.push(
