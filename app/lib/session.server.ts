@@ -61,7 +61,11 @@ function handoverRedirect(url: URL) {
  * /login?redirect=…; an account of another role gets a 403 page. The account is read through the request's batch,
  * so the check shares the page's one D1 round trip.
  */
-export async function requireUser(context: AppLoadContext, role?: Role, { login = "/login" } = {}): Promise<SignedInUser> {
+export async function requireUser(
+  context: AppLoadContext,
+  role?: Role,
+  { login = "/login", back = context.url }: { login?: string; back?: URL } = {},
+): Promise<SignedInUser> {
   const { url, viewer } = context;
   const handover = handoverRedirect(url);
   if (handover) throw handover;
@@ -70,10 +74,10 @@ export async function requireUser(context: AppLoadContext, role?: Role, { login 
     case "signed-in":
       return check.user;
     case "signed-out":
-      throw loginRedirect(url, signedInHeaders, login);
+      throw loginRedirect(back, signedInHeaders, login);
     case "ended":
       // SECURITY: a disabled account, or a token from before a password change, has no session here.
-      throw loginRedirect(url, { ...signedInHeaders, "Set-Cookie": clearSessionCookie(url) }, login);
+      throw loginRedirect(back, { ...signedInHeaders, "Set-Cookie": clearSessionCookie(url) }, login);
     case "other-role":
       throw data({ message: "You do not have permission to view this page" }, { status: 403, headers: signedInHeaders });
   }

@@ -63,14 +63,25 @@ describe("Asha's dashboard on the main site", () => {
 describe("Book Now on the seller's site", () => {
   const packagePath = "/seller/s_wanderlust/website/package/p_goa";
 
-  it("sends a signed-out visitor to the site's login with a redirect back to the booking form", async () => {
+  it("lets a signed-out visitor fill the form, then sends them to the site's login with the way back to it as filled", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${origin}${packagePath}`);
     await page.waitForSelector("html[data-hydrated]");
     await page.getByRole("button", { name: "Book Now" }).click();
-    // The form's own address is the package page's `?book=1`: the login comes back to it.
-    await page.waitForURL(`${origin}/seller/s_wanderlust/website/login?redirect=${encodeURIComponent(`${packagePath}?book=1`)}`);
+    const dialog = page.getByRole("dialog", { name: "Book Goa Beach Escape" });
+    await dialog.getByTestId("guest-note").waitFor();
+    await dialog.getByLabel("Travel start date").fill(daysFromNow(45));
+    await dialog.locator("#traveller-0-name").fill("Dev Malhotra");
+    await dialog.locator("#traveller-0-age").fill("41");
+    await dialog.locator("#traveller-0-gender").selectOption("male");
+    await dialog.getByRole("button", { name: /^Sign in to pay ₹/ }).click();
+    // The form's own address is the package page's `?book=1`, with what was chosen: the login comes back to it.
+    await page.waitForURL((url) => url.pathname === "/seller/s_wanderlust/website/login");
+    const back = new URL(new URL(page.url()).searchParams.get("redirect") ?? "", origin);
+    expect(back.pathname).toBe(packagePath);
+    expect([back.searchParams.get("book"), back.searchParams.get("travellers.0.fullName")]).toEqual(["1", "Dev Malhotra"]);
+    expect(back.searchParams.get("intent")).toBeNull();
     await context.close();
   });
 

@@ -93,25 +93,33 @@ describe("the whole journey with JavaScript disabled", () => {
     expect(await sessionCookie(context, site)).toBeUndefined();
     await header(page).getByRole("link", { name: "Login" }).waitFor();
 
-    // 3. Book Now signed out: the site's login, and back to the booking form after it.
+    // 3. Book Now signed out: the booking form is the page, for a guest too, saying sign-in comes before paying.
+    // Two travellers need their fields, which the page is asked for again.
     await page.goto(`${site}/package/p_goa`);
     await page.getByRole("button", { name: "Book Now" }).click();
-    await page.waitForURL(`${site}/login?redirect=${encodeURIComponent("/package/p_goa?book=1")}`);
-    await fillLogin(page, email, "Wrong#password1");
-    await page.getByRole("alert").filter({ hasText: "Invalid email or password" }).waitFor();
-    await fillLogin(page, email);
     await page.waitForURL(`${site}/package/p_goa?book=1`);
-
-    // 4. The booking form is the page: two travellers need their fields, which the page is asked for again.
     await page.getByRole("heading", { name: "Book Goa Beach Escape" }).waitFor();
-    await eventually(() => page.locator("#traveller-0-name").inputValue()).toBe("Nila Raman");
+    await page.getByTestId("guest-note").waitFor();
     await page.getByLabel("Adults").selectOption("2");
     await page.getByRole("button", { name: "Update travellers and price" }).click();
     await page.locator("#traveller-1-name").waitFor();
     await fillTrip(page);
     await page.getByRole("button", { name: "Update travellers and price" }).click();
     await eventually(() => page.locator(".price-total").last().textContent()).toBe(formatRupees(TRIP.total));
+
+    // 4. Pay as a guest: the site's login says why, and after it the form is back as it was left.
+    await page.getByRole("button", { name: `Sign in to pay ${formatRupees(TRIP.total)}` }).click();
+    await page.waitForURL((url) => url.pathname === "/login" && (url.searchParams.get("redirect") ?? "").includes("book=1"));
+    await page.getByText("Sign in to book this trip. You will come straight back to its booking form.").waitFor();
+    await fillLogin(page, email, "Wrong#password1");
+    await page.getByRole("alert").filter({ hasText: "Invalid email or password" }).waitFor();
+    await fillLogin(page, email);
+    await page.waitForURL((url) => url.pathname === "/package/p_goa" && url.searchParams.get("book") === "1");
+    await page.getByRole("heading", { name: "Book Goa Beach Escape" }).waitFor();
+    expect(await page.locator("#traveller-0-name").inputValue()).toBe("Nila Raman");
     expect(await page.locator("#traveller-1-name").inputValue()).toBe("Arun Raman");
+    expect(await page.getByLabel("Room type").inputValue()).toBe("deluxe");
+    expect(await page.getByTestId("guest-note").count()).toBe(0);
 
     // 5. Pay: the checkout starts on the server and the page says how to pay: the test provider's page.
     await page.getByRole("button", { name: PAY }).click();
@@ -186,15 +194,19 @@ describe("the other forms with JavaScript disabled", () => {
     await page.getByRole("button", { name: "Update Password" }).click();
     await page.waitForURL(`${origin}/login`);
 
-    // Add to cart signed out: sign in, and back to the form, which adds the trip.
+    // Add to cart signed out: the form, then sign in, and back to the form as filled, which adds the trip.
     await page.goto(`${origin}/tour-package/p_goa`);
     await page.getByRole("button", { name: "Add to cart" }).click();
-    await page.waitForURL(`${origin}/login?redirect=${encodeURIComponent("/tour-package/p_goa?book=1")}`);
-    await fillLogin(page, email, "Monsoon#2027");
     await page.waitForURL(`${origin}/tour-package/p_goa?book=1`);
     await page.getByLabel("Travel start date").fill(daysFromNow(45));
+    await page.locator("#traveller-0-name").fill("Meera Iyer");
     await page.locator("#traveller-0-age").fill("29");
     await page.locator("#traveller-0-gender").selectOption("female");
+    await page.getByRole("button", { name: "Sign in to add to cart" }).click();
+    await page.waitForURL((url) => url.pathname === "/login" && (url.searchParams.get("redirect") ?? "").includes("book=1"));
+    await fillLogin(page, email, "Monsoon#2027");
+    await page.waitForURL((url) => url.pathname === "/tour-package/p_goa" && url.searchParams.get("book") === "1");
+    expect(await page.locator("#traveller-0-age").inputValue()).toBe("29");
     await page.getByRole("button", { name: "Add to cart" }).click();
     await page.getByText("Goa Beach Escape is in your cart.").waitFor();
     await page.getByRole("link", { name: "Go to cart" }).click();

@@ -23,8 +23,11 @@ function LazyRequestForm(props: Parameters<typeof RequestFormNow>[0]) {
   );
 }
 
-/** The trip form's own address (`?book=1`) answered for a signed-in visitor (`tripFormData`): their name. */
-export type TripFormData = { traveller: string } | null;
+/**
+ * The trip form's own address (`?book=1`) answered (`tripFormData`): the signed-in visitor's name, or a guest
+ * (signedIn false), who is asked to sign in when they pay and comes back to the form as they left it.
+ */
+export type TripFormData = { traveller: string; signedIn: boolean } | null;
 
 /**
  * Book Now on a seller's package page (issue #4/#5): the traveller fills in the trip and pays for it at once,
@@ -87,7 +90,7 @@ function TripForm({
     return (
       <section className="stack trip-form-page" aria-labelledby="trip-form-title">
         <h2 id="trip-form-title">{title}</h2>
-        <LazyRequestForm pkg={pkg} mode={mode} links={links} traveller={form.traveller} />
+        <LazyRequestForm pkg={pkg} mode={mode} links={links} traveller={form.traveller} signedIn={form.signedIn} />
       </section>
     );
   }
@@ -100,7 +103,9 @@ function TripForm({
         </button>
       </Form>
       <Modal open={dialog} onClose={() => navigate(-1)} title={title}>
-        {dialog && form ? <LazyRequestForm pkg={pkg} mode={mode} links={links} traveller={form.traveller} /> : null}
+        {dialog && form ? (
+          <LazyRequestForm pkg={pkg} mode={mode} links={links} traveller={form.traveller} signedIn={form.signedIn} />
+        ) : null}
       </Modal>
     </>
   );

@@ -10,7 +10,8 @@ import { confirmPayment, recordFailure } from "@worker/domain/payments/confirm";
 import { payWithTestProvider } from "@worker/domain/payments/test-checkout";
 import type { ActionResult } from "~/lib/action-result";
 import { FAILED_PAYMENT } from "../payments/use-checkout";
-import { type SignedInUser, refusal, requireUser, signedInHeaders } from "~/lib/session.server";
+import { type SignedInUser, liveUser, refusal, requireUser, signedInHeaders } from "~/lib/session.server";
+import type { TripFormData } from "./booking-request-form";
 import { type Fields, travellerField } from "./trip-fields";
 
 /**
@@ -54,13 +55,25 @@ export function shopOf(context: AppLoadContext): Shop {
 }
 
 /**
- * The trip form's own address (`?book=1`): the form for a signed-in visitor (their name fills the first
- * traveller), this site's sign-in with the way back otherwise. Null when the address does not ask for it.
+ * The trip form's own address (`?book=1`): the form, for anyone (issue 24). A signed-in visitor's name fills the
+ * first traveller; a guest fills it in and is asked to sign in when they pay (or add it to the cart), and comes
+ * back to the form as they left it (`tripAction`). Null when the address does not ask for it.
  */
-export async function tripFormData(context: AppLoadContext, shop: Shop) {
+export async function tripFormData(context: AppLoadContext): Promise<TripFormData> {
   if (!context.url.searchParams.has("book")) return null;
-  const user = await requireUser(context, undefined, { login: shop.login });
-  return { traveller: user.name };
+  const user = await liveUser(context);
+  return { traveller: user?.name ?? "", signedIn: user !== null };
+}
+
+/**
+ * Where a guest's Pay or Add to cart comes back to after sign-in (or sign-up and its code): the form's own
+ * address with what they chose in its query, which the form starts from (trip-fields.ts). Past the way back's
+ * length limit only the page is kept (session.server.ts).
+ */
+function formWithChoices(context: AppLoadContext, values: Fields) {
+  const back = new URL(context.url);
+  back.search = new URLSearchParams({ ...values, book: "1" }).toString();
+  return back;
 }
 
 /** The booking request (`POST /api/bookings`'s body) from the form's flat fields; the schema decides the rest. */
@@ -104,9 +117,13 @@ function customerOf(context: AppLoadContext, user: SignedInUser) {
  * `packageId` is the page's package (from its address, never the form).
  */
 export async function tripAction(context: AppLoadContext, shop: Shop, fields: Fields, packageId = "") {
-  const user = await requireUser(context, undefined, { login: shop.login });
-  const { db, config, now } = context;
   const { intent = "", ...values } = fields;
+  const fromForm = intent === "book" || intent === "cart";
+  const user = await requireUser(context, undefined, {
+    login: shop.login,
+    back: fromForm ? formWithChoices(context, values) : context.url,
+  });
+  const { db, config, now } = context;
   const answer = (body: TripAnswer) => data<TripAnswer>({ ...body, intent }, { headers: signedInHeaders });
   try {
     switch (intent) {

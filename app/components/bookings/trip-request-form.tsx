@@ -42,11 +42,14 @@ export function RequestForm({
   mode,
   links,
   traveller,
+  signedIn,
 }: {
   pkg: PublicPackage;
   mode: "book" | "cart";
   links: TripLinks;
   traveller: string;
+  /** A guest fills the form in and signs in (or signs up) when they submit it, then comes back to it as left. */
+  signedIn: boolean;
 }) {
   const fetcher = useFetcher<TripAnswer>();
   // A post without scripts renders the page again with its answer.
@@ -158,13 +161,20 @@ export function RequestForm({
     }
     sending.current = true;
     setError("");
-    if (mode === "book") checkout.starting();
+    if (mode === "book" && signedIn) checkout.starting();
   }
 
   return (
     <fetcher.Form method="post" className="stack" onSubmit={submit} aria-describedby={error ? "booking-error" : undefined}>
       {/* The form's own address, kept by a post without scripts and by "Update travellers" (a GET). */}
       <input type="hidden" name="book" value="1" />
+      {signedIn ? null : (
+        <p className="notice" role="note" data-testid="guest-note">
+          {mode === "book"
+            ? "You will sign in, or create an account, before you pay: a booking needs an account to reach you. What you choose here is kept."
+            : "You will sign in, or create an account, to keep trips in a cart. What you choose here is kept."}
+        </p>
+      )}
       {tiers.length > 1 ? (
         <fieldset className="traveller-fieldset tier-choice">
           <legend>Price tier</legend>
@@ -305,7 +315,17 @@ export function RequestForm({
       ) : null}
       <CheckoutStatus phase={checkout.phase} onRetry={checkout.retry} />
       <button type="submit" name="intent" value={mode} className="btn" disabled={submitting || checkout.busy}>
-        {mode === "cart" ? (submitting ? "Adding..." : "Add to cart") : checkout.busy ? "Paying..." : `Pay ${formatRupees(price.total)}`}
+        {!signedIn
+          ? mode === "cart"
+            ? "Sign in to add to cart"
+            : `Sign in to pay ${formatRupees(price.total)}`
+          : mode === "cart"
+            ? submitting
+              ? "Adding..."
+              : "Add to cart"
+            : checkout.busy
+              ? "Paying..."
+              : `Pay ${formatRupees(price.total)}`}
       </button>
       {checkout.testDialog}
     </fetcher.Form>

@@ -15,10 +15,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 /** The package; at `?book=1` (Add to cart's own address) also the form's data, or the sign-in with the way back. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const [pkg, form] = await Promise.all([
-    getCatalogPackage(context.db, params.id ?? "", context.load),
-    tripFormData(context, shopOf(context)),
-  ]);
+  const [pkg, form] = await Promise.all([getCatalogPackage(context.db, params.id ?? "", context.load), tripFormData(context)]);
   if (!pkg) throw new Response("Package not found", { status: 404 });
   return { pkg, form, bookUrl: `${sellerSiteUrl(pkg.seller, new URL(request.url))}/package/${encodeURIComponent(pkg.id)}` };
 }

@@ -26,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
  * this site's sign-in with the way back: the same D1 batch).
  */
 export async function loader({ context, params }: LoaderFunctionArgs) {
-  const [pkg, form] = await Promise.all([loadPackage(context, params.packageId ?? ""), tripFormData(context, shopOf(context))]);
+  const [pkg, form] = await Promise.all([loadPackage(context, params.packageId ?? ""), tripFormData(context)]);
   return { package: pkg, form };
 }
 
