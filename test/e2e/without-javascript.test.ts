@@ -4,13 +4,15 @@ import { formatRupees } from "../../worker/shared/format";
 import { priceBooking } from "../../worker/domain/bookings/pricing";
 import { SELLER_A, daysFromNow } from "../support/bookings";
 import { type E2E, startE2E } from "../support/e2e";
-import { answerConfirm, eventually } from "../support/page";
+import { eventually } from "../support/page";
 import { latestCode, waitForEmail } from "../support/session";
 
 /**
  * Issue 22, every form works without JavaScript: with scripts off, a traveller signs up on a seller's own domain
  * (the code from the dev outbox), logs out and in again, books a package and pays through the test provider's
- * page; the seller logs in and approves the booking. With scripts on, the same journey shows spec §9's toasts.
+ * page; the seller logs in and approves the booking. With scripts on, issue 24's journey: a guest on the seller's
+ * domain fills the trip in, signs up with the code, comes back to the form as left, pays and reloads the success page;
+ * the seller approves through the confirm dialog with a message that the email quotes (with spec §9's toasts).
  */
 let e2e: E2E;
 let browser: Browser;
@@ -378,46 +380,55 @@ describe("the same journey with JavaScript on", () => {
   const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first().waitFor();
   const hydrated = (page: Page) => page.waitForSelector("html[data-hydrated]");
 
-  it("shows the toasts: code sent, login successful, payment received, booking approved", async () => {
+  it("a guest on the seller's domain books, signs up with the code, comes back to the form as left, pays; the seller approves with a message the email quotes", async () => {
     const email = `js-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const context = await browser.newContext();
     const page = await context.newPage();
 
-    await page.goto(`${site}/signup`);
+    // 1. A guest taps Book Now and fills the trip in; the form says sign-in comes before paying.
+    await page.goto(`${site}/package/p_goa`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Book Now" }).click();
+    const dialog = page.getByRole("dialog", { name: "Book Goa Beach Escape" });
+    await dialog.getByTestId("guest-note").waitFor();
+    await dialog.getByLabel("Adults").selectOption("2");
+    await fillTrip(dialog);
+    await dialog.getByLabel("Special requests").fill("Ground-floor room, please.");
+    await eventually(() => dialog.locator(".price-total").last().textContent()).toBe(formatRupees(TRIP.total));
+    await dialog.getByRole("button", { name: `Sign in to pay ${formatRupees(TRIP.total)}` }).click();
+
+    // 2. The site's sign-in says why; "Sign up here" keeps the way back; the code completes the account.
+    await page.waitForURL((url) => url.pathname === "/login");
+    await page.getByText("Sign in to book this trip. You will come straight back to its booking form.").waitFor();
+    await page.getByRole("link", { name: "Sign up here" }).click();
+    await page.waitForURL((url) => url.pathname === "/signup" && (url.searchParams.get("redirect") ?? "").includes("book=1"));
     await hydrated(page);
     await fillSignup(page, email);
     await page.getByRole("button", { name: "Create Your Account" }).click();
     await toast(page, "OTP sent to your email. Please check your inbox.");
     await page.getByLabel("Verification Code").fill(await latestCode(e2e.w, email));
     await page.getByRole("button", { name: "Verify & Complete Signup" }).click();
-    await page.waitForURL(`${site}/dashboard`);
-    await header(page).getByRole("link", { name: "Dashboard" }).waitFor();
 
-    await page.getByRole("button", { name: "Logout" }).click();
-    await answerConfirm(page, "Logout");
-    await page.waitForURL(`${site}/`);
-    await header(page).getByRole("link", { name: "Login" }).waitFor();
+    // 3. Back on the same package, the form as it was left: travellers, room, requests.
+    await page.waitForURL((url) => url.pathname === "/package/p_goa" && url.searchParams.get("book") === "1");
+    await page.getByRole("heading", { name: "Book Goa Beach Escape" }).waitFor();
+    expect(await page.locator("#traveller-0-name").inputValue()).toBe("Nila Raman");
+    expect(await page.locator("#traveller-1-name").inputValue()).toBe("Arun Raman");
+    expect(await page.getByLabel("Room type").inputValue()).toBe("deluxe");
+    expect(await page.getByLabel("Special requests").inputValue()).toBe("Ground-floor room, please.");
+    expect(await page.getByTestId("guest-note").count()).toBe(0);
 
-    await page.goto(`${site}/login`);
+    // 4. Pay: the checkout's own page on the seller's domain, still "Request sent" after a reload.
     await hydrated(page);
-    await fillLogin(page, email);
-    await toast(page, "Login successful! Redirecting...");
-    await page.waitForURL(`${site}/dashboard`);
-
-    await page.goto(`${site}/package/p_goa`);
-    await hydrated(page);
-    await page.getByRole("button", { name: "Book Now" }).click();
-    const dialog = page.getByRole("dialog", { name: "Book Goa Beach Escape" });
-    await dialog.waitFor();
-    await dialog.getByLabel("Adults").selectOption("2");
-    await fillTrip(dialog);
-    await eventually(() => dialog.locator(".price-total").last().textContent()).toBe(formatRupees(TRIP.total));
-    await dialog.getByRole("button", { name: PAY }).click();
+    await page.getByRole("button", { name: PAY }).click();
     await page.getByRole("dialog", { name: "Test payment" }).getByRole("button", { name: PAY }).click();
     await toast(page, "Payment received");
+    await page.waitForURL((url) => url.origin === site && url.pathname === "/booking-success");
+    await page.getByRole("heading", { level: 1, name: "Request sent" }).waitFor();
+    await page.reload();
     await page.getByRole("heading", { level: 1, name: "Request sent" }).waitFor();
     const booking = await bookingOf(email);
-    expect(booking).toMatchObject({ status: "pending", payment_status: "completed", total: TRIP.total });
+    expect(booking).toMatchObject({ status: "pending", payment_status: "completed", total: TRIP.total, adults: 2 });
     await context.close();
 
     const sellerContext = await browser.newContext();
@@ -429,10 +440,15 @@ describe("the same journey with JavaScript on", () => {
     await seller.waitForURL(`${origin}/seller-dashboard`);
     await seller.goto(`${origin}/seller-dashboard/orders/${booking?.id}`);
     await hydrated(seller);
+    // 5. The seller approves through the confirm dialog, with a message; the traveller's email quotes it.
     await seller.getByRole("button", { name: "Approve", exact: true }).click();
-    await answerConfirm(seller, "Approve booking");
+    const approve = seller.getByRole("dialog", { name: `Approve booking ${booking?.ref}?` });
+    await approve.getByLabel("Message for the traveller (optional)").fill("A ground-floor room is held for you.");
+    await approve.getByRole("button", { name: "Approve booking" }).click();
     await toast(seller, "Booking approved successfully");
     await eventually(() => seller.getByTestId("booking-status").textContent()).toBe("Confirmed");
+    const confirmed = await waitForEmail(e2e.w, email, (m) => m.subject.startsWith("Booking confirmed"));
+    expect(confirmed.text).toContain("Message from the seller: A ground-floor room is held for you.");
     await sellerContext.close();
   });
 });
