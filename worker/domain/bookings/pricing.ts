@@ -1,4 +1,7 @@
-/** Business constants of spec §9 and the server-side price of a booking, in integer paise. */
+/**
+ * Business constants of spec §9 and the server-side price of a booking: every line in exact integer paise, the
+ * total rounded once to whole rupees (toNearestRupee).
+ */
 export const DISCOUNT_PERCENT = 10;
 export const BOOKING_FEE_PERCENT = 18;
 export const MAX_TRAVELLERS = 12;
@@ -39,6 +42,21 @@ export type Pricing = {
 
 const percentOf = (amount: number, percent: number) => Math.round((amount * percent) / 100);
 
+/**
+ * The stated rounding rule: a total is a whole number of rupees, the nearest one to the exact sum of its lines,
+ * with 50 paise and more rounding up (₹16,990.50 → ₹16,991, ₹16,990.49 → ₹16,990). Applied once, to the total.
+ */
+export const toNearestRupee = (paise: number) => Math.floor((paise + 50) / 100) * 100;
+
+/** The exact sum of a breakdown's lines, in paise, before the total is rounded. */
+export const sumOfLines = (p: Omit<Pricing, "total">) => p.basePrice - p.discount + p.roomCharge + p.transportCharge + p.taxes;
+
+/**
+ * What rounding added to (or took from) the lines: between −49 and +50 paise for a price made here, 0 for bookings
+ * priced before totals were rounded. It is not stored; the spec's breakdown has no field for it.
+ */
+export const roundingOf = (p: Pricing) => p.total - sumOfLines(p);
+
 export function priceBooking(input: PricingInput): Pricing {
   const childPrice = input.unitPrice - percentOf(input.unitPrice, CHILDREN_DISCOUNT_PERCENT);
   const basePrice = input.unitPrice * input.adults + childPrice * input.children;
@@ -47,7 +65,8 @@ export function priceBooking(input: PricingInput): Pricing {
   const roomCharge = (ROOM_SUPPLEMENT_PER_NIGHT[input.roomType ?? "standard"] ?? 0) * nights;
   const transportCharge = (TRANSPORT_PER_DAY[input.transportType ?? "included"] ?? 0) * input.durationDays;
   const taxes = percentOf(basePrice - discount, BOOKING_FEE_PERCENT);
-  return { basePrice, discount, roomCharge, transportCharge, taxes, total: basePrice - discount + roomCharge + transportCharge + taxes };
+  const lines = { basePrice, discount, roomCharge, transportCharge, taxes };
+  return { ...lines, total: toNearestRupee(sumOfLines(lines)) };
 }
 
 /** One of a package's prices (spec §3 priceRanges), in integer paise. */
@@ -74,3 +93,9 @@ export const isPriced = (tier: PriceTier) => typeof tier.price === "number" && N
 
 /** The package's tiers a traveller may choose, with their positions in its list. */
 export const bookableTiers = (tiers: readonly PriceTier[]) => tiers.flatMap((tier, index) => (isPriced(tier) ? [{ index, tier }] : []));
+
+/** The per-person price a package advertises: its first tier's (spec §2), or none when that tier is on request. */
+export function advertisedPrice(tiers: readonly PriceTier[]) {
+  const first = tiers[0];
+  return first && isPriced(first) ? first.price : undefined;
+}
