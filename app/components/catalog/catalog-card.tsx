@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { CatalogPackage } from "@worker/domain/catalog/service";
-import { PER_PERSON_NOTE } from "@worker/domain/bookings/price-lines";
-import { advertisedPrice } from "@worker/domain/bookings/pricing";
+import { PER_PERSON_NOTE, advertisedPrice } from "@worker/domain/bookings/price-terms";
 import { formatRupees } from "@worker/shared/format";
 
 /** `first`: the list's first card, whose image is in the first view and often its largest paint (ADR 0034). */

@@ -1,7 +1,6 @@
 import { SiteLink } from "~/components/seller/site-link";
 import type { PackageSummary } from "@worker/domain/seller-website/shapes";
-import { PER_PERSON_NOTE } from "@worker/domain/bookings/price-lines";
-import { advertisedPrice } from "@worker/domain/bookings/pricing";
+import { PER_PERSON_NOTE, advertisedPrice } from "@worker/domain/bookings/price-terms";
 import { formatRupees } from "@worker/shared/format";
 import { siteHref, useSellerSite } from "~/lib/seller-site";
 

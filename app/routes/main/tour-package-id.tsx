@@ -5,8 +5,7 @@ import { AddToCartForm } from "~/components/bookings/booking-request-form";
 import { shopOf, tripAction, tripFormData } from "~/components/bookings/trip-actions.server";
 import { stringFields } from "~/components/bookings/trip-fields";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PER_PERSON_NOTE } from "@worker/domain/bookings/price-lines";
-import { advertisedPrice } from "@worker/domain/bookings/pricing";
+import { PER_PERSON_NOTE, advertisedPrice } from "@worker/domain/bookings/price-terms";
 import { formatRupees } from "@worker/shared/format";
 import { actionInput } from "~/lib/session.server";
 

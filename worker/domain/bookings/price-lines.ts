@@ -45,11 +45,5 @@ export function lineAmount(line: PriceLine) {
   return formatRupees(line.amount);
 }
 
-/**
- * What a package's advertised per-person price leaves to the booking form, said the same way on every card and
- * package page so the form's total surprises nobody.
- */
-export const PER_PERSON_NOTE = `per person · ${DISCOUNT_PERCENT}% off, then ${BOOKING_FEE_PERCENT}% booking fee incl. GST at checkout`;
-
 /** What the customer dashboard's Total Savings sums. */
 export const SAVINGS_NOTE = `The ${DISCOUNT_PERCENT}% discount on your confirmed bookings`;

@@ -1,11 +1,19 @@
 /**
- * Business constants of spec §9 and the server-side price of a booking: every line in exact integer paise, the
- * total rounded once to whole rupees (toNearestRupee).
+ * The server-side price of a booking: every line in exact integer paise, the total rounded once to whole rupees
+ * (toNearestRupee). The business constants of spec §9 live in price-terms.ts (no arithmetic, for the cards) and are
+ * re-exported here.
  */
-export const DISCOUNT_PERCENT = 10;
-export const BOOKING_FEE_PERCENT = 18;
-export const MAX_TRAVELLERS = 12;
-export const CHILDREN_DISCOUNT_PERCENT = 0;
+import { BOOKING_FEE_PERCENT, CHILDREN_DISCOUNT_PERCENT, DISCOUNT_PERCENT, type PriceTier, isPriced } from "./price-terms";
+
+export {
+  advertisedPrice,
+  BOOKING_FEE_PERCENT,
+  CHILDREN_DISCOUNT_PERCENT,
+  DISCOUNT_PERCENT,
+  isPriced,
+  MAX_TRAVELLERS,
+  type PriceTier,
+} from "./price-terms";
 
 /** Nightly room supplements over the package's standard room. */
 export const ROOM_SUPPLEMENT_PER_NIGHT: Record<string, number> = {
@@ -69,9 +77,6 @@ export function priceBooking(input: PricingInput): Pricing {
   return { ...lines, total: toNearestRupee(sumOfLines(lines)) };
 }
 
-/** One of a package's prices (spec §3 priceRanges), in integer paise. */
-export type PriceTier = { label: string; price: number };
-
 /**
  * Which of a package's prices a booking is for: its position in the package's list, counted from 0, or its
  * label (case and spacing aside). Without a choice it is the first, the package's advertised price (spec §2).
@@ -88,14 +93,5 @@ export function findPriceTier(tiers: readonly PriceTier[], choice?: PriceTierCho
   return tier ? { index, tier } : null;
 }
 
-/** A tier can be booked at its price only when it has one; 0 or less means "on request". */
-export const isPriced = (tier: PriceTier) => typeof tier.price === "number" && Number.isFinite(tier.price) && tier.price > 0;
-
 /** The package's tiers a traveller may choose, with their positions in its list. */
 export const bookableTiers = (tiers: readonly PriceTier[]) => tiers.flatMap((tier, index) => (isPriced(tier) ? [{ index, tier }] : []));
-
-/** The per-person price a package advertises: its first tier's (spec §2), or none when that tier is on request. */
-export function advertisedPrice(tiers: readonly PriceTier[]) {
-  const first = tiers[0];
-  return first && isPriced(first) ? first.price : undefined;
-}
