@@ -19,8 +19,8 @@ export const PRICE_HINTS = {
   discount: `${DISCOUNT_PERCENT}% off the package price, on every booking`,
   room: "Per night, for the room type chosen",
   transport: "Per day, for the transport chosen",
-  fee: `${BOOKING_FEE_PERCENT}% of the package price after discount; nothing is added at payment`,
-  rounding: "The total is rounded once to whole rupees, 50 paise and more up",
+  fee: `Includes GST. ${BOOKING_FEE_PERCENT}% of the package price after discount`,
+  rounding: "The total, to the nearest rupee (50 paise and more round up)",
 } as const;
 
 /** A breakdown's lines in order; the rounding line only when rounding changed the total. */
@@ -31,8 +31,8 @@ export function priceLines(p: Pricing): PriceLine[] {
     { key: "discount", label: "Discount", hint: PRICE_HINTS.discount, amount: -p.discount },
     { key: "room", label: "Room upgrade", hint: PRICE_HINTS.room, amount: p.roomCharge },
     { key: "transport", label: "Transport", hint: PRICE_HINTS.transport, amount: p.transportCharge },
-    { key: "fee", label: "Booking fee incl. GST", hint: PRICE_HINTS.fee, amount: p.taxes },
-    ...(rounding ? [{ key: "rounding", label: "Rounded to nearest ₹", hint: PRICE_HINTS.rounding, amount: rounding } as const] : []),
+    { key: "fee", label: "Booking fee", hint: PRICE_HINTS.fee, amount: p.taxes },
+    ...(rounding ? [{ key: "rounding", label: "Rounding", hint: PRICE_HINTS.rounding, amount: rounding } as const] : []),
     { key: "total", label: "Total", amount: p.total },
   ];
 }
