@@ -54,19 +54,21 @@ const wrappedLabels = (page: Page) =>
 const clippedOptions = (page: Page) =>
   page.evaluate(() => {
     const ARROW = 24;
-    return [...document.querySelectorAll<HTMLSelectElement>("#bk-room, #bk-transport")].flatMap((select) => {
-      const style = getComputedStyle(select);
+    type Select = { clientWidth: number; options: ArrayLike<{ text: string }> };
+    const probe = document.createElement("span");
+    document.body.appendChild(probe);
+    const clipped = [...document.querySelectorAll("#bk-room, #bk-transport")].flatMap((element) => {
+      const style = getComputedStyle(element);
+      const select = element as unknown as Select;
       const room = select.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight) - ARROW;
-      const probe = document.createElement("span");
       probe.style.cssText = `position:absolute;visibility:hidden;white-space:pre;font:${style.font}`;
-      document.body.append(probe);
-      const clipped = [...select.options].flatMap((o) => {
+      return Array.from(select.options).flatMap((o) => {
         probe.textContent = o.text;
         return probe.getBoundingClientRect().width > room ? [o.text] : [];
       });
-      probe.remove();
-      return clipped;
     });
+    document.body.removeChild(probe);
+    return clipped;
   });
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
