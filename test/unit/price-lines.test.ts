@@ -43,19 +43,11 @@ describe("a price's lines (issue 24)", () => {
 });
 
 describe("what a card says about its price", () => {
-  it("advertises the first tier's price per person, or none when that tier is on request", () => {
-    expect(
-      advertisedPrice([
-        { label: "Per person", price: 1_599_900 },
-        { label: "Premium", price: 2_199_900 },
-      ]),
-    ).toBe(1_599_900);
-    expect(
-      advertisedPrice([
-        { label: "On request", price: 0 },
-        { label: "Premium", price: 2_199_900 },
-      ]),
-    ).toBeUndefined();
+  it("advertises the first priced tier's price per person, the one the booking form starts at, or none", () => {
+    const tiers = (...prices: number[]) => prices.map((price, i) => ({ label: `Tier ${i}`, price }));
+    expect(advertisedPrice(tiers(1_599_900, 900_000))).toBe(1_599_900);
+    expect(advertisedPrice(tiers(0, 2_199_900))).toBe(2_199_900);
+    expect(advertisedPrice(tiers(0))).toBeUndefined();
     expect(advertisedPrice([])).toBeUndefined();
   });
 

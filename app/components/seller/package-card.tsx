@@ -4,7 +4,7 @@ import { PER_PERSON_NOTE, advertisedPrice } from "@worker/domain/bookings/price-
 import { formatRupees } from "@worker/shared/format";
 import { siteHref, useSellerSite } from "~/lib/seller-site";
 
-/** Price is the first price range entry (spec §2), else the call-us text. */
+/** Price is the first price range entry that has a price (spec §2; the tier the form starts at), else the call-us text. */
 export function packagePrice(pkg: Pick<PackageSummary, "priceRanges">) {
   const price = advertisedPrice(pkg.priceRanges);
   return price !== undefined ? formatRupees(price) : "Call or Contact for price";

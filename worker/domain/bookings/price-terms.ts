@@ -14,11 +14,11 @@ export type PriceTier = { label: string; price: number };
 /** A tier can be booked at its price only when it has one; 0 or less means "on request". */
 export const isPriced = (tier: PriceTier) => typeof tier.price === "number" && Number.isFinite(tier.price) && tier.price > 0;
 
-/** The per-person price a package advertises: its first tier's (spec §2), or none when that tier is on request. */
-export function advertisedPrice(tiers: readonly PriceTier[]) {
-  const first = tiers[0];
-  return first && isPriced(first) ? first.price : undefined;
-}
+/**
+ * The per-person price a package advertises: its first tier's (spec §2), skipping tiers on request, which is the tier
+ * the booking form starts at; none when no tier has a price.
+ */
+export const advertisedPrice = (tiers: readonly PriceTier[]) => tiers.find(isPriced)?.price;
 
 /**
  * What an advertised per-person price leaves to the booking form, said the same way on every card and package

@@ -77,8 +77,8 @@ export async function getCatalogPackage(db: Db, packageId: string, load: Load) {
  * The main home's packages: the newest on sale. No package has reviews yet (issue 24), so nothing is ranked by a
  * rating; the reviews work will rank by real ones.
  */
-/** 1 when a package advertises a price (its first tier has one, spec §2), else 0: "on request". */
-const advertisesPrice = sql<number>`coalesce(json_extract(${packages.priceRanges}, '$[0].price'), 0) > 0`;
+/** 1 when a package advertises a price (a tier has one, as advertisedPrice reads it), else 0: "on request". */
+const advertisesPrice = sql<number>`exists (select 1 from json_each(${packages.priceRanges}) where json_extract(value, '$.price') > 0)`;
 
 /**
  * The home page's newest packages on sale, those with a price first: a card the traveller can compare leads, and a
