@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatRupees } from "../../worker/shared/format";
-import { priceBooking } from "../../worker/domain/bookings/pricing";
+import { DISCOUNT_PERCENT, priceBooking, toNearestRupee } from "../../worker/domain/bookings/pricing";
 import { daysFromNow } from "../support/bookings";
 import { type E2E, startE2E } from "../support/e2e";
 import { answerConfirm, eventually } from "../support/page";
@@ -34,7 +34,12 @@ describe("Asha's dashboard on the main site", () => {
     await eventually(() => tiles.nth(0).textContent()).toBe("4Active Bookings");
     await eventually(() => tiles.nth(1).textContent()).toBe("1Completed Trips");
     const savings = await w.d1.prepare("SELECT discount FROM bookings WHERE id = 'bk_w4'").first<{ discount: number }>();
-    await eventually(() => tiles.nth(2).textContent()).toBe(`${formatRupees(savings?.discount ?? -1)}Total Savings`);
+    // The discount on her one confirmed booking, in whole rupees, with what it sums.
+    const saved = toNearestRupee(savings?.discount ?? -1);
+    expect(saved % 100).toBe(0);
+    await eventually(() => tiles.nth(2).textContent()).toBe(
+      `${formatRupees(saved)}Total SavingsThe ${DISCOUNT_PERCENT}% discount on your confirmed bookings`,
+    );
 
     await page.goto(`${origin}/user-dashboard/bookings`);
     const item = page.locator(`[data-booking="${w.seed.bookings.bk_w3.ref}"]`);

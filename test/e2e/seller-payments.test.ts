@@ -62,7 +62,7 @@ describe("the payments page at 360 px", () => {
     await page.getByText("(2 entries)").waitFor();
     const rows = page.getByRole("region", { name: "Payments and refunds table" }).locator("tbody tr");
     await eventually(() => rows.count()).toBe(2);
-    await page.getByText("₹9,556.94").first().waitFor();
+    await page.getByText("₹9,557").first().waitFor();
     await page.getByRole("heading", { name: "Received and refunded by day" }).waitFor();
 
     await page.getByLabel("Status", { exact: true }).selectOption("refunded");
@@ -97,7 +97,7 @@ describe("the payments page at 360 px", () => {
     const text = readFileSync(path, "utf8");
     expect(text.replace(/^\uFEFF/, "").split("\r\n")).toEqual([
       '"Date","Type","Booking","Package","Customer","Amount (₹)","Status","Reference"',
-      `${to.split("-").reverse().join("/")},"Refund","${e2e.w.seed.bookings.bk_w6.ref}","Rishikesh Yoga and Rafting","Asha Verma",-9556.94,"Refunded","rfnd_seed_bk_w6"`,
+      `${to.split("-").reverse().join("/")},"Refund","${e2e.w.seed.bookings.bk_w6.ref}","Rishikesh Yoga and Rafting","Asha Verma",-9557.00,"Refunded","rfnd_seed_bk_w6"`,
       "",
     ]);
   });

@@ -42,7 +42,7 @@ describe("a customer of a seller's site, on its own domain", () => {
     await dialog.locator("#traveller-0-age").fill("34");
     await dialog.locator("#traveller-0-gender").selectOption("female");
     const expected = priceBooking({ unitPrice: 2_199_900, adults: 1, children: 0, durationDays: 5 });
-    await eventually(() => dialog.getByTestId("price-tier").textContent()).toBe("Premium (₹21,999 per person)");
+    await eventually(() => dialog.getByTestId("price-tier").textContent()).toBe("Premium: ₹21,999 × 1 traveller");
     await eventually(() => dialog.locator(".price-total").last().textContent()).toBe(formatRupees(expected.total));
 
     // Book Now → pay, on the seller's own domain, through the test provider's checkout.
@@ -83,7 +83,7 @@ describe("a customer of a seller's site, on its own domain", () => {
     await item.getByRole("link", { name: ref }).click();
     await page.waitForURL(`${site}/booking/${stored?.id}`);
     await page.getByRole("heading", { level: 1, name: `Booking ${ref}` }).waitFor();
-    await eventually(() => page.getByTestId("price-tier").textContent()).toBe("Premium (₹21,999 per person)");
+    await eventually(() => page.getByTestId("price-tier").textContent()).toBe("Premium: ₹21,999 × 1 traveller");
     await eventually(() => page.locator(".price-total").last().textContent()).toBe(formatRupees(expected.total));
     await page.getByText("No response yet.").waitFor();
     await eventually(() => page.title()).toBe(`Booking ${ref} | Wanderlust Journeys`);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PER_PERSON_NOTE } from "../../worker/domain/bookings/price-terms";
 import { type TestWorker, startWorker } from "../support/worker";
 
 let w: TestWorker;
@@ -47,6 +48,35 @@ describe("the marketplace catalogue on the main site", () => {
     // The newest packages on sale (no ratings to rank by).
     expect(html).toContain("Sikkim Monasteries and Lakes");
     expect(html).not.toContain("Kerala Backwaters (draft)");
+  });
+
+  it("leads the home page with packages that have a price, each saying what the price leaves to checkout", async () => {
+    // The newest package on sale is priced on request: it is not the first card the home page shows (issue 24).
+    const now = new Date().toISOString();
+    await w.d1
+      .prepare(
+        `INSERT INTO packages (id, seller_id, name, city, description, duration_days, images, price_ranges, status, created_at, updated_at)
+         VALUES ('p_on_request', 's_himalayan', 'Zanskar Frozen River', 'Leh', '', 8, '[]', '[{"label":"On request","price":0}]', 'published', ?, ?)`,
+      )
+      .bind(now, now)
+      .run();
+    try {
+      const { html } = await page("/");
+      const cards = html.split('class="card catalog-card"').slice(1);
+      expect(cards.length).toBeGreaterThan(0);
+      for (const card of cards) {
+        expect(card).toMatch(/From ₹[\d,]+/);
+        expect(card).toContain(PER_PERSON_NOTE);
+      }
+      expect(cards[0]).toContain("Sikkim Monasteries and Lakes");
+      expect(html).not.toContain("Call or Contact for price");
+      // Its own page still says how to get a price, with no per-person note.
+      const own = await page("/tour-package/p_on_request");
+      expect(own.html).toContain("Call or Contact for price");
+      expect(own.html).not.toContain(PER_PERSON_NOTE);
+    } finally {
+      await w.d1.prepare("DELETE FROM packages WHERE id = 'p_on_request'").run();
+    }
   });
 
   it("answers 404 for a draft or missing package", async () => {

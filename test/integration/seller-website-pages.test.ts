@@ -62,8 +62,8 @@ describe("seller website pages (spec §2)", () => {
     // tier and no rating (issue 24).
     const cards = [...trending.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map((m) => m[1].replace(/<[^>]+>/g, ""));
     expect(cards).toEqual([
-      "Goa1 packageStarting from ₹15,999",
-      "Jaipur1 packageStarting from ₹12,499",
+      "Goa1 packageStarting from ₹15,999 per person",
+      "Jaipur1 packageStarting from ₹12,499 per person",
       "Leh1 packageCall or Contact for price",
     ]);
     expect(trending).toContain(`href="${P}/searchpackages/Goa"`);

@@ -1,4 +1,6 @@
 import { type FetcherWithComponents, Link, useFetcher } from "@remix-run/react";
+import { SAVINGS_NOTE } from "@worker/domain/bookings/price-lines";
+import { toNearestRupee } from "@worker/domain/bookings/pricing";
 import type { listCustomerBookings } from "@worker/domain/bookings/service";
 import { Pager } from "~/components/pager";
 import type { ActionResult } from "~/lib/action-result";
@@ -25,8 +27,10 @@ export function StatTiles({ stats }: { stats: CustomerStats }) {
         <span className="label">Completed Trips</span>
       </div>
       <div className="tile">
-        <span className="value">{formatRupees(stats.totalSavings)}</span>
+        {/* Whole rupees, as the totals are; the sum itself stays exact in paise. */}
+        <span className="value">{formatRupees(toNearestRupee(stats.totalSavings))}</span>
         <span className="label">Total Savings</span>
+        <span className="tile-hint">{SAVINGS_NOTE}</span>
       </div>
     </div>
   );

@@ -1,29 +1,44 @@
+import { Fragment } from "react";
+import { lineAmount, priceLines } from "@worker/domain/bookings/price-lines";
 import type { Pricing } from "@worker/domain/bookings/pricing";
 import { formatRupees } from "@worker/shared/format";
 import type { Booking } from "./types";
+import "./bookings.css";
 
-/** A booking's price breakdown, or the form's preview of one; the tier row shows the package price it is for. */
-export function PricingList({ pricing: p, tier }: { pricing: Pricing; tier?: Booking["priceTier"] }) {
+/** How many travellers a package price is for, when the tier's price divides it (children pay the adults' price). */
+function travellersOf(p: Pricing, unitPrice: number) {
+  const n = unitPrice > 0 ? p.basePrice / unitPrice : 0;
+  return Number.isInteger(n) && n > 0 ? `× ${n} traveller${n === 1 ? "" : "s"}` : null;
+}
+
+/**
+ * A booking's price breakdown, or the form's preview of one: each line with its label and, where a traveller would
+ * ask, a visible hint under it (no script needed); the package price's hint names the tier it is for. The rounding
+ * line is derived (total − the lines), so a booking priced before totals were rounded shows none.
+ */
+export function PricingList({ pricing, tier }: { pricing: Pricing; tier?: Booking["priceTier"] }) {
   return (
-    <dl className="kv kv-money">
-      {tier ? (
-        <>
-          <dt>Price tier</dt>
-          <dd data-testid="price-tier" className="kv-wrap">{`${tier.label} (${formatRupees(tier.price)} per person)`}</dd>
-        </>
-      ) : null}
-      <dt>Base price</dt>
-      <dd>{formatRupees(p.basePrice)}</dd>
-      <dt>Discount</dt>
-      <dd>−{formatRupees(p.discount)}</dd>
-      <dt>Room charge</dt>
-      <dd>{formatRupees(p.roomCharge)}</dd>
-      <dt>Transport charge</dt>
-      <dd>{formatRupees(p.transportCharge)}</dd>
-      <dt>Taxes and booking fee</dt>
-      <dd>{formatRupees(p.taxes)}</dd>
-      <dt className="price-total">Total</dt>
-      <dd className="price-total">{formatRupees(p.total)}</dd>
+    <dl className="kv kv-money price-lines">
+      {priceLines(pricing).map((line) => {
+        const total = line.key === "total" ? "price-total" : undefined;
+        return (
+          <Fragment key={line.key}>
+            <dt className={total} data-line={line.key}>
+              <span className="price-label">{line.label}</span>
+              {line.key === "base" && tier ? (
+                <span className="price-hint" data-testid="price-tier">
+                  {`${tier.label}: ${formatRupees(tier.price)} ${travellersOf(pricing, tier.price) ?? "per person"}`}
+                </span>
+              ) : line.hint ? (
+                <span className="price-hint">{line.hint}</span>
+              ) : null}
+            </dt>
+            <dd className={total} data-line={line.key}>
+              {lineAmount(line)}
+            </dd>
+          </Fragment>
+        );
+      })}
     </dl>
   );
 }

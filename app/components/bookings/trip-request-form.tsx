@@ -253,12 +253,12 @@ export function RequestForm({
           <input id="bk-hotel" name="hotelName" value={hotelName} onChange={(e) => setHotelName(e.target.value)} maxLength={120} />
         </div>
         <div className="field">
-          <label htmlFor="bk-room">Room type</label>
+          <label htmlFor="bk-room">Room type (extra per night)</label>
           <select id="bk-room" name="roomType" value={roomType} onChange={(e) => setRoomType(e.target.value)}>
             {Object.entries(ROOM_SUPPLEMENT_PER_NIGHT).map(([k, v]) => (
               <option key={k} value={k}>
                 {ROOM_LABELS[k] ?? k}
-                {v ? ` (+${formatRupees(v)} per night)` : ""}
+                {v ? ` +${formatRupees(v)}` : ""}
               </option>
             ))}
           </select>
@@ -277,12 +277,12 @@ export function RequestForm({
           />
         </div>
         <div className="field">
-          <label htmlFor="bk-transport">Transport type</label>
+          <label htmlFor="bk-transport">Transport type (extra per day)</label>
           <select id="bk-transport" name="transportType" value={transportType} onChange={(e) => setTransportType(e.target.value)}>
             {Object.entries(TRANSPORT_PER_DAY).map(([k, v]) => (
               <option key={k} value={k}>
                 {TRANSPORT_LABELS[k] ?? k}
-                {v ? ` (+${formatRupees(v)} per day)` : ""}
+                {v ? ` +${formatRupees(v)}` : ""}
               </option>
             ))}
           </select>

@@ -1,10 +1,11 @@
 import { Link } from "@remix-run/react";
 import type { CatalogPackage } from "@worker/domain/catalog/service";
+import { PER_PERSON_NOTE, advertisedPrice } from "@worker/domain/bookings/price-terms";
 import { formatRupees } from "@worker/shared/format";
 
 /** `first`: the list's first card, whose image is in the first view and often its largest paint (ADR 0034). */
 export function CatalogCard({ pkg, first = false }: { pkg: CatalogPackage; first?: boolean }) {
-  const price = pkg.priceRanges[0]?.price;
+  const price = advertisedPrice(pkg.priceRanges);
   return (
     <article className="card catalog-card">
       {pkg.images[0] ? (
@@ -19,6 +20,7 @@ export function CatalogCard({ pkg, first = false }: { pkg: CatalogPackage; first
         </p>
         <p className="muted">by {pkg.seller.name}</p>
         <p className="catalog-price">{price !== undefined ? `From ${formatRupees(price)}` : "Call or Contact for price"}</p>
+        {price !== undefined ? <p className="muted price-note">{PER_PERSON_NOTE}</p> : null}
       </div>
     </article>
   );

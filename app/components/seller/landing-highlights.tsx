@@ -31,7 +31,7 @@ export function TrendingDestinations({ destinations }: { destinations: Destinati
               <p className="row card-facts">
                 {/* No rating until published reviews exist (issue 24): a figure nobody wrote is not shown. */}
                 <span className="price">
-                  {d.startingPrice !== null ? `Starting from ${formatRupees(d.startingPrice)}` : "Call or Contact for price"}
+                  {d.startingPrice !== null ? `Starting from ${formatRupees(d.startingPrice)} per person` : "Call or Contact for price"}
                 </span>
               </p>
             </div>
@@ -57,7 +57,7 @@ export function ExplorePackages({ tripLengths }: { tripLengths: TripLength[] }) 
                 <SiteLink to={searchHref(site, { duration: String(t.days) })}>{t.label}</SiteLink>
               </h3>
               <p className="muted">{`${plural(t.packages, "package", "packages")} in ${citiesText(t.cities)}`}</p>
-              {t.startingPrice !== null ? <p className="price">{`From ${formatRupees(t.startingPrice)}`}</p> : null}
+              {t.startingPrice !== null ? <p className="price">{`From ${formatRupees(t.startingPrice)} per person`}</p> : null}
             </li>
           ))}
         </ul>

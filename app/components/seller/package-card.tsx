@@ -1,12 +1,18 @@
 import { SiteLink } from "~/components/seller/site-link";
 import type { PackageSummary } from "@worker/domain/seller-website/shapes";
+import { PER_PERSON_NOTE, advertisedPrice } from "@worker/domain/bookings/price-terms";
 import { formatRupees } from "@worker/shared/format";
 import { siteHref, useSellerSite } from "~/lib/seller-site";
 
-/** Price is the first price range entry (spec §2), else the call-us text. */
+/** Price is the first price range entry that has a price (spec §2; the tier the form starts at), else the call-us text. */
 export function packagePrice(pkg: Pick<PackageSummary, "priceRanges">) {
-  const price = pkg.priceRanges[0]?.price;
+  const price = advertisedPrice(pkg.priceRanges);
   return price !== undefined ? formatRupees(price) : "Call or Contact for price";
+}
+
+/** What the advertised price leaves to the booking form (the discount and the fee), under a priced package's price. */
+export function PriceNote({ pkg }: { pkg: Pick<PackageSummary, "priceRanges"> }) {
+  return advertisedPrice(pkg.priceRanges) !== undefined ? <p className="muted price-note">{PER_PERSON_NOTE}</p> : null;
 }
 
 export function PackageCard({ pkg, headingLevel = 3 }: { pkg: PackageSummary; headingLevel?: 2 | 3 }) {
@@ -21,6 +27,7 @@ export function PackageCard({ pkg, headingLevel = 3 }: { pkg: PackageSummary; he
         </Heading>
         <p className="muted">{`${pkg.city} · ${pkg.duration}`}</p>
         <p className="price">{packagePrice(pkg)}</p>
+        <PriceNote pkg={pkg} />
       </div>
     </article>
   );

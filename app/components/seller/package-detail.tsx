@@ -3,7 +3,7 @@ import { useState } from "react";
 import type { PublicPackage } from "@worker/domain/seller-website/shapes";
 import { BookingRequestForm, type TripFormData } from "~/components/bookings/booking-request-form";
 import { siteHref, useSellerSite } from "~/lib/seller-site";
-import { packagePrice } from "./package-card";
+import { PriceNote, packagePrice } from "./package-card";
 
 /** First image large plus up to three thumbnails (spec §9); a thumbnail shows itself large. */
 function Gallery({ pkg }: { pkg: PublicPackage }) {
@@ -64,6 +64,7 @@ export function PackageDetail({ pkg, form }: { pkg: PublicPackage; form: TripFor
             {pkg.city} · {pkg.duration}
           </p>
           <p className="price package-price">{packagePrice(pkg)}</p>
+          <PriceNote pkg={pkg} />
         </div>
         <Gallery pkg={pkg} />
         <div className="package-info stack">

@@ -2,12 +2,14 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { Link, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import { listCart, removeFromCart } from "@worker/domain/payments/cart";
 import { todayInIndia } from "@worker/domain/bookings/transitions";
+import { BOOKING_FEE_PERCENT, DISCOUNT_PERCENT } from "@worker/domain/bookings/pricing";
 import type { CheckoutSession } from "@worker/domain/payments/checkout";
 import { useCallback, useEffect, useRef } from "react";
 import { toast } from "~/lib/notify";
 import { z } from "zod";
 import { LoadErrorBoundary, LoadFailed } from "~/components/ui/load-failed";
 import { ROOM_LABELS, guestsLabel } from "~/components/bookings/types";
+import { PricingList } from "~/components/bookings/pricing-list";
 import { type TripAnswer, shopOf, tripAction } from "~/components/bookings/trip-actions.server";
 import { stringFields } from "~/components/bookings/trip-fields";
 import { CheckoutStatus, PayWithoutScripts, useCheckout } from "~/components/payments/use-checkout";
@@ -17,6 +19,8 @@ import { actionInput, signedInAction, signedInData, signedInHeaders } from "~/li
 import { useActionToast } from "~/lib/use-action-toast";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import "~/components/payments/payments.css";
+
+const CART_TOTAL_NOTE = `Includes ${DISCOUNT_PERCENT}% off and the ${BOOKING_FEE_PERCENT}% booking fee incl. GST on each trip; a trip's price breakdown shows its lines.`;
 
 export const meta: MetaFunction = () => [{ title: "Cart | Tripbazaar" }];
 
@@ -70,7 +74,17 @@ function CartLine({ line }: { line: ReturnType<typeof useLoaderData<typeof loade
         {line.problem ? (
           <p className="error-text">{line.problem}</p>
         ) : (
-          <p className="cart-line-price">{line.pricing ? formatRupees(line.pricing.total) : ""}</p>
+          <>
+            <p className="cart-line-price">{line.pricing ? formatRupees(line.pricing.total) : ""}</p>
+            {line.pricing ? (
+              <details className="price-details">
+                <summary>
+                  Price breakdown<span className="sr-only"> of {line.packageName}</span>
+                </summary>
+                <PricingList pricing={line.pricing} />
+              </details>
+            ) : null}
+          </>
         )}
       </div>
       <fetcher.Form method="post" className="cart-line-remove">
@@ -150,6 +164,7 @@ export default function Page() {
           <section className="card stack cart-summary" aria-labelledby="cart-total">
             <h2 id="cart-total">Total</h2>
             <p className="cart-total-figure">{formatRupees(cart.total)}</p>
+            <p className="muted price-note">{CART_TOTAL_NOTE}</p>
             <p className="muted">
               {cart.items.length} trip{cart.items.length === 1 ? "" : "s"}
               {sellers > 1 ? ` with ${sellers} travel agents` : ""}, paid at once. Each travel agent confirms their booking within 48 hours;

@@ -5,6 +5,7 @@ import { AddToCartForm } from "~/components/bookings/booking-request-form";
 import { shopOf, tripAction, tripFormData } from "~/components/bookings/trip-actions.server";
 import { stringFields } from "~/components/bookings/trip-fields";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PER_PERSON_NOTE, advertisedPrice } from "@worker/domain/bookings/price-terms";
 import { formatRupees } from "@worker/shared/format";
 import { actionInput } from "~/lib/session.server";
 
@@ -28,7 +29,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function TourPackage() {
   const { pkg, form, bookUrl } = useLoaderData<typeof loader>();
-  const price = pkg.priceRanges[0]?.price;
+  const price = advertisedPrice(pkg.priceRanges);
   return (
     <main id="main" className="container page">
       <p>
@@ -53,6 +54,7 @@ export default function TourPackage() {
             {pkg.city} · {pkg.duration} · by {pkg.seller.name}
           </p>
           <p className="catalog-price">{price !== undefined ? formatRupees(price) : "Call or Contact for price"}</p>
+          {price !== undefined ? <p className="muted price-note">{PER_PERSON_NOTE}</p> : null}
           <p>{pkg.description}</p>
           <div className="row-actions">
             <AddToCartForm pkg={pkg} form={form} />

@@ -16,8 +16,10 @@ export const pricing = z.object({
   discount: paise,
   roomCharge: paise,
   transportCharge: paise,
-  taxes: paise,
-  total: paise,
+  taxes: paise.describe("In paise: the booking fee (spec §9), GST included"),
+  total: paise.describe(
+    "In paise, a whole number of rupees: the exact sum of the lines rounded once to the nearest rupee, 50 paise and more up",
+  ),
 });
 
 /** One booking as its customer and its seller see it (spec §7). */

@@ -6,6 +6,7 @@ import type { AppConfig } from "../../env";
 import type { Tenant } from "../../tenant";
 import { canonicalDomainOf, customerBookingUrl, platformUrl, sellerBookingUrl } from "../email/links";
 import { trySendEmail } from "../email/send";
+import { lineAmount, priceLines } from "./price-lines";
 import type { Booking } from "./shapes";
 
 /** A booking's refund as its emails tell it; null when none is due. */
@@ -30,6 +31,13 @@ function summary(b: Booking) {
   ].join("\n");
 }
 
+/** The breakdown in the words of the booking pages, each line with its hint; the summary above gives the total. */
+const breakdown = (b: Booking) =>
+  priceLines(b.pricing)
+    .filter((line) => line.key !== "total")
+    .map((line) => `${line.label}: ${lineAmount(line)}${line.hint ? ` (${line.hint})` : ""}`)
+    .join("\n");
+
 /** The seller's own domain the booking was made on, when the request came from it (ADR 0026). */
 function bookedOnDomain(tenant: Tenant, b: Booking) {
   return tenant.kind === "seller" && tenant.mode === "domain" && tenant.sellerId === b.sellerId ? tenant.hostname : null;
@@ -52,7 +60,7 @@ export async function emailNewRequest(db: Db, config: AppConfig, b: Booking, sel
     to: b.userId.email,
     sellerId: b.sellerId,
     subject: `Booking request received: ${b.bookingId}`,
-    text: `Hello ${b.userId.name},\n\nThank you for your booking request with ${seller.name}. It is pending until the seller confirms it.\n\n${summary(b)}\n\nPrice breakdown:\nBase price: ${formatRupees(b.pricing.basePrice)}\nDiscount: -${formatRupees(b.pricing.discount)}\nRoom: ${formatRupees(b.pricing.roomCharge)}\nTransport: ${formatRupees(b.pricing.transportCharge)}\nTaxes and booking fee: ${formatRupees(b.pricing.taxes)}\n\nSee your booking:\n${customerBookingUrl(config, b._id, bookedOnDomain(from, b))}`,
+    text: `Hello ${b.userId.name},\n\nThank you for your booking request with ${seller.name}. It is pending until the seller confirms it.\n\n${summary(b)}\n\nPrice breakdown:\n${breakdown(b)}\n\nSee your booking:\n${customerBookingUrl(config, b._id, bookedOnDomain(from, b))}`,
   });
 }
 

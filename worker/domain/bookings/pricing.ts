@@ -1,8 +1,19 @@
-/** Business constants of spec §9 and the server-side price of a booking, in integer paise. */
-export const DISCOUNT_PERCENT = 10;
-export const BOOKING_FEE_PERCENT = 18;
-export const MAX_TRAVELLERS = 12;
-export const CHILDREN_DISCOUNT_PERCENT = 0;
+/**
+ * The server-side price of a booking: every line in exact integer paise, the total rounded once to whole rupees
+ * (toNearestRupee). The business constants of spec §9 live in price-terms.ts (no arithmetic, for the cards) and are
+ * re-exported here.
+ */
+import { BOOKING_FEE_PERCENT, CHILDREN_DISCOUNT_PERCENT, DISCOUNT_PERCENT, type PriceTier, isPriced } from "./price-terms";
+
+export {
+  advertisedPrice,
+  BOOKING_FEE_PERCENT,
+  CHILDREN_DISCOUNT_PERCENT,
+  DISCOUNT_PERCENT,
+  isPriced,
+  MAX_TRAVELLERS,
+  type PriceTier,
+} from "./price-terms";
 
 /** Nightly room supplements over the package's standard room. */
 export const ROOM_SUPPLEMENT_PER_NIGHT: Record<string, number> = {
@@ -39,6 +50,21 @@ export type Pricing = {
 
 const percentOf = (amount: number, percent: number) => Math.round((amount * percent) / 100);
 
+/**
+ * The stated rounding rule: a total is a whole number of rupees, the nearest one to the exact sum of its lines,
+ * with 50 paise and more rounding up (₹16,990.50 → ₹16,991, ₹16,990.49 → ₹16,990). Applied once, to the total.
+ */
+export const toNearestRupee = (paise: number) => Math.floor((paise + 50) / 100) * 100;
+
+/** The exact sum of a breakdown's lines, in paise, before the total is rounded. */
+export const sumOfLines = (p: Omit<Pricing, "total">) => p.basePrice - p.discount + p.roomCharge + p.transportCharge + p.taxes;
+
+/**
+ * What rounding added to (or took from) the lines: between −49 and +50 paise for a price made here, 0 for bookings
+ * priced before totals were rounded. It is not stored; the spec's breakdown has no field for it.
+ */
+export const roundingOf = (p: Pricing) => p.total - sumOfLines(p);
+
 export function priceBooking(input: PricingInput): Pricing {
   const childPrice = input.unitPrice - percentOf(input.unitPrice, CHILDREN_DISCOUNT_PERCENT);
   const basePrice = input.unitPrice * input.adults + childPrice * input.children;
@@ -47,11 +73,9 @@ export function priceBooking(input: PricingInput): Pricing {
   const roomCharge = (ROOM_SUPPLEMENT_PER_NIGHT[input.roomType ?? "standard"] ?? 0) * nights;
   const transportCharge = (TRANSPORT_PER_DAY[input.transportType ?? "included"] ?? 0) * input.durationDays;
   const taxes = percentOf(basePrice - discount, BOOKING_FEE_PERCENT);
-  return { basePrice, discount, roomCharge, transportCharge, taxes, total: basePrice - discount + roomCharge + transportCharge + taxes };
+  const lines = { basePrice, discount, roomCharge, transportCharge, taxes };
+  return { ...lines, total: toNearestRupee(sumOfLines(lines)) };
 }
-
-/** One of a package's prices (spec §3 priceRanges), in integer paise. */
-export type PriceTier = { label: string; price: number };
 
 /**
  * Which of a package's prices a booking is for: its position in the package's list, counted from 0, or its
@@ -68,9 +92,6 @@ export function findPriceTier(tiers: readonly PriceTier[], choice?: PriceTierCho
   const tier = Number.isInteger(index) && index >= 0 ? tiers[index] : undefined;
   return tier ? { index, tier } : null;
 }
-
-/** A tier can be booked at its price only when it has one; 0 or less means "on request". */
-export const isPriced = (tier: PriceTier) => typeof tier.price === "number" && Number.isFinite(tier.price) && tier.price > 0;
 
 /** The package's tiers a traveller may choose, with their positions in its list. */
 export const bookableTiers = (tiers: readonly PriceTier[]) => tiers.flatMap((tier, index) => (isPriced(tier) ? [{ index, tier }] : []));
