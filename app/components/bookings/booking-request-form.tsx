@@ -5,6 +5,7 @@ import { siteHref, useSellerSite } from "~/lib/seller-site";
 import "./bookings.css";
 import { Modal } from "~/components/ui/modal";
 import { RequestForm as RequestFormNow, type TripLinks as Links } from "./trip-request-form";
+import type { TripFormData } from "./trip-fields";
 
 /**
  * The trip form itself is its own chunk (ADR 0034): a package page's first scripts carry the button and the
@@ -22,12 +23,6 @@ function LazyRequestForm(props: Parameters<typeof RequestFormNow>[0]) {
     </Suspense>
   );
 }
-
-/**
- * The trip form's own address (`?book=1`) answered (`tripFormData`): the signed-in visitor's name, or a guest
- * (signedIn false), who is asked to sign in when they pay and comes back to the form as they left it.
- */
-export type TripFormData = { traveller: string; signedIn: boolean } | null;
 
 /**
  * Book Now on a seller's package page (issue #4/#5): the traveller fills in the trip and pays for it at once,

@@ -11,8 +11,7 @@ import { payWithTestProvider } from "@worker/domain/payments/test-checkout";
 import type { ActionResult } from "~/lib/action-result";
 import { FAILED_PAYMENT } from "../payments/use-checkout";
 import { type SignedInUser, liveUser, refusal, requireUser, signedInHeaders } from "~/lib/session.server";
-import type { TripFormData } from "./booking-request-form";
-import { type Fields, travellerField } from "./trip-fields";
+import { type Fields, type TripFormData, travellerField } from "./trip-fields";
 
 /**
  * The writes of the trip form and of checkout's start, as page actions (issue 22): Add to cart, Book Now (a

@@ -8,6 +8,12 @@ import { type TravellerDraft, emptyTraveller } from "./traveller-fields";
  */
 export type Fields = Record<string, string>;
 
+/**
+ * The trip form's own address (`?book=1`) answered (`tripFormData`): the signed-in visitor's name, or a guest
+ * (signedIn false), who is asked to sign in when they pay and comes back to the form as they left it.
+ */
+export type TripFormData = { traveller: string; signedIn: boolean } | null;
+
 export type TripDraft = {
   priceTier: number;
   startDate: string;

@@ -1,7 +1,8 @@
 import { SiteLink } from "~/components/seller/site-link";
 import { useState } from "react";
 import type { PublicPackage } from "@worker/domain/seller-website/shapes";
-import { BookingRequestForm, type TripFormData } from "~/components/bookings/booking-request-form";
+import { BookingRequestForm } from "~/components/bookings/booking-request-form";
+import type { TripFormData } from "~/components/bookings/trip-fields";
 import { siteHref, useSellerSite } from "~/lib/seller-site";
 import { PriceNote, packagePrice } from "./package-card";
 
