@@ -59,7 +59,9 @@ describe("seller dashboard pages render on the server in one D1 round trip", () 
     expect(html).not.toMatch(LOADING);
     expect(html).toContain(`<span class="value">${pending?.n}</span><span class="label">Awaiting your answer</span>`);
     expect(html).toContain("Bookings by status");
-    expect(html).toMatch(/href="\/seller-dashboard\/orders\/bk_w\d+"/);
+    // An order's address names it by its number, the reference people see (issue 24).
+    expect(html).toMatch(new RegExp(`href="/seller-dashboard/orders/TB-${w.seed.year}-\\d{6}"`));
+    expect(html).not.toMatch(/href="\/seller-dashboard\/orders\/bk_/);
   });
 
   it("orders: the payment column says Completed, Refunded or Pending", async () => {

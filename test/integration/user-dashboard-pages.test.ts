@@ -66,7 +66,8 @@ describe("the user dashboard renders on the server in one D1 round trip", () => 
     expect(text).toContain('<span class="value">1</span><span class="label">Completed Trips</span>');
     expect(html).toContain("Recent Bookings");
     expect(html.match(new RegExp(`data-booking="TB-${w.seed.year}-\\d{6}"`, "g"))).toHaveLength(5);
-    expect(html).toContain('href="/booking/bk_h1"');
+    expect(html).toContain(`href="/booking/${w.seed.bookings.bk_h1.ref}"`);
+    expect(html).not.toContain('href="/booking/bk_');
     expect(html).toContain("Sell your tours on Tripbazaar");
     // A form that works before scripts run: named fields, and a button that is not waiting for them.
     expect(html).toMatch(/<input type="hidden" name="intent" value="apply"\/>/);
@@ -184,6 +185,46 @@ describe("the booking detail page", () => {
     const missing = await page("/booking/bk_nope");
     expect([missing.status, missing.calls]).toEqual([404, "1"]);
     expect(missing.html).toContain("Booking not found");
+  });
+
+  it("is at the booking's number, the reference people see, on both sites and the seller's order page; an id still works", async () => {
+    const { bk_w4, bk_h1 } = w.seed.bookings;
+    // The custom domain's own lookup is a round trip of its first request only (then remembered, ADR 0007).
+    await page("/", null, "wanderlust.localhost");
+    for (const [path, as, host] of [
+      [`/booking/${bk_w4.ref}`, asha, undefined],
+      [`${SITE}/booking/${bk_w4.ref}`, asha, undefined],
+      [`/booking/${bk_w4.ref}`, asha, "wanderlust.localhost"],
+      [`/seller-dashboard/orders/${bk_w4.ref}`, seller, undefined],
+    ] as const) {
+      const res = await page(path, as, host);
+      expect([path, host, res.status, res.calls]).toEqual([path, host, 200, "1"]);
+      expect(res.text).toContain(`<span style="white-space:nowrap">${bk_w4.ref}</span>`);
+      expect(res.html).toContain("Munnar Tea Trails");
+      // What was paid, read by the number in the same round trip.
+      expect(res.text).toMatch(/Paid<\/dt><dd[^>]*>₹/);
+    }
+    // Another seller's booking by its number is as refused as by its id; an unknown number is not found.
+    expect((await page(`/seller-dashboard/orders/${bk_h1.ref}`, seller)).status).toBe(403);
+    expect((await page(`/booking/${bk_w4.ref}`, himalayan)).status).toBe(403);
+    expect((await page(`/booking/TB-${w.seed.year}-999999`)).status).toBe(404);
+  });
+
+  it("lets the seller approve on the order page at its number (the page's own action)", async () => {
+    const { bk_w2 } = w.seed.bookings;
+    const approved = await act(
+      `/seller-dashboard/orders/${bk_w2.ref}`,
+      { intent: "approve", message: "See you in Manali." },
+      { as: seller },
+    );
+    expect([approved.status, approved.answer]).toEqual([200, { ok: true, message: "Booking approved successfully" }]);
+    expect(await one("SELECT status, seller_response_message AS message FROM bookings WHERE id = 'bk_w2'")).toEqual({
+      status: "confirmed",
+      message: "See you in Manali.",
+    });
+    const refused = await act(`/seller-dashboard/orders/${w.seed.bookings.bk_h1.ref}`, { intent: "approve" }, { as: seller });
+    expect(refused.status).toBe(403);
+    expect((await one<{ status: string }>("SELECT status FROM bookings WHERE id = 'bk_h1'"))?.status).toBe("pending");
   });
 });
 

@@ -83,7 +83,7 @@ function Overview({ data }: { data: Awaited<ReturnType<typeof listSellerBookings
             {data.data.map((b) => (
               <li key={b._id} className="booking-item">
                 <div>
-                  <Link to={`/seller-dashboard/orders/${b._id}`}>{b.bookingId}</Link> · {b.packageId.name}
+                  <Link to={`/seller-dashboard/orders/${b.bookingId}`}>{b.bookingId}</Link> · {b.packageId.name}
                   <div className="muted">
                     {b.userId.name} · {formatDate(b.travelDates.startDate)} · {formatRupees(b.pricing.total)}
                   </div>

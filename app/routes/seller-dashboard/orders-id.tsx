@@ -3,7 +3,7 @@ import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react
 import { respondToBooking } from "@worker/domain/bookings/respond";
 import { approveBody, rejectBody } from "@worker/domain/bookings/schemas";
 import { REASON_REQUIRED } from "@worker/domain/bookings/texts";
-import { readBookingAs } from "@worker/domain/bookings/service";
+import { bookingIdFor, readBookingAs } from "@worker/domain/bookings/service";
 import { z } from "zod";
 import { BookingDetail } from "~/components/bookings/booking-detail";
 import { bookingMoney } from "@worker/domain/payments/views";
@@ -37,11 +37,13 @@ const decision = z.discriminatedUnion("intent", [
 export async function action({ request, context, params }: ActionFunctionArgs) {
   return signedInAction(context, "seller", async (seller) => {
     const input = decision.parse(await actionInput(request));
+    // The page's address names the booking by its number (issue 24); the decision takes its id.
+    const id = await bookingIdFor(context.db, params.id ?? "");
     if (input.intent === "approve") {
-      await respondToBooking(context.db, context.config, seller.id, params.id ?? "", "approved", input.message, context.now);
+      await respondToBooking(context.db, context.config, seller.id, id, "approved", input.message, context.now);
       return "Booking approved successfully";
     }
-    await respondToBooking(context.db, context.config, seller.id, params.id ?? "", "rejected", input.message, context.now);
+    await respondToBooking(context.db, context.config, seller.id, id, "rejected", input.message, context.now);
     return "Booking rejected";
   });
 }

@@ -91,7 +91,7 @@ export default function Page() {
                   {orders.data.map((b) => (
                     <tr key={b._id}>
                       <td data-label="Booking">
-                        <Link to={`/seller-dashboard/orders/${b._id}`}>{b.bookingId}</Link>
+                        <Link to={`/seller-dashboard/orders/${b.bookingId}`}>{b.bookingId}</Link>
                       </td>
                       <td data-label="Customer">{b.userId.name}</td>
                       <td data-label="Package">{b.packageId.name}</td>

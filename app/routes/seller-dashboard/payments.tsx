@@ -143,7 +143,7 @@ export default function Page() {
                         <td data-label="Date">{formatDate(e.date)}</td>
                         <td data-label="Type">{LEDGER_KIND_LABELS[e.kind]}</td>
                         <td data-label="Booking">
-                          <Link className="ledger-booking" to={`/seller-dashboard/orders/${encodeURIComponent(e.bookingId)}`}>
+                          <Link className="ledger-booking" to={`/seller-dashboard/orders/${encodeURIComponent(e.bookingRef)}`}>
                             {e.bookingRef}
                           </Link>
                         </td>

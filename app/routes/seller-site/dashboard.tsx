@@ -85,7 +85,7 @@ export default function Page() {
           <div id="my-bookings">
             <CustomerBookingsOverview
               bookings={loaded.bookings}
-              detailHref={(b) => siteHref(site, `/booking/${encodeURIComponent(b._id)}`)}
+              detailHref={(b) => siteHref(site, `/booking/${encodeURIComponent(b.bookingId)}`)}
             />
           </div>
         </PageContent>

@@ -16,7 +16,13 @@ export default function Page() {
   const { bookings } = useLoaderData<typeof loader>();
   return (
     <UserDashboardPage title="My bookings">
-      <CustomerBookings bookings={bookings} detailHref={(b) => `/booking/${b._id}`} heading="All bookings" showStats={false} paginate />
+      <CustomerBookings
+        bookings={bookings}
+        detailHref={(b) => `/booking/${b.bookingId}`}
+        heading="All bookings"
+        showStats={false}
+        paginate
+      />
     </UserDashboardPage>
   );
 }

@@ -57,7 +57,7 @@ export default function Page() {
   const { bookings, application, user } = useLoaderData<typeof loader>();
   return (
     <UserDashboardPage title="My dashboard">
-      <CustomerBookings bookings={bookings} detailHref={(b) => `/booking/${b._id}`} heading="Recent Bookings" />
+      <CustomerBookings bookings={bookings} detailHref={(b) => `/booking/${b.bookingId}`} heading="Recent Bookings" />
       <p>
         <Link to="/user-dashboard/bookings">See all my bookings</Link>
       </p>

@@ -8,7 +8,16 @@ import type { Db } from "../../db/client";
 import { containsTerm } from "../../db/text-search";
 import type { z } from "zod";
 import type { customerListQuery, sellerListQuery } from "./schemas";
-import { type Booking, pagination, selectBookings, toBooking, travellersOf } from "./shapes";
+import {
+  type Booking,
+  bookingIdOf,
+  isBookingRef,
+  pagination,
+  selectBookings,
+  toBooking,
+  travellersOf,
+  travellersOfBooking,
+} from "./shapes";
 import { canTransition, illegalTransitionMessage, todayInIndia } from "./transitions";
 import { cancellationRefund } from "../payments/policy";
 import { queueRefund } from "../payments/refunds";
@@ -16,9 +25,20 @@ import { queueRefund } from "../payments/refunds";
 export const NO_PERMISSION = "You do not have permission to view this booking";
 export const NOT_FOUND = "Booking not found";
 
-export async function findBooking({ db, load }: Reader, id: string): Promise<Booking | null> {
-  const [rows, people] = await Promise.all([load(selectBookings(db).where(eq(bookings.id, id))), load(travellersOf(db, [id]))]);
+/** A booking by its number (TB-YYYY-NNNNNN, its page's address) or its id (older links), in the reader's batch. */
+export async function findBooking({ db, load }: Reader, key: string): Promise<Booking | null> {
+  const [rows, people] = await Promise.all([
+    load(selectBookings(db).where(isBookingRef(key) ? eq(bookings.bookingRef, key) : eq(bookings.id, key))),
+    load(travellersOfBooking(db, key)),
+  ]);
   return rows[0] ? toBooking(rows[0], people) : null;
+}
+
+/** The id of the booking a page's address names (by number or id); unknown numbers stay as given (not found later). */
+export async function bookingIdFor(db: Db, key: string): Promise<string> {
+  if (!isBookingRef(key)) return key;
+  const [row] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.bookingRef, key)).limit(1);
+  return row?.id ?? key;
 }
 
 /** SECURITY: only the customer who booked, the booking's seller and a superadmin may read a booking. */

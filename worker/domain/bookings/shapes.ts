@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { type SQL, asc, eq, inArray, sql } from "drizzle-orm";
 import { bookings, packages, travellers, users } from "@db/schema";
 import type { Db } from "../../db/client";
 import { durationLabel } from "../seller-website/shapes";
@@ -51,6 +51,23 @@ export const selectBookings = (db: Db) =>
     .from(bookings)
     .innerJoin(packages, eq(packages.id, bookings.packageId))
     .innerJoin(users, eq(users.id, bookings.userId));
+
+/**
+ * A booking page's address names the booking by its number, TB-YYYY-NNNNNN, the one reference people see (issue
+ * 24); links made before that carry its internal id, which still works. `bookingIdOf` is the id either names, as a
+ * value of the same query (a sub-select for a number), so reading a booking by its number costs no extra round trip.
+ */
+export const isBookingRef = (key: string) => /^TB-\d{4}-\d{6}$/.test(key);
+export const bookingIdOf = (key: string): SQL | string =>
+  isBookingRef(key) ? sql`(select ${sql.identifier("id")} from ${bookings} where ${sql.identifier("booking_ref")} = ${key})` : key;
+
+/** One booking's travellers, the booking named by its number or its id. */
+export const travellersOfBooking = (db: Db, key: string) =>
+  db
+    .select()
+    .from(travellers)
+    .where(eq(travellers.bookingId, bookingIdOf(key)))
+    .orderBy(asc(travellers.position));
 
 export const travellersOf = (db: Db, bookingIds: string[]) =>
   db

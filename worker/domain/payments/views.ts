@@ -4,6 +4,7 @@ import type { Reader } from "../../db/batcher";
 import { notFound } from "../errors";
 import type { BookingDraft } from "./checkout";
 import { PAYMENT_NOT_FOUND } from "./confirm";
+import { bookingIdOf } from "../bookings/shapes";
 
 /**
  * One checkout as its traveller sees it (booking-success): the payment, and per seller the bookings it made,
@@ -99,6 +100,7 @@ export type MoneyScope = { sellerId: string } | { userId: string } | null;
  * What was paid for a booking and what came back, for the booking's pages. Scoped like every seller-owned read:
  * a seller sees only rows with their `seller_id`, a customer only their own payment's.
  */
+/** What was paid and refunded for a booking, named by its number or its id (bookingIdOf). */
 export async function bookingMoney({ db, load }: Reader, bookingId: string, scope: MoneyScope) {
   const paidScope =
     scope && "sellerId" in scope ? eq(paymentItems.sellerId, scope.sellerId) : scope ? eq(payments.userId, scope.userId) : undefined;
@@ -119,7 +121,7 @@ export async function bookingMoney({ db, load }: Reader, bookingId: string, scop
         })
         .from(paymentItems)
         .innerJoin(payments, eq(payments.id, paymentItems.paymentId))
-        .where(and(eq(paymentItems.bookingId, bookingId), eq(payments.status, "captured"), paidScope)),
+        .where(and(eq(paymentItems.bookingId, bookingIdOf(bookingId)), eq(payments.status, "captured"), paidScope)),
     ),
     load(
       db
@@ -134,7 +136,7 @@ export async function bookingMoney({ db, load }: Reader, bookingId: string, scop
         })
         .from(refunds)
         .innerJoin(payments, eq(payments.id, refunds.paymentId))
-        .where(and(eq(refunds.bookingId, bookingId), refundScope)),
+        .where(and(eq(refunds.bookingId, bookingIdOf(bookingId)), refundScope)),
     ),
   ]);
   return { payment: paid[0] ?? null, refund: back[0] ?? null };
