@@ -17,7 +17,7 @@ export async function consumeFollowUps(batch: MessageBatch<FollowUpMessage>, env
   if (batch.queue === DEAD_LETTER_QUEUE) {
     for (const message of batch.messages) {
       await markDead(db, message.body.id, null);
-      console.warn(`follow-up ${message.body.id} is dead after ${message.attempts} tries`);
+      console.warn(`follow-up ${message.body.id} is dead: its retries ran out`);
       message.ack();
     }
     return;
@@ -28,7 +28,8 @@ export async function consumeFollowUps(batch: MessageBatch<FollowUpMessage>, env
       message.ack();
     } catch (error) {
       const delaySeconds = retryDelaySeconds(config.FOLLOW_UP_RETRY_SECONDS, message.attempts);
-      console.warn(`follow-up ${message.body.id} failed (try ${message.attempts}), retried in ${delaySeconds} s:`, error);
+      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      console.warn(`follow-up ${message.body.id} failed (try ${message.attempts}), retried in ${delaySeconds} s: ${reason}`);
       message.retry({ delaySeconds });
     }
   }
