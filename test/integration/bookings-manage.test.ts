@@ -166,6 +166,7 @@ describe("approve and reject", () => {
         expect(res.answer).toMatchObject({ ok: true, message: "Booking approved successfully" });
       }
       const row = await w.d1.prepare("SELECT seller_response_message AS m FROM bookings WHERE id = ?").bind(id).first<{ m: string }>();
+      await followUpsDone(w);
       const mail = await latestEmail(w, ASHA);
       expect(mail.subject).toMatch(/^Booking confirmed: /);
       return { id, stored: row?.m, text: mail.text };

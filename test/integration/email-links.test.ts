@@ -3,6 +3,7 @@ import { ADMIN, ASHA, SELLER_A, SELLER_B, bookingRequest, createBookingAs } from
 import { type Session, bearer, latestCode, latestEmail, loginViaApi, waitForEmail } from "../support/session";
 import { payAndConfirm } from "../support/payments";
 import { type TestWorker, startWorker } from "../support/worker";
+import { followUpsDone } from "../support/follow-ups";
 
 /**
  * Every link in an email is absolute and names a host we serve (ADR 0026): the platform's PUBLIC_ORIGIN
@@ -88,6 +89,7 @@ describe("booking emails", () => {
 
     const rejected = await w.api("PUT", `/api/bookings/seller/bookings/${id}/reject`, { message: "Pass closed" }, bearer(himalayan));
     expect(rejected.status).toBe(200);
+    await followUpsDone(w);
     const decision = await latestEmail(w, ASHA);
     expect(decision.subject).toBe(`Booking rejected: ${bookingId}`);
     expect(linksOf(decision, ["localhost"])).toEqual([`${PLATFORM}/booking/${id}`]);
@@ -113,6 +115,7 @@ describe("booking emails", () => {
     // The answer goes to the seller's canonical site, its active domain.
     const approved = await w.api("PUT", `/api/bookings/seller/bookings/${id}/approve`, { message: "See you in Goa" }, bearer(wanderlust));
     expect(approved.status).toBe(200);
+    await followUpsDone(w);
     const decision = await latestEmail(w, ASHA);
     expect(decision.subject).toBe(`Booking confirmed: ${bookingId}`);
     expect(linksOf(decision, [DOMAIN])).toEqual([`http://${DOMAIN}/booking/${id}`]);
@@ -138,12 +141,14 @@ describe("booking emails", () => {
     // Book Now on Wanderlust's site by path: the customer's session is the platform's, so the answer links there.
     const byPath = await paidOn({ path: "/seller/s_wanderlust/website" });
     expect((await w.api("PUT", `/api/bookings/seller/bookings/${byPath}/approve`, {}, bearer(wanderlust))).status).toBe(200);
+    await followUpsDone(w);
     expect(linksOf(await latestEmail(w, ASHA), ["localhost"])).toEqual([`${PLATFORM}/booking/${byPath}`]);
     // Paid on the seller's own domain: the answer links to that site's booking page.
     const onDomain = await paidOn({ domain: DOMAIN });
     expect((await w.api("PUT", `/api/bookings/seller/bookings/${onDomain}/reject`, { message: "Full" }, bearer(wanderlust))).status).toBe(
       200,
     );
+    await followUpsDone(w);
     expect(linksOf(await latestEmail(w, ASHA), [DOMAIN])).toEqual([`http://${DOMAIN}/booking/${onDomain}`]);
   });
 
@@ -152,6 +157,7 @@ describe("booking emails", () => {
     const { _id: id, bookingId } = res.body.data;
     const cancelled = await w.api("PUT", `/api/bookings/${id}/status`, { status: "cancelled" }, bearer(asha));
     expect(cancelled.status).toBe(200);
+    await followUpsDone(w);
     const notice = await latestEmail(w, SELLER_B);
     expect(notice.subject).toBe(`Booking cancelled by the customer: ${bookingId}`);
     expect(linksOf(notice, ["localhost"])).toEqual([`${PLATFORM}/seller-dashboard/orders/${id}`]);
@@ -160,6 +166,7 @@ describe("booking emails", () => {
   it("never takes a link's host from the request: a booking sent through a host we do not serve links to the platform", async () => {
     const res = await book(asha, "p_goa", { domain: "evil.example" });
     expect(res.status).toBe(201);
+    await followUpsDone(w);
     expect(linksOf(await latestEmail(w, ASHA), ["localhost"])).toEqual([`${PLATFORM}/booking/${res.body.data._id}`]);
   });
 });
