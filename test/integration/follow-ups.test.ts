@@ -228,5 +228,14 @@ describe("a fault between the decision and the enqueue", () => {
     const after = await dev.api("POST", "/api/dev/scheduled", undefined, { "x-tb-now": String(Date.now() + 240_000) });
     expect(after.body.data.followUpsResent).toBe(0);
     expect(await outbox()).toHaveLength(1);
+
+    // The queue delivers at least once: a message that comes again for a sent row finds it sent and does nothing.
+    const sent = await followUpState(dev, "fu_answer_bk_w2");
+    const queue = await dev.mf.getQueueProducer<{ id: string }>("FOLLOW_UPS", "app");
+    await queue.send({ id: "fu_answer_bk_w2" });
+    await queue.send({ id: "fu_answer_bk_w2" });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await followUpState(dev, "fu_answer_bk_w2")).toEqual(sent);
+    expect(await outbox()).toHaveLength(1);
   });
 });
