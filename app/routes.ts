@@ -59,7 +59,7 @@ const SELLER_DASHBOARD = [
 ] as const;
 
 const USER_DASHBOARD = ["bookings", "verify-student", "settings", "completed-trips", "upcoming-trips"] as const;
-// Spec §1's screens, plus "domains" (custom domain activation, ADR 0007).
+// Spec §1's screens, plus "domains" (custom domain activation, ADR 0007) and "messages" (undelivered follow-ups, ADR 0039).
 const SUPERADMIN = [
   "users",
   "seller-packages",
@@ -69,6 +69,7 @@ const SUPERADMIN = [
   "edits",
   "settings",
   "domains",
+  "messages",
 ] as const;
 
 export const fileOf = (path: string) => path.replace(/\/:/g, "-").replace(/:/g, "").replace(/\//g, "-");

@@ -79,20 +79,35 @@ export const rateLimits = sqliteTable("rate_limits", {
   windowStart: integer("window_start").notNull(),
 });
 
+/**
+ * Follow-up work, each row one message on the FOLLOW_UPS queue (ADR 0039). An `email` row is written with its text; a
+ * booking's follow-up (`booking-answer`, `booking-cancellation`) is written in the decision's own batch with only its
+ * `payload`, and becomes the customer's or seller's email (to, subject, text) when the consumer first handles it.
+ * `pending` until delivered (`sent`); `sending` while one consumer holds it (`claimed_at`); `dead` after the queue's
+ * last retry, with `error`, until the operator retries it.
+ */
 export const outbox = sqliteTable(
   "outbox",
   {
     id: text("id").primaryKey(),
     sellerId: text("seller_id"),
+    kind: text("kind", { enum: ["email", "booking-answer", "booking-cancellation"] })
+      .notNull()
+      .default("email"),
+    payload: text("payload", { mode: "json" }),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
-    status: text("status", { enum: ["queued", "sent", "failed"] })
+    status: text("status", { enum: ["pending", "sending", "sent", "dead"] })
       .notNull()
-      .default("queued"),
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    error: text("error"),
+    claimedAt: text("claimed_at"),
+    sentAt: text("sent_at"),
     createdAt: text("created_at").notNull().default(now),
   },
-  (t) => [index("outbox_to_idx").on(t.to, t.createdAt)],
+  (t) => [index("outbox_to_idx").on(t.to, t.createdAt), index("outbox_status_idx").on(t.status, t.createdAt)],
 );
 
 export { now as sqlNow };

@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus } from "node:os";
+import { Pool } from "undici";
 import { build, bundleWorker, median, startMeasureServer } from "./lib.mjs";
 
 const args = new Set(process.argv.slice(2));
@@ -11,6 +12,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
 const SECONDS = Number(process.env.BENCH_SECONDS || 4);
 const TRIVIAL_SECONDS = Number(process.env.BENCH_TRIVIAL_SECONDS || 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 16);
+// The seller's approve action (issue 25): this many pending requests are answered, one each, 4 at a time.
+const APPROVALS = Number(process.env.BENCH_APPROVALS || 400);
 // Any session cookie makes the Worker skip the cache, so the page is rendered with its D1 batch.
 const UNCACHED = "tb_session=bench-uncached";
 
@@ -98,7 +101,7 @@ function cpuTicks(pid) {
 
 const { child, origin, pid } = await startMeasureServer({
   command: pin(0, "npx", ["tsx", "scripts/bench/server.ts"]).flat(),
-  env: storageRoot ? { ...process.env, BENCH_STORAGE_ROOT: storageRoot } : process.env,
+  env: { ...process.env, BENCH_PENDING: String(APPROVALS), ...(storageRoot ? { BENCH_STORAGE_ROOT: storageRoot } : {}) },
 });
 try {
   console.log(
@@ -169,7 +172,55 @@ try {
     const verdict = `${median(xs) >= s.target ? "met" : "missed"} by throughput, ${cpu != null && trivialCpu != null && trivialCpu / cpu >= s.target ? "met" : "missed"} by CPU`;
     console.log(`target: ${s.name} >= ${s.target.toFixed(3)}x (median ${median(xs).toFixed(3)}x, rounds ${spread}${cpuRatio}): ${verdict}`);
   }
+  if (!args.has("--pages-only")) await benchApprovals();
 } finally {
   process.kill(-child.pid, "SIGTERM");
   if (storageRoot) rmSync(storageRoot, { recursive: true, force: true });
+}
+
+/**
+ * The seller's approve action (PUT /api/bookings/seller/bookings/:id/approve): its D1 round trips as the Worker counts
+ * them (the session check and the decision's one batch, ADR 0039), and workerd's CPU and the latency per approval,
+ * over APPROVALS pending requests the bench server added (scripts/bench/seed.ts). The follow-up it enqueues is not
+ * consumed here: only the answer is measured.
+ */
+async function benchApprovals() {
+  // Its own connections: the ones left idle since the warm-up may have been closed by the server meanwhile.
+  const pool = new Pool(origin, { connections: 4 });
+  const send = async (method, path, body, headers = {}) => {
+    const res = await pool.request({ method, path, body, headers: { "content-type": "application/json", ...headers } });
+    await res.body.text();
+    return res;
+  };
+  const login = await pool.request({
+    method: "POST",
+    path: "/api/auth/login",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "owner@wanderlust.example", password: "Travel#2026" }),
+  });
+  if (login.statusCode !== 200) throw new Error(`bench: the seller's login answered ${login.statusCode}`);
+  const { token } = await login.body.json();
+  const calls = [];
+  const latencies = [];
+  let next = 0;
+  const before = pid && cpuTicks(pid);
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < APPROVALS) {
+        const id = `bench_ap_${++next}`;
+        const started = performance.now();
+        const res = await send("PUT", `/api/bookings/seller/bookings/${id}/approve`, "{}", { authorization: `Bearer ${token}` });
+        latencies.push(performance.now() - started);
+        if (res.statusCode !== 200) throw new Error(`bench: approving ${id} answered ${res.statusCode}`);
+        calls.push(Number(res.headers["x-tb-d1-calls"]));
+      }
+    }),
+  );
+  const after = pid && cpuTicks(pid);
+  await pool.close();
+  const cpu = before != null && after != null ? (((after - before) * 1000) / clockTicks / APPROVALS).toFixed(3) : "-";
+  latencies.sort((a, b) => a - b);
+  console.log(
+    `\napprove action: ${APPROVALS} approvals, D1 round trips ${Math.min(...calls)}–${Math.max(...calls)}, CPU ${cpu} ms each, p50 ${median(latencies).toFixed(2)} ms, p99 ${latencies[Math.floor(latencies.length * 0.99)].toFixed(2)} ms`,
+  );
 }

@@ -28,7 +28,7 @@ buildIfNeeded();
 // Local D1 on tmpfs as in the bench (ADR 0018); a named database, so it can be read after the server stops.
 const persistRoot = mkdtempSync(join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "tripbazaar-load-"));
 const d1Name = `tripbazaar-load-${process.pid}`;
-// The Worker's logs (one line per email kept in the outbox, for one) are counted and summarised at the
+// The Worker's logs (one line per warning, for one) are counted and summarised at the
 // end instead of scrolling past; LOAD_SERVER_LOG=1 shows them as they come.
 const showServerLog = process.env.LOAD_SERVER_LOG === "1";
 const server = await startMeasureServer({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { FollowUpMessage } from "./domain/follow-ups/message";
 
 /** Bindings and vars as wrangler hands them to the Worker. */
 export interface Env {
@@ -25,6 +26,12 @@ export interface Env {
   EMAIL_FROM?: string;
   EMAIL_API_URL?: string;
   EMAIL_API_KEY?: string;
+  /** How long one call to the email provider may take, in ms (default 10 s). */
+  EMAIL_TIMEOUT_MS?: string;
+  /** Follow-up work (emails, a decision's refund) as messages (ADR 0039); its consumer is this Worker's `queue()`. */
+  FOLLOW_UPS?: Queue<FollowUpMessage>;
+  /** The first retry's delay in seconds, doubled each time (default 10); tests set it low. */
+  FOLLOW_UP_RETRY_SECONDS?: string;
   CF_ZONE_ID?: string;
   CF_PURGE_TOKEN?: string;
   CF_API_BASE?: string;
@@ -57,6 +64,10 @@ const configFields = z.object({
   EMAIL_FROM: z.string().default("Tripbazaar <no-reply@tripbazaar.example>"),
   EMAIL_API_URL: z.string().url().optional(),
   EMAIL_API_KEY: z.string().optional(),
+  EMAIL_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  // The binding itself, passed through: services enqueue their follow-ups on it (worker/domain/follow-ups).
+  FOLLOW_UPS: z.custom<Queue<FollowUpMessage>>((v) => v === undefined || (typeof v === "object" && v !== null)).optional(),
+  FOLLOW_UP_RETRY_SECONDS: z.coerce.number().min(0).default(10),
   // Purge by cache tag after a seller's content changes (worker/cache/purge.ts); unset locally.
   CF_ZONE_ID: z.string().optional(),
   CF_PURGE_TOKEN: z.string().optional(),

@@ -16,6 +16,9 @@ import { serveMedia } from "./media";
 import { withSecurityHeaders } from "./security-headers";
 import { checkPageOrigin } from "./page-origin";
 import { drainableBody } from "./request-body";
+import { consumeFollowUps } from "./follow-ups";
+import { resendPending } from "./domain/follow-ups/outbox";
+import type { FollowUpMessage } from "./domain/follow-ups/message";
 
 // One Remix handler per route tree: the platform's, a seller site's by path, a custom domain's (ADR 0024).
 const trees = routeTrees(build as unknown as ServerBuild);
@@ -41,19 +44,27 @@ export default {
 
   /**
    * Cron Triggers (wrangler.toml): every 15 minutes, unanswered paid requests past 48 hours are expired and
-   * refunded (ADR 0029); once a day, expired rows are cleaned up.
+   * refunded (ADR 0029) and follow-ups whose enqueueing was lost are sent again (ADR 0039); once a day, expired rows
+   * are cleaned up.
    */
   async scheduled(controller: ScheduledController, env: Env): Promise<void> {
     const db = createDb(env.DB);
     const now = new Date(controller.scheduledTime);
     const payments = await expireUnanswered(db, readConfig(env), now);
     console.log(`payments ${JSON.stringify(payments)}`);
+    const followUps = await resendPending(db, readConfig(env), now);
+    console.log(`follow-ups ${JSON.stringify(followUps)}`);
     if (controller.cron === DAILY_CLEANUP_CRON) {
       const removed = await runMaintenance(db, now.getTime());
       console.log(`maintenance removed ${JSON.stringify(removed)}`);
     }
   },
-} satisfies ExportedHandler<Env>;
+
+  /** The FOLLOW_UPS queue and its dead-letter queue (wrangler.toml, ADR 0039). */
+  async queue(batch: MessageBatch<FollowUpMessage>, env: Env): Promise<void> {
+    await consumeFollowUps(batch, env);
+  },
+} satisfies ExportedHandler<Env, FollowUpMessage>;
 
 async function answer(incoming: Request, env: Env, ctx: ExecutionContext, url: URL): Promise<Response> {
   if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {

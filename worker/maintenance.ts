@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lt, or } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lt, or } from "drizzle-orm";
 import { customDomains, endedSessions, handoverTokens, idempotencyKeys, otpCodes, outbox, rateLimits } from "@db/schema";
 import { PENDING_DOMAIN_TTL_MS } from "./domain/seller-admin/site";
 import type { Db } from "./db/client";
@@ -42,9 +42,10 @@ export async function runMaintenance(db: Db, now = Date.now()) {
         and(lt(otpCodes.lastSentAt, iso(now - RETENTION.otpCodeMs)), or(isNotNull(otpCodes.consumedAt), lt(otpCodes.expiresAt, iso(now)))),
       )
       .returning({ id: otpCodes.id }),
+    // An email still waiting for the queue stays until it is sent or dead (ADR 0039).
     db
       .delete(outbox)
-      .where(lt(outbox.createdAt, iso(now - RETENTION.outboxMs)))
+      .where(and(lt(outbox.createdAt, iso(now - RETENTION.outboxMs)), inArray(outbox.status, ["sent", "dead"])))
       .returning({ id: outbox.id }),
     // A spent hand-over token is refused by its own expiry from then on, so its jti can go.
     db

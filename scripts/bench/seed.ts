@@ -13,3 +13,19 @@ export async function migrateAndSeed(mf: Miniflare) {
   );
   await d1.batch(seedStatements(hashes, new Date()).map((s) => d1.prepare(s)));
 }
+
+/**
+ * `count` more pending requests to Wanderlust (`bench_ap_1`…), copies of the seeded `bk_w1`, for the bench's approve
+ * action to answer one each.
+ */
+export async function addPendingRequests(mf: Miniflare, count: number) {
+  if (count <= 0) return;
+  const d1 = await mf.getD1Database("DB");
+  const { results } = await d1.prepare("SELECT name FROM pragma_table_info('bookings')").all<{ name: string }>();
+  const columns = results.map((c) => c.name);
+  const values = columns.map((c) => (c === "id" ? "?1" : c === "booking_ref" ? "?2" : c === "status" ? "'pending'" : `"${c}"`));
+  const insert = d1.prepare(
+    `INSERT INTO bookings (${columns.map((c) => `"${c}"`).join(", ")}) SELECT ${values.join(", ")} FROM bookings WHERE id = 'bk_w1'`,
+  );
+  await d1.batch(Array.from({ length: count }, (_, i) => insert.bind(`bench_ap_${i + 1}`, `TB-BENCH-${String(i + 1).padStart(6, "0")}`)));
+}

@@ -3,7 +3,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { Miniflare } from "miniflare";
 import { TEST_ENV } from "../../test/support/env";
-import { migrateAndSeed } from "./seed";
+import { addPendingRequests, migrateAndSeed } from "./seed";
+import { FOLLOW_UPS_QUEUE } from "../../worker/domain/follow-ups/message";
 
 const root = new URL("../../", import.meta.url);
 const compatibilityDate = /compatibility_date\s*=\s*"([^"]+)"/.exec(readFileSync(new URL("wrangler.toml", root), "utf8"))?.[1];
@@ -33,9 +34,13 @@ const mf = new Miniflare({
   // Production mode: no dev routes (D1 round trips are counted and reported as in every environment, ADR 0033).
   bindings: { ...TEST_ENV, ENVIRONMENT: "production", BENCH: "1" },
   unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
+  // The follow-up queue's producer, as in production, with no consumer here: the measured approvals pay for their
+  // send, and no delivery runs beside the measurement (ADR 0039).
+  queueProducers: { FOLLOW_UPS: { queueName: FOLLOW_UPS_QUEUE } },
 });
 await mf.ready;
 await migrateAndSeed(mf);
+await addPendingRequests(mf, Number(process.env.BENCH_PENDING || 0));
 const url = withAssets ? await mf.ready : await mf.unsafeGetDirectURL();
 console.log(`READY ${url.origin} ${workerdPid() ?? "-"}`);
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => mf.dispose().finally(() => process.exit(0)));

@@ -146,7 +146,7 @@ describe("Book Now on the seller's site", () => {
     const ref = stored?.ref ?? "";
     expect(ref).toMatch(/^TB-\d{4}-\d{6}$/);
     await eventually(() => page.getByRole("link", { name: "View booking" }).getAttribute("href")).toBe(
-      `/seller/s_wanderlust/website/booking/${stored?.id}`,
+      `/seller/s_wanderlust/website/booking/${ref}`,
     );
     // A reload keeps it.
     await page.reload();

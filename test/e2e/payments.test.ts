@@ -7,6 +7,7 @@ import { answerConfirm, eventually } from "../support/page";
 import { fillCart } from "../support/payments";
 import { newCustomer } from "../support/security-fixtures";
 import { bearer } from "../support/session";
+import { followUpsDone } from "../support/follow-ups";
 
 /**
  * Issue 15's journeys with the test provider: a cart with trips of two sellers paid at once; one seller approves
@@ -79,6 +80,7 @@ describe("paying for a cart with trips of two sellers", () => {
     expect([himalayan.seller_id, himalayan.status, himalayan.payment_status]).toEqual(["s_himalayan", "pending", "completed"]);
     expect([wanderlust.seller_id, wanderlust.status, wanderlust.payment_status]).toEqual(["s_wanderlust", "pending", "completed"]);
     expect(himalayan.total + wanderlust.total).toBe(cart.total);
+    await followUpsDone(e2e.w);
     const receipt = await e2e.w.api("GET", `/api/dev/outbox?to=${encodeURIComponent(customer.user.email)}`);
     expect(receipt.body.messages.some((m: { subject: string }) => m.subject === `Payment receipt: ${total} paid`)).toBe(true);
     // The cart is empty once paid for.
@@ -126,6 +128,7 @@ describe("paying for a cart with trips of two sellers", () => {
     await page.goto(`${e2e.origin}/booking/${approved.id}`);
     await eventually(() => page.getByTestId("amount-paid").textContent()).toBe(formatRupees(approved.total));
     await eventually(() => page.getByTestId("amount-refunded").count()).toBe(0);
+    await followUpsDone(e2e.w);
     const mail = await e2e.w.api("GET", `/api/dev/outbox?to=${encodeURIComponent(customer.user.email)}`);
     const rejection = mail.body.messages.find((m: { subject: string }) => m.subject === `Booking rejected: ${rejected.ref}`);
     expect(rejection?.text).toContain(`${formatRupees(himalayan.total)} has been refunded`);

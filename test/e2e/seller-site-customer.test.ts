@@ -81,7 +81,7 @@ describe("a customer of a seller's site, on its own domain", () => {
     await item.waitFor();
     await eventually(() => item.textContent()).toContain(formatRupees(expected.total));
     await item.getByRole("link", { name: ref }).click();
-    await page.waitForURL(`${site}/booking/${stored?.id}`);
+    await page.waitForURL(`${site}/booking/${ref}`);
     await page.getByRole("heading", { level: 1, name: `Booking ${ref}` }).waitFor();
     await eventually(() => page.getByTestId("price-tier").textContent()).toBe("Premium: ₹21,999 × 1 traveller");
     await eventually(() => page.locator(".price-total").last().textContent()).toBe(formatRupees(expected.total));

@@ -134,7 +134,7 @@ describe("the whole journey with JavaScript disabled", () => {
     await page.reload();
     await page.getByRole("heading", { level: 1, name: "Request sent" }).waitFor();
     await page.getByRole("link", { name: "View booking" }).click();
-    await page.waitForURL(`${site}/booking/${booking?.id}`);
+    await page.waitForURL(`${site}/booking/${booking?.ref}`);
     await eventually(() => page.getByTestId("booking-status").textContent()).toBe("Pending");
     await context.close();
 

@@ -14,6 +14,7 @@ import {
 import { testDate, testNow } from "../support/clock";
 import { bearer, loginViaApi } from "../support/session";
 import { type TestWorker, startWorker } from "../support/worker";
+import { followUpsDone } from "../support/follow-ups";
 
 let w: TestWorker;
 let asha: Record<string, string>;
@@ -109,8 +110,10 @@ describe("POST /api/bookings pricing", () => {
     expect(b.userId).toMatchObject({ _id: "u_asha", name: "Asha Verma", email: ASHA });
     expect(b.customerDetails.travellers).toHaveLength(3);
     expect(b.sellerResponse).toBeNull();
+    await followUpsDone(w);
     const sellerMail = await w.api("GET", `/api/dev/outbox?to=${SELLER_A}`);
     expect(JSON.stringify(sellerMail.body)).toContain(`New booking request ${b.bookingId}`);
+    await followUpsDone(w);
     const receipt = await w.api("GET", `/api/dev/outbox?to=${ASHA}`);
     expect(JSON.stringify(receipt.body)).toContain(`Booking request received: ${b.bookingId}`);
   });

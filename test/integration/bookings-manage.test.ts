@@ -4,6 +4,7 @@ import { bearer, latestEmail, loginViaApi } from "../support/session";
 import { sendPageAction } from "../support/page-action";
 import { testToday } from "../support/clock";
 import { type TestWorker, startWorker } from "../support/worker";
+import { followUpsDone } from "../support/follow-ups";
 
 let w: TestWorker;
 let asha: Record<string, string>;
@@ -142,6 +143,7 @@ describe("approve and reject", () => {
     expect(res.body.data.status).toBe("confirmed");
     expect(res.body.data.sellerResponse).toMatchObject({ status: "approved", message: "Booking approved by seller" });
     expect(Date.parse(res.body.data.sellerResponse.respondedAt)).not.toBeNaN();
+    await followUpsDone(w);
     const mail = await w.api("GET", `/api/dev/outbox?to=${ASHA}`);
     expect(JSON.stringify(mail.body)).toContain(`Booking confirmed: ${w.seed.bookings.bk_w1.ref}`);
   });
@@ -164,6 +166,7 @@ describe("approve and reject", () => {
         expect(res.answer).toMatchObject({ ok: true, message: "Booking approved successfully" });
       }
       const row = await w.d1.prepare("SELECT seller_response_message AS m FROM bookings WHERE id = ?").bind(id).first<{ m: string }>();
+      await followUpsDone(w);
       const mail = await latestEmail(w, ASHA);
       expect(mail.subject).toMatch(/^Booking confirmed: /);
       return { id, stored: row?.m, text: mail.text };
@@ -213,6 +216,7 @@ describe("approve and reject", () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe("Booking rejected");
     expect(res.body.data).toMatchObject({ status: "rejected", sellerResponse: { status: "rejected", message: "Fully booked that week" } });
+    await followUpsDone(w);
     const mail = await w.api("GET", `/api/dev/outbox?to=${ASHA}`);
     expect(JSON.stringify(mail.body)).toContain("Fully booked that week");
   });

@@ -148,4 +148,13 @@ describe("npm start under bad traffic", () => {
     const link = /(http\S+\/reset-password\/\S+)/.exec(outbox.messages[0]?.text ?? "")?.[1] ?? "";
     expect(new URL(link).port).toBe(new URL(base).port);
   });
+
+  it("delivers emails through the local queue (wrangler dev runs the FOLLOW_UPS queue and its consumer, ADR 0039)", async () => {
+    const newest = async () =>
+      ((await (await fetch(`${base}/api/dev/outbox?to=asha%40example.com`)).json()) as { messages: { status: string }[] }).messages[0];
+    const until = Date.now() + 15_000;
+    while ((await newest())?.status !== "sent" && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+    expect((await newest())?.status).toBe("sent");
+    expect(output).toMatch(/\[outbox\] to=asha@example\.com/);
+  });
 });

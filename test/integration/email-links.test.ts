@@ -3,6 +3,7 @@ import { ADMIN, ASHA, SELLER_A, SELLER_B, bookingRequest, createBookingAs } from
 import { type Session, bearer, latestCode, latestEmail, loginViaApi, waitForEmail } from "../support/session";
 import { payAndConfirm } from "../support/payments";
 import { type TestWorker, startWorker } from "../support/worker";
+import { followUpsDone } from "../support/follow-ups";
 
 /**
  * Every link in an email is absolute and names a host we serve (ADR 0026): the platform's PUBLIC_ORIGIN
@@ -77,20 +78,21 @@ describe("booking emails", () => {
 
     const receipt = await latestEmail(w, ASHA);
     expect(receipt.subject).toBe(`Booking request received: ${bookingId}`);
-    expect(linksOf(receipt, ["localhost"])).toEqual([`${PLATFORM}/booking/${id}`]);
-    const page = await open(`${PLATFORM}/booking/${id}`, asha.cookie);
+    expect(linksOf(receipt, ["localhost"])).toEqual([`${PLATFORM}/booking/${bookingId}`]);
+    const page = await open(`${PLATFORM}/booking/${bookingId}`, asha.cookie);
     expect(page.status).toBe(200);
     expect(page.html).toContain(bookingId);
 
     const request = await latestEmail(w, SELLER_B);
     expect(request.subject).toBe(`New booking request ${bookingId}`);
-    expect(linksOf(request, ["localhost"])).toEqual([`${PLATFORM}/seller-dashboard/orders/${id}`]);
+    expect(linksOf(request, ["localhost"])).toEqual([`${PLATFORM}/seller-dashboard/orders/${bookingId}`]);
 
     const rejected = await w.api("PUT", `/api/bookings/seller/bookings/${id}/reject`, { message: "Pass closed" }, bearer(himalayan));
     expect(rejected.status).toBe(200);
+    await followUpsDone(w);
     const decision = await latestEmail(w, ASHA);
     expect(decision.subject).toBe(`Booking rejected: ${bookingId}`);
-    expect(linksOf(decision, ["localhost"])).toEqual([`${PLATFORM}/booking/${id}`]);
+    expect(linksOf(decision, ["localhost"])).toEqual([`${PLATFORM}/booking/${bookingId}`]);
   });
 
   it("links a booking made on the seller's own domain to that site's booking page, where the customer is signed in", async () => {
@@ -100,22 +102,23 @@ describe("booking emails", () => {
 
     const receipt = await latestEmail(w, ASHA);
     expect(receipt.subject).toBe(`Booking request received: ${bookingId}`);
-    expect(linksOf(receipt, [DOMAIN])).toEqual([`http://${DOMAIN}/booking/${id}`]);
-    const bookingPage = await open(`http://${DOMAIN}/booking/${id}`, asha.cookie);
+    expect(linksOf(receipt, [DOMAIN])).toEqual([`http://${DOMAIN}/booking/${bookingId}`]);
+    const bookingPage = await open(`http://${DOMAIN}/booking/${bookingId}`, asha.cookie);
     expect(bookingPage.status).toBe(200);
     expect(bookingPage.html).toContain(bookingId);
 
     // The seller answers in their dashboard, which lives on the platform only.
-    expect(linksOf(await latestEmail(w, SELLER_A), ["localhost"])).toEqual([`${PLATFORM}/seller-dashboard/orders/${id}`]);
-    const orderPage = await open(`${PLATFORM}/seller-dashboard/orders/${id}`, (await loginViaApi(w, SELLER_A)).cookie);
+    expect(linksOf(await latestEmail(w, SELLER_A), ["localhost"])).toEqual([`${PLATFORM}/seller-dashboard/orders/${bookingId}`]);
+    const orderPage = await open(`${PLATFORM}/seller-dashboard/orders/${bookingId}`, (await loginViaApi(w, SELLER_A)).cookie);
     expect(orderPage.status).toBe(200);
 
     // The answer goes to the seller's canonical site, its active domain.
     const approved = await w.api("PUT", `/api/bookings/seller/bookings/${id}/approve`, { message: "See you in Goa" }, bearer(wanderlust));
     expect(approved.status).toBe(200);
+    await followUpsDone(w);
     const decision = await latestEmail(w, ASHA);
     expect(decision.subject).toBe(`Booking confirmed: ${bookingId}`);
-    expect(linksOf(decision, [DOMAIN])).toEqual([`http://${DOMAIN}/booking/${id}`]);
+    expect(linksOf(decision, [DOMAIN])).toEqual([`http://${DOMAIN}/booking/${bookingId}`]);
   });
 
   it("links the answer to a paid booking to the site it was paid on, even when the seller also has a domain", async () => {
@@ -130,21 +133,25 @@ describe("booking emails", () => {
       const { paymentId } = ((await res.json()) as any).data;
       await payAndConfirm(w, bearer(asha), paymentId);
       const item = await w.d1
-        .prepare("SELECT booking_id AS id FROM payment_items WHERE payment_id = ?")
+        .prepare(
+          "SELECT i.booking_id AS id, b.booking_ref AS ref FROM payment_items i JOIN bookings b ON b.id = i.booking_id WHERE i.payment_id = ?",
+        )
         .bind(paymentId)
-        .first<{ id: string }>();
-      return item?.id ?? "";
+        .first<{ id: string; ref: string }>();
+      return { id: item?.id ?? "", ref: item?.ref ?? "" };
     };
     // Book Now on Wanderlust's site by path: the customer's session is the platform's, so the answer links there.
     const byPath = await paidOn({ path: "/seller/s_wanderlust/website" });
-    expect((await w.api("PUT", `/api/bookings/seller/bookings/${byPath}/approve`, {}, bearer(wanderlust))).status).toBe(200);
-    expect(linksOf(await latestEmail(w, ASHA), ["localhost"])).toEqual([`${PLATFORM}/booking/${byPath}`]);
+    expect((await w.api("PUT", `/api/bookings/seller/bookings/${byPath.id}/approve`, {}, bearer(wanderlust))).status).toBe(200);
+    await followUpsDone(w);
+    expect(linksOf(await latestEmail(w, ASHA), ["localhost"])).toEqual([`${PLATFORM}/booking/${byPath.ref}`]);
     // Paid on the seller's own domain: the answer links to that site's booking page.
     const onDomain = await paidOn({ domain: DOMAIN });
-    expect((await w.api("PUT", `/api/bookings/seller/bookings/${onDomain}/reject`, { message: "Full" }, bearer(wanderlust))).status).toBe(
-      200,
-    );
-    expect(linksOf(await latestEmail(w, ASHA), [DOMAIN])).toEqual([`http://${DOMAIN}/booking/${onDomain}`]);
+    expect(
+      (await w.api("PUT", `/api/bookings/seller/bookings/${onDomain.id}/reject`, { message: "Full" }, bearer(wanderlust))).status,
+    ).toBe(200);
+    await followUpsDone(w);
+    expect(linksOf(await latestEmail(w, ASHA), [DOMAIN])).toEqual([`http://${DOMAIN}/booking/${onDomain.ref}`]);
   });
 
   it("links the seller to the booking the customer cancelled", async () => {
@@ -152,15 +159,17 @@ describe("booking emails", () => {
     const { _id: id, bookingId } = res.body.data;
     const cancelled = await w.api("PUT", `/api/bookings/${id}/status`, { status: "cancelled" }, bearer(asha));
     expect(cancelled.status).toBe(200);
+    await followUpsDone(w);
     const notice = await latestEmail(w, SELLER_B);
     expect(notice.subject).toBe(`Booking cancelled by the customer: ${bookingId}`);
-    expect(linksOf(notice, ["localhost"])).toEqual([`${PLATFORM}/seller-dashboard/orders/${id}`]);
+    expect(linksOf(notice, ["localhost"])).toEqual([`${PLATFORM}/seller-dashboard/orders/${bookingId}`]);
   });
 
   it("never takes a link's host from the request: a booking sent through a host we do not serve links to the platform", async () => {
     const res = await book(asha, "p_goa", { domain: "evil.example" });
     expect(res.status).toBe(201);
-    expect(linksOf(await latestEmail(w, ASHA), ["localhost"])).toEqual([`${PLATFORM}/booking/${res.body.data._id}`]);
+    await followUpsDone(w);
+    expect(linksOf(await latestEmail(w, ASHA), ["localhost"])).toEqual([`${PLATFORM}/booking/${res.body.data.bookingId}`]);
   });
 });
 

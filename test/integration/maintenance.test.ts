@@ -46,9 +46,16 @@ describe("the daily clean-up (Cron Trigger)", () => {
     await code("otp-expired", "reset-password", 3 * DAY, -3 * DAY, false);
     await code("otp-live", "change-password", 60_000, 9 * 60_000, false);
     await run(
-      "INSERT INTO outbox (id, \"to\", subject, text, created_at) VALUES ('mail-old', 'a@example.com', 's', 't', ?), ('mail-new', 'a@example.com', 's', 't', ?)",
+      "INSERT INTO outbox (id, \"to\", subject, text, status, created_at) VALUES ('mail-old', 'a@example.com', 's', 't', 'sent', ?), ('mail-new', 'a@example.com', 's', 't', 'sent', ?), ('mail-dead', 'a@example.com', 's', 't', 'dead', ?)",
       iso(8 * DAY),
       iso(DAY),
+      iso(8 * DAY),
+    );
+    // An old email a consumer is sending right now is kept until it is sent (ADR 0039).
+    await run(
+      "INSERT INTO outbox (id, \"to\", subject, text, status, claimed_at, created_at) VALUES ('mail-sending', 'a@example.com', 's', 't', 'sending', ?, ?)",
+      new Date().toISOString(),
+      iso(8 * DAY),
     );
     await run(
       "INSERT INTO handover_tokens (jti, user_id, expires_at) VALUES ('jti-spent-expired', 'u_asha', ?), ('jti-spent-live', 'u_asha', ?)",
@@ -75,6 +82,8 @@ describe("the daily clean-up (Cron Trigger)", () => {
     expect(await exists("otp_codes", "id", "otp-live")).toBe(true);
     expect(await exists("outbox", "id", "mail-old")).toBe(false);
     expect(await exists("outbox", "id", "mail-new")).toBe(true);
+    expect(await exists("outbox", "id", "mail-dead")).toBe(false);
+    expect(await exists("outbox", "id", "mail-sending")).toBe(true);
     expect(await exists("handover_tokens", "jti", "jti-spent-expired")).toBe(false);
     expect(await exists("handover_tokens", "jti", "jti-spent-live")).toBe(true);
     // A hostname claimed but never proven for 14 days is released; an active one is never touched.

@@ -5,6 +5,7 @@ import { newCustomer, newPackage } from "../support/security-fixtures";
 import { type Session, bearer, loginViaApi } from "../support/session";
 import { fillCart, sendWebhook, signPayment, startCheckout, webhookBody } from "../support/payments";
 import { type TestWorker, startWorker } from "../support/worker";
+import { followUpsDone } from "../support/follow-ups";
 
 /**
  * Issue 23: a captured payment always ends as a booking or a refund; a checkout goes stale; a cart is paid once;
@@ -57,8 +58,10 @@ const refundsOf = (paymentId: string) =>
     .bind(paymentId)
     .all<{ amount: number; reason: string; status: string }>()
     .then((r) => r.results);
-const outboxOf = async (email: string) =>
-  (await w.api("GET", `/api/dev/outbox?to=${encodeURIComponent(email)}`)).body.messages as { subject: string; text: string }[];
+const outboxOf = async (email: string) => {
+  await followUpsDone(w);
+  return (await w.api("GET", `/api/dev/outbox?to=${encodeURIComponent(email)}`)).body.messages as { subject: string; text: string }[];
+};
 const later = (minutes: number) => ({ "x-tb-now": String(testNow() + minutes * 60_000) });
 
 describe("a captured payment always ends as a booking or a refund", () => {

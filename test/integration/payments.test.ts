@@ -6,6 +6,7 @@ import { bearer, loginViaApi } from "../support/session";
 import { sendPageAction } from "../support/page-action";
 import { fillCart, payAndConfirm, sendWebhook, signPayment, startCheckout, webhookBody } from "../support/payments";
 import { type TestWorker, startWorker } from "../support/worker";
+import { followUpsDone } from "../support/follow-ups";
 
 let w: TestWorker;
 beforeAll(async () => {
@@ -286,9 +287,13 @@ describe("refunds", () => {
       bearer(seller),
     );
     expect(res.status).toBe(200);
-    expect(res.body.data.paymentStatus).toBe("refunded");
+    // The answer waits for the decision only; the refund is the queue's work, made once it is handled (ADR 0039).
+    expect(res.body.data.paymentStatus).toBe("completed");
+    await followUpsDone(w);
+    expect((await bookingsOf(session.paymentId))[0].payment_status).toBe("refunded");
     const refund = await w.d1.prepare("SELECT amount, status, reason FROM refunds WHERE booking_id = ?").bind(booking.id).first();
     expect(refund).toEqual({ amount: booking.total, status: "processed", reason: "rejected" });
+    await followUpsDone(w);
     const mail = await w.api("GET", `/api/dev/outbox?to=${encodeURIComponent(c.user.email)}`);
     expect(mail.body.messages[0].subject).toMatch(/rejected/);
     expect(mail.body.messages[0].text).toMatch(/has been refunded/);
@@ -309,6 +314,7 @@ describe("refunds", () => {
     expect([after.status, after.payment_status]).toEqual(["cancelled", "refunded"]);
     const refund = await w.d1.prepare("SELECT amount, reason, status FROM refunds WHERE booking_id = ?").bind(booking.id).first();
     expect(refund).toEqual({ amount: booking.total, reason: "expired", status: "processed" });
+    await followUpsDone(w);
     const mail = await w.api("GET", `/api/dev/outbox?to=${encodeURIComponent(c.user.email)}`);
     expect(mail.body.messages[0].subject).toMatch(/expired/);
     // A second run finds nothing more to do.
@@ -334,10 +340,12 @@ describe("a customer's cancellation", () => {
     expect((await w.api("PUT", `/api/bookings/seller/bookings/${booking.id}/approve`, {}, bearer(seller))).status).toBe(200);
     const cancelled = await w.api("PUT", `/api/bookings/${booking.id}/status`, { status: "cancelled" }, bearer(c));
     expect(cancelled.status).toBe(200);
+    await followUpsDone(w);
     const refund = await w.d1.prepare("SELECT amount, reason, status FROM refunds WHERE booking_id = ?").bind(booking.id).first();
     expect(refund).toEqual({ amount: Math.floor(booking.total / 2), reason: "cancelled", status: "processed" });
     // Half came back: the booking stays paid for the rest.
     expect(cancelled.body.data.paymentStatus).toBe("completed");
+    await followUpsDone(w);
     const mail = await w.api("GET", `/api/dev/outbox?to=${encodeURIComponent(c.user.email)}`);
     expect(mail.body.messages[0].subject).toBe(`Booking cancelled: ${cancelled.body.data.bookingId}`);
     expect(mail.body.messages[0].text).toContain("has been refunded");

@@ -6,6 +6,7 @@ import { RAZORPAY_ORIGIN, razorpayStandIn } from "../support/razorpay-standin";
 import { newCustomer } from "../support/security-fixtures";
 import { type Session, bearer, latestEmail, loginViaApi } from "../support/session";
 import { type TestWorker, startWorker } from "../support/worker";
+import { followUpsDone } from "../support/follow-ups";
 
 /**
  * The whole money path with the REAL Razorpay adapter (ADR 0029): the Worker is configured with Razorpay's three
@@ -92,8 +93,17 @@ const refundOf = (bookingId: string) =>
 const paymentsOfUser = async (userId: string) =>
   (await w.d1.prepare("SELECT count(*) AS n FROM payments WHERE user_id = ?").bind(userId).first<{ n: number }>())?.n ?? 0;
 
-const reject = async (sellerEmail: string, bookingId: string, message = "Fully booked on those dates") =>
-  w.api("PUT", `/api/bookings/seller/bookings/${bookingId}/reject`, { message }, bearer(await loginViaApi(w, sellerEmail)));
+/** The seller's rejection, then its follow-up on the queue (the refund and the customer's email, ADR 0039) handled. */
+const reject = async (sellerEmail: string, bookingId: string, message = "Fully booked on those dates") => {
+  const answer = await w.api(
+    "PUT",
+    `/api/bookings/seller/bookings/${bookingId}/reject`,
+    { message },
+    bearer(await loginViaApi(w, sellerEmail)),
+  );
+  await followUpsDone(w, bookingId);
+  return answer;
+};
 
 const refundRequestsFor = (providerPaymentId: string) => standIn.requestsTo(new RegExp(`^/v1/payments/${providerPaymentId}/refund$`));
 
@@ -374,14 +384,16 @@ describe("refunds through Razorpay", () => {
     expect(rows?.n).toBe(1);
   });
 
-  it("a refund Razorpay processes at once marks the booking refunded in the rejection itself", async () => {
+  it("a refund Razorpay processes at once marks the booking refunded as soon as the rejection's follow-up is handled", async () => {
     const { customer, res } = await checkoutCart("rzp-refund-now", ["p_goa"]);
     const session = res.body.data as Checkout;
     const providerPaymentId = await payAndConfirm(customer, session);
     const [goa] = await bookingsOf(session.paymentId);
     const rejected = await reject(SELLER_A, goa.id);
     expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
-    expect(rejected.body.data).toMatchObject({ status: "rejected", paymentStatus: "refunded" });
+    // The answer waited for the decision only: the refund was the queue's work.
+    expect(rejected.body.data).toMatchObject({ status: "rejected", paymentStatus: "completed" });
+    expect((await bookingsOf(session.paymentId))[0]).toMatchObject({ status: "rejected", paymentStatus: "refunded" });
     expect(refundRequestsFor(providerPaymentId).map((r) => r.body)).toEqual([
       { amount: goa.total, receipt: (await refundOf(goa.id))?.id, speed: "normal" },
     ]);

@@ -11,6 +11,7 @@ const PAGES = [
   "/superadmin-panel",
   "/superadmin-panel/users",
   "/superadmin-panel/domains",
+  "/superadmin-panel/messages",
   "/superadmin-panel/requests",
   "/superadmin-panel/requests/approved",
   "/superadmin-panel/requests/rejected",
@@ -269,6 +270,7 @@ describe("superadmin panel role boundaries", () => {
     const writes: [string, Record<string, string>][] = [
       ["/superadmin-panel/users", { id: "u_asha", status: "disabled" }],
       ["/superadmin-panel/domains", { id: "dom_wanderlust" }],
+      ["/superadmin-panel/messages", { id: "fu_nothing" }],
       ["/superadmin-panel/requests", { intent: "approve", id: requestId }],
     ];
     for (const [path, fields] of writes) {

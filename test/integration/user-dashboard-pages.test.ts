@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Session, bearer, latestCode, latestEmail, loginViaApi } from "../support/session";
 import { sendPageAction } from "../support/page-action";
 import { type TestWorker, startWorker } from "../support/worker";
+import { followUpsDone } from "../support/follow-ups";
 
 // Issue 13: the customer's signed-in screens (user dashboard, booking detail, account settings on the main site,
 // on the seller dashboard and on a seller's site) render their data on the server in one D1 round trip, and
@@ -243,6 +244,7 @@ describe("cancelling a booking through the pages' actions", () => {
     expect(detail.answer).toEqual({ ok: true, message: "Booking cancelled" });
     expect((await one<{ status: string }>("SELECT status FROM bookings WHERE id = 'bk_w2'"))?.status).toBe("cancelled");
     // The seller hears of it, as from the API.
+    await followUpsDone(w);
     expect((await latestEmail(w, "owner@wanderlust.example")).subject).toMatch(/cancel/i);
 
     const page1 = await page("/booking/bk_w2");

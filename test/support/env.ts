@@ -13,4 +13,6 @@ export const TEST_ENV = {
   EMAIL_FROM: "Tripbazaar <no-reply@tripbazaar.example>",
   TEST_PAYMENTS_KEY_SECRET: "test-only-payments-key-secret-0123",
   TEST_PAYMENTS_WEBHOOK_SECRET: "test-only-payments-webhook-secret-0123",
+  // A failed follow-up is retried at once: the tests wait for the queue, never for its delays.
+  FOLLOW_UP_RETRY_SECONDS: "0",
 } as const;

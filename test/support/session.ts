@@ -42,7 +42,10 @@ export async function signInBrowser(page: Page, w: TestWorker, origin: string, e
   return session;
 }
 
-/** The newest email to `to` from the dev outbox. */
+/**
+ * The newest email to `to` from the dev outbox. A seller's answer and a cancellation are written as emails by the
+ * queue's consumer after the answer (ADR 0039): wait for them with {@link waitForEmail} or `followUpsDone`.
+ */
 export async function latestEmail(w: TestWorker, to: string) {
   const res = await w.api("GET", `/api/dev/outbox?to=${encodeURIComponent(to)}`);
   const message = res.body?.messages?.[0] as { subject: string; text: string } | undefined;

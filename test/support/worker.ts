@@ -11,6 +11,7 @@ import { workerLog } from "./console-guard";
 import { TEST_ENV } from "./env";
 import { workerTransport } from "./worker-transport";
 import { D1_HOST, D1_WORKER, d1OverHttp } from "./d1-over-http";
+import { DEAD_LETTER_QUEUE, FOLLOW_UPS_QUEUE } from "../../worker/domain/follow-ups/message";
 
 const root = new URL("../../", import.meta.url);
 const compatibilityDate = /compatibility_date\s*=\s*"([^"]+)"/.exec(readFileSync(new URL("wrangler.toml", root), "utf8"))?.[1];
@@ -98,6 +99,8 @@ export async function startWorker(
     bindings?: Record<string, string>;
     /** Answers the Worker's outbound fetches (third-party APIs), in Node. */
     outbound?: (request: Request) => Response | Promise<Response>;
+    /** How many times the FOLLOW_UPS queue retries a message before its dead-letter queue (wrangler.toml's 10). */
+    maxRetries?: number;
   } = {},
 ) {
   const { dir: templateDir, seedNow } = await template(options.seed !== false);
@@ -122,6 +125,17 @@ export async function startWorker(
         // With the tests' clock moved (test/support/clock.ts) the Worker must honour x-tb-now.
         bindings: { ...TEST_ENV, ...(clockMoved ? { TEST_CLOCK: "1" } : {}), ...options.bindings },
         ...(options.outbound ? { outboundService: options.outbound as never } : {}),
+        // The real local queue and its dead-letter queue, as wrangler.toml has them (ADR 0039); batches leave at once.
+        queueProducers: { FOLLOW_UPS: { queueName: FOLLOW_UPS_QUEUE } },
+        queueConsumers: {
+          [FOLLOW_UPS_QUEUE]: {
+            maxBatchSize: 10,
+            maxBatchTimeout: 0,
+            maxRetries: options.maxRetries ?? 10,
+            deadLetterQueue: DEAD_LETTER_QUEUE,
+          },
+          [DEAD_LETTER_QUEUE]: { maxBatchSize: 10, maxBatchTimeout: 0 },
+        },
       },
       // The tests' own door to the same D1 (test/support/d1-over-http.ts); nothing of the app reaches it.
       {

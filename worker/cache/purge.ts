@@ -14,6 +14,9 @@ export const sellerCacheTag = (sellerId: string) => `tb-seller-${sellerId}`;
 /** Carried by the remembered host → seller answer of a custom domain (worker/tenant/domains.ts, ADR 0026). */
 export const hostCacheTag = (hostname: string) => `tb-host-${hostname}`;
 
+/** How long the purge call may take before it counts as failed. */
+export const PURGE_TIMEOUT_MS = 5_000;
+
 /**
  * Never throws: the write already happened; a failed purge leaves pages stale for at most their s-maxage.
  * `alsoTags` go in the same request (a custom domain's host tag when it is activated or removed).
@@ -29,11 +32,19 @@ export async function purgeSellerPages(
       method: "POST",
       headers: { authorization: `Bearer ${edge.CF_PURGE_TOKEN}`, "content-type": "application/json" },
       body: JSON.stringify({ tags: [sellerCacheTag(sellerId), ...alsoTags] }),
+      // A Cloudflare API that hangs must not hold the seller's save: pages then go stale for their s-maxage at most.
+      signal: AbortSignal.timeout(PURGE_TIMEOUT_MS),
     });
     if (res.ok) return "purged";
     console.error(`Cache purge for ${sellerId} answered ${res.status}`);
   } catch (error) {
-    console.error(`Cache purge for ${sellerId} failed`, error);
+    const timedOut = error instanceof DOMException && error.name === "TimeoutError";
+    console.error(
+      timedOut
+        ? `Cache purge for ${sellerId}: the Cloudflare API did not answer within ${PURGE_TIMEOUT_MS} ms`
+        : `Cache purge for ${sellerId} failed`,
+      timedOut ? "" : error,
+    );
   }
   return "failed";
 }

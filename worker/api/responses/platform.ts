@@ -14,8 +14,14 @@ export const account = z.object({
   createdAt: instant,
 });
 
-/** An email in the development outbox. */
-export const sentEmail = z.object({ to: z.string(), subject: z.string(), text: z.string(), createdAt: instant });
+/** An email in the development outbox: `pending` until the queue's consumer has delivered (printed) it (ADR 0039). */
+export const sentEmail = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  status: z.enum(["pending", "sending", "sent", "dead"]),
+  createdAt: instant,
+});
 
 const jsonObject = z.record(z.unknown());
 

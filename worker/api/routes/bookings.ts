@@ -106,7 +106,7 @@ export const bookingRoutes = new Hono<ApiEnv>()
     describeRoute({
       summary: "Approve a pending booking",
       description:
-        'Emails the customer, quoting `message` when one is given. Without one the booking records "Booking approved by seller" and the email quotes nothing.',
+        'Emails the customer, quoting `message` when one is given. Without one the booking records "Booking approved by seller" and the email quotes nothing. The answer waits for the decision only; the email follows on the queue.',
       responses: { 200: bookingAnswer },
       errors: [404, 409],
     }),
@@ -122,7 +122,8 @@ export const bookingRoutes = new Hono<ApiEnv>()
     sellerOnly,
     describeRoute({
       summary: "Reject a pending booking with a reason",
-      description: "Emails the customer.",
+      description:
+        'Emails the customer. A paid request is refunded in full: the answer waits for the decision only, so it still says `paymentStatus: "completed"`; the refund and the email follow on the queue, and the booking reads `refunded` once the provider made it.',
       responses: { 200: bookingAnswer },
       errors: [404, 409],
     }),

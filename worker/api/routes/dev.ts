@@ -9,6 +9,7 @@ import { count, ok } from "../responses/common";
 import { sentEmail } from "../responses/platform";
 import { validate } from "../validate";
 import { expireUnanswered } from "../../domain/payments/expiry";
+import { resendPending } from "../../domain/follow-ups/outbox";
 
 /** Development-only helpers; every route here is 404 unless ENVIRONMENT is development. */
 export const devRoutes = new Hono<ApiEnv>()
@@ -25,7 +26,7 @@ export const devRoutes = new Hono<ApiEnv>()
       const { to } = c.req.valid("query");
       const rows = await c.var.load(
         c.var.db
-          .select({ to: outbox.to, subject: outbox.subject, text: outbox.text, createdAt: outbox.createdAt })
+          .select({ to: outbox.to, subject: outbox.subject, text: outbox.text, status: outbox.status, createdAt: outbox.createdAt })
           .from(outbox)
           .where(eq(outbox.to, to))
           .orderBy(desc(outbox.createdAt), sql`rowid desc`)
@@ -39,11 +40,15 @@ export const devRoutes = new Hono<ApiEnv>()
     describeRoute({
       summary: "Run the scheduled payments job now (development only)",
       description:
-        "What the 15-minute Cron Trigger runs: expiry of unanswered paid requests and refund retries. With TEST_CLOCK=1, `x-tb-now` sets its clock.",
-      responses: { 200: z.object({ success: ok, data: z.object({ expired: count, refundsRetried: count }) }) },
+        "What the 15-minute Cron Trigger runs: expiry of unanswered paid requests, refund retries, and follow-ups pending for over a minute put on the queue again. With TEST_CLOCK=1, `x-tb-now` sets its clock.",
+      responses: {
+        200: z.object({ success: ok, data: z.object({ expired: count, refundsRetried: count, followUpsResent: count }) }),
+      },
     }),
     async (c) => {
-      const { now } = c.var;
-      return c.json({ success: true, data: await expireUnanswered(c.var.db, c.var.config, now) });
+      const { db, config, now } = c.var;
+      const payments = await expireUnanswered(db, config, now);
+      const { resent } = await resendPending(db, config, now);
+      return c.json({ success: true, data: { ...payments, followUpsResent: resent } });
     },
   );

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
 import type { Tenant } from "../../tenant";
 import { canonicalDomainOf, customerBookingUrl, platformUrl, sellerBookingUrl } from "../email/links";
-import { trySendEmail } from "../email/send";
+import { type Email, trySendEmail } from "../email/send";
 import { lineAmount, priceLines } from "./price-lines";
 import type { Booking } from "./shapes";
 
@@ -49,7 +49,7 @@ export async function emailSellerRequest(db: Db, config: AppConfig, b: Booking, 
     to: seller.email,
     sellerId: b.sellerId,
     subject: paid ? `New paid booking request ${b.bookingId}` : `New booking request ${b.bookingId}`,
-    text: `${b.userId.name} (${b.userId.email}) has requested a booking${paid ? ` and paid ${formatRupees(b.pricing.total)}` : ""}.\n\n${summary(b)}\n\nSpecial requests: ${b.specialRequests ?? "none"}\n\n${paid ? "Please answer within 48 hours: an unanswered request is refunded to the customer automatically.\n\n" : ""}Approve or reject it in your seller dashboard:\n${sellerBookingUrl(config, b._id)}`,
+    text: `${b.userId.name} (${b.userId.email}) has requested a booking${paid ? ` and paid ${formatRupees(b.pricing.total)}` : ""}.\n\n${summary(b)}\n\nSpecial requests: ${b.specialRequests ?? "none"}\n\n${paid ? "Please answer within 48 hours: an unanswered request is refunded to the customer automatically.\n\n" : ""}Approve or reject it in your seller dashboard:\n${sellerBookingUrl(config, b.bookingId)}`,
   });
 }
 
@@ -60,7 +60,7 @@ export async function emailNewRequest(db: Db, config: AppConfig, b: Booking, sel
     to: b.userId.email,
     sellerId: b.sellerId,
     subject: `Booking request received: ${b.bookingId}`,
-    text: `Hello ${b.userId.name},\n\nThank you for your booking request with ${seller.name}. It is pending until the seller confirms it.\n\n${summary(b)}\n\nPrice breakdown:\n${breakdown(b)}\n\nSee your booking:\n${customerBookingUrl(config, b._id, bookedOnDomain(from, b))}`,
+    text: `Hello ${b.userId.name},\n\nThank you for your booking request with ${seller.name}. It is pending until the seller confirms it.\n\n${summary(b)}\n\nPrice breakdown:\n${breakdown(b)}\n\nSee your booking:\n${customerBookingUrl(config, b.bookingId, bookedOnDomain(from, b))}`,
   });
 }
 
@@ -85,41 +85,45 @@ async function bookedDomainOf(db: Db, b: Booking): Promise<string | null> {
 }
 
 /**
- * The customer hears the seller's answer, with a link to the booking on the site it was made on. `sellerWrote` is
+ * The customer's email with the seller's answer, linking to the booking on the site it was made on. `sellerWrote` is
  * the seller's own message, quoted only when there is one: a default the seller never typed is not their words.
+ * Written by the queue's consumer after the decision (ADR 0039), so it can say whether the refund was already made.
  */
-export async function emailDecision(
+export async function decisionEmail(
   db: Db,
   config: AppConfig,
   b: Booking,
   { refund = null, sellerWrote }: { refund?: Refund; sellerWrote: string | null },
-) {
+): Promise<Email> {
   const approved = b.status === "confirmed";
-  // Sent after the answer is written, which nothing may fail (ADR 0020): without the domain, the platform's page.
-  const link = customerBookingUrl(config, b._id, await bookedDomainOf(db, b).catch(() => null));
-  await trySendEmail(db, config, {
+  const link = customerBookingUrl(config, b.bookingId, await bookedDomainOf(db, b));
+  return {
     to: b.userId.email,
     sellerId: b.sellerId,
     subject: approved ? `Booking confirmed: ${b.bookingId}` : `Booking rejected: ${b.bookingId}`,
     text: approved
       ? `Hello ${b.userId.name},\n\nGood news: your booking has been confirmed by the seller.\n\n${summary(b)}${sellerWrote ? `\n\nMessage from the seller: ${sellerWrote}` : ""}\n\nSee your booking:\n${link}`
       : `Hello ${b.userId.name},\n\nSorry, the seller could not accept your booking request.\n\n${summary(b)}\n\nReason: ${sellerWrote ?? ""}${refundLine(refund)}\n\nSee your booking:\n${link}`,
-  });
+  };
 }
 
-/** Both sides hear of a cancellation by the customer, the customer with the refund the policy gives. */
-export async function emailCancellation(db: Db, config: AppConfig, b: Booking, sellerEmail: string, refund: Refund = null) {
-  await trySendEmail(db, config, {
+/** The seller's email of a cancellation by the customer, with the refund the policy gives. */
+export function cancellationEmailToSeller(config: AppConfig, b: Booking, sellerEmail: string, refund: Refund = null): Email {
+  return {
     to: sellerEmail,
     sellerId: b.sellerId,
     subject: `Booking cancelled by the customer: ${b.bookingId}`,
-    text: `${b.userId.name} has cancelled this booking.\n\n${summary(b)}${refund ? `\n\nRefunded to the customer under the cancellation policy: ${formatRupees(refund.amount)}` : ""}\n\nSee it in your seller dashboard:\n${sellerBookingUrl(config, b._id)}`,
-  });
+    text: `${b.userId.name} has cancelled this booking.\n\n${summary(b)}${refund ? `\n\nRefunded to the customer under the cancellation policy: ${formatRupees(refund.amount)}` : ""}\n\nSee it in your seller dashboard:\n${sellerBookingUrl(config, b.bookingId)}`,
+  };
+}
+
+/** The customer's email of their own cancellation, with the refund the policy gives. */
+export function cancellationEmailToCustomer(config: AppConfig, b: Booking, refund: Refund = null): Email {
   const paid = b.paymentStatus === "completed" || b.paymentStatus === "refunded";
-  await trySendEmail(db, config, {
+  return {
     to: b.userId.email,
     sellerId: b.sellerId,
     subject: `Booking cancelled: ${b.bookingId}`,
     text: `Hello ${b.userId.name},\n\nYour booking has been cancelled.\n\n${summary(b)}${refund ? refundLine(refund) : paid ? "\n\nUnder the cancellation policy no refund is due this close to the start date." : ""}\n\nCancellation and refund policy:\n${platformUrl(config, "/cancellation-and-refund")}`,
-  });
+  };
 }

@@ -21,6 +21,7 @@ import {
 import { canTransition, illegalTransitionMessage, todayInIndia } from "./transitions";
 import { cancellationRefund } from "../payments/policy";
 import { queueRefund } from "../payments/refunds";
+import { followUpOf } from "../follow-ups/outbox";
 
 export const NO_PERMISSION = "You do not have permission to view this booking";
 export const NOT_FOUND = "Booking not found";
@@ -161,34 +162,65 @@ export async function listSellerBookings({ db, load }: Reader, sellerId: string,
   };
 }
 
+/** The ids of a booking's follow-ups (ADR 0039): fixed, so a booking has at most one of each. */
+export const followUpIds = (bookingId: string) => ({
+  answer: `fu_answer_${bookingId}`,
+  cancelledToSeller: `fu_cancel_seller_${bookingId}`,
+  cancelledToCustomer: `fu_cancel_customer_${bookingId}`,
+});
+
+/** The booking as a batch leaves it, read in the same batch. */
+const bookingReads = (db: Db, id: string) => [selectBookings(db).where(eq(bookings.id, id)), travellersOf(db, [id])] as const;
+
 /**
- * Approve or reject as ONE conditional UPDATE: of any number of concurrent
- * calls only the first finds the booking pending; the rest get 409. A rejected paid request queues its full
- * refund in the same batch (ADR 0029); the caller then asks the provider for it and reads the booking.
+ * Approve or reject as ONE conditional UPDATE: of any number of concurrent calls only the first finds the booking
+ * pending; the rest get 409. In the same batch, only if the decision was made: a rejected paid request's full refund
+ * (ADR 0029), and the follow-up that makes it and emails the customer (ADR 0039), and the booking read back. One D1
+ * round trip; the caller then puts the follow-up on the queue. `sellerWrote` is what the email quotes.
  */
-export async function decideBooking(db: Db, sellerId: string, id: string, decision: "approved" | "rejected", message: string, at: Date) {
+export async function decideBooking(
+  db: Db,
+  sellerId: string,
+  id: string,
+  decision: "approved" | "rejected",
+  message: string,
+  at: Date,
+  sellerWrote: string | null = null,
+): Promise<Booking> {
   const to: BookingStatus = decision === "approved" ? "confirmed" : "rejected";
   const now = at.toISOString();
-  const [updated] = await db.batch([
+  const decided = sql`exists (select 1 from ${bookings} where ${bookings.id} = ${id} and ${bookings.sellerId} = ${sellerId}
+    and ${bookings.status} = ${to} and ${bookings.sellerRespondedAt} = ${now})`;
+  const [updated, , , rows, people] = await db.batch([
     db
       .update(bookings)
       .set({ status: to, sellerResponseStatus: decision, sellerResponseMessage: message, sellerRespondedAt: now, updatedAt: now })
       .where(and(eq(bookings.id, id), eq(bookings.sellerId, sellerId), eq(bookings.status, "pending")))
       .returning({ id: bookings.id }),
     queueRefund(db, id, "rejected", sql`${bookings.status} = 'rejected' and ${bookings.sellerId} = ${sellerId}`, at),
+    followUpOf(db, { id: followUpIds(id).answer, kind: "booking-answer", sellerId, payload: { bookingId: id, sellerWrote } }, decided, at),
+    ...bookingReads(db, id),
   ]);
   if (updated.length === 0) await explainRefusal(db, id, (b) => b.sellerId === sellerId, to);
+  return toBooking(rows[0], people);
 }
 
 /**
  * The customer cancels their own pending or confirmed booking before it starts. What was paid comes back as
- * the policy says (payments/policy.ts), queued in the same batch as the cancellation. The policy depends on
- * the status read first, so the update only matches that status: a seller's answer in between makes it 409.
+ * the policy says (payments/policy.ts), queued in the same batch as the cancellation, with both sides' emails as
+ * follow-ups (ADR 0039). The policy depends on the status read first, so the update only matches that status: a
+ * seller's answer in between makes it 409. Two D1 round trips: the read, then the batch.
  */
-export async function cancelBooking(db: Db, userId: string, id: string, now: Date) {
+export async function cancelBooking(db: Db, userId: string, id: string, now: Date): Promise<Booking> {
   const today = todayInIndia(now);
   const current = await db
-    .select({ status: bookings.status, startDate: bookings.startDate, paid: paymentItems.amount, paymentStatus: bookings.paymentStatus })
+    .select({
+      status: bookings.status,
+      startDate: bookings.startDate,
+      paid: paymentItems.amount,
+      paymentStatus: bookings.paymentStatus,
+      sellerId: bookings.sellerId,
+    })
     .from(bookings)
     .leftJoin(paymentItems, eq(paymentItems.bookingId, bookings.id))
     .where(and(eq(bookings.id, id), eq(bookings.userId, userId)))
@@ -196,10 +228,15 @@ export async function cancelBooking(db: Db, userId: string, id: string, now: Dat
   const observed = current && (current.status === "pending" || current.status === "confirmed") ? current.status : "pending";
   const paid = current?.paymentStatus === "completed" ? (current.paid ?? 0) : 0;
   const refund = current ? cancellationRefund({ status: observed, startDate: current.startDate, paid }, today) : { amount: 0 };
-  const [updated] = await db.batch([
+  const at = now.toISOString();
+  const cancelled = sql`exists (select 1 from ${bookings} where ${bookings.id} = ${id} and ${bookings.userId} = ${userId}
+    and ${bookings.status} = 'cancelled' and ${bookings.cancelledBy} = 'customer' and ${bookings.updatedAt} = ${at})`;
+  const ids = followUpIds(id);
+  const sellerId = current?.sellerId ?? "";
+  const [updated, , , , rows, people] = await db.batch([
     db
       .update(bookings)
-      .set({ status: "cancelled", cancelledBy: "customer", updatedAt: now.toISOString() })
+      .set({ status: "cancelled", cancelledBy: "customer", updatedAt: at })
       .where(and(eq(bookings.id, id), eq(bookings.userId, userId), eq(bookings.status, observed), sql`${bookings.startDate} > ${today}`))
       .returning({ id: bookings.id }),
     queueRefund(
@@ -210,6 +247,19 @@ export async function cancelBooking(db: Db, userId: string, id: string, now: Dat
       now,
       refund.amount,
     ),
+    followUpOf(
+      db,
+      { id: ids.cancelledToSeller, kind: "booking-cancellation", sellerId, payload: { bookingId: id, to: "seller" } },
+      cancelled,
+      now,
+    ),
+    followUpOf(
+      db,
+      { id: ids.cancelledToCustomer, kind: "booking-cancellation", sellerId, payload: { bookingId: id, to: "customer" } },
+      cancelled,
+      now,
+    ),
+    ...bookingReads(db, id),
   ]);
   if (updated.length === 0) {
     const row = await explainRefusal(db, id, (b) => b.userId === userId, "cancelled");
@@ -217,6 +267,7 @@ export async function cancelBooking(db: Db, userId: string, id: string, now: Dat
     // Its status changed between the read and the update (the seller answered): the policy must be read again.
     throw conflict("This booking changed while you were cancelling it; please look at it again");
   }
+  return toBooking(rows[0], people);
 }
 
 /** Why a conditional update matched nothing: 404, 403 or 409 — read after the fact, never used to decide. */

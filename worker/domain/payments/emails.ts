@@ -35,7 +35,7 @@ export async function afterCapture(db: Db, config: AppConfig, paymentId: string)
     const domainFor = (b: Booking) => (payment.siteHost && payment.siteSellerId === b.sellerId ? payment.siteHost : null);
     const lines = booked.map(
       (b) =>
-        `- ${b.bookingId}: ${b.packageId.name} with ${sellerOf.get(b.sellerId)?.name ?? "the travel agent"}, ${formatDate(b.travelDates.startDate)}, ${formatRupees(b.pricing.total)}\n  ${customerBookingUrl(config, b._id, domainFor(b))}`,
+        `- ${b.bookingId}: ${b.packageId.name} with ${sellerOf.get(b.sellerId)?.name ?? "the travel agent"}, ${formatDate(b.travelDates.startDate)}, ${formatRupees(b.pricing.total)}\n  ${customerBookingUrl(config, b.bookingId, domainFor(b))}`,
     );
     await trySendEmail(db, config, {
       to: customer.email,
@@ -105,6 +105,6 @@ export async function emailExpired(db: Db, config: AppConfig, bookingId: string,
     to: b.userId.email,
     sellerId: b.sellerId,
     subject: `Booking request expired: ${b.bookingId}`,
-    text: `Hello ${b.userId.name},\n\nThe travel agent did not answer your request for ${b.packageId.name} (${formatDate(b.travelDates.startDate)}) within ${REQUEST_EXPIRY_HOURS} hours, so it has been cancelled.${refundLine(refund)}\n\nSee your booking:\n${customerBookingUrl(config, b._id, null)}`,
+    text: `Hello ${b.userId.name},\n\nThe travel agent did not answer your request for ${b.packageId.name} (${formatDate(b.travelDates.startDate)}) within ${REQUEST_EXPIRY_HOURS} hours, so it has been cancelled.${refundLine(refund)}\n\nSee your booking:\n${customerBookingUrl(config, b.bookingId, null)}`,
   });
 }

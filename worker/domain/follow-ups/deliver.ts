@@ -1,0 +1,103 @@
+import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { outbox } from "@db/schema";
+import type { Reader } from "../../db/batcher";
+import type { Db } from "../../db/client";
+import type { AppConfig } from "../../env";
+import { deliverEmail } from "../../email/provider";
+import { bookingFollowUpEmail } from "../bookings/follow-ups";
+import { notFound } from "../errors";
+import { CLAIM_LEASE_MS, type OutboxRow, enqueueFollowUps } from "./outbox";
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+/**
+ * One message of the FOLLOW_UPS queue, handled exactly once whatever the queue redelivers (ADR 0039): the row is
+ * claimed by one conditional UPDATE, so a row already sent, dead, or held by another consumer is left alone
+ * ("skipped"). A booking's follow-up first becomes its email (kept on the row, so a retry sends the same words); the
+ * email is delivered and the row marked sent. A failure lets go of the row with its reason and throws, for the
+ * queue to retry the message.
+ */
+export async function handleFollowUp(db: Db, config: AppConfig, id: string, now: Date): Promise<"sent" | "skipped"> {
+  const at = now.toISOString();
+  const claimed = await db
+    .update(outbox)
+    .set({ status: "sending", claimedAt: at, attempts: sql`${outbox.attempts} + 1` })
+    .where(
+      and(
+        eq(outbox.id, id),
+        or(
+          eq(outbox.status, "pending"),
+          and(eq(outbox.status, "sending"), lt(outbox.claimedAt, new Date(now.getTime() - CLAIM_LEASE_MS).toISOString())),
+        ),
+      ),
+    )
+    .returning()
+    .get();
+  if (!claimed) return "skipped";
+  try {
+    const email = await emailOf(db, config, claimed, now);
+    await deliverEmail(config, { id, ...email });
+    await db
+      .update(outbox)
+      .set({ status: "sent", sentAt: new Date().toISOString(), claimedAt: null, error: null })
+      .where(and(eq(outbox.id, id), eq(outbox.status, "sending")));
+    return "sent";
+  } catch (error) {
+    await db
+      .update(outbox)
+      .set({ status: "pending", claimedAt: null, error: reasonOf(error) })
+      .where(and(eq(outbox.id, id), eq(outbox.status, "sending")))
+      .catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The row's email: as written, or (a booking's follow-up seen for the first time) written now and kept on the row. */
+async function emailOf(db: Db, config: AppConfig, row: OutboxRow, now: Date) {
+  if (row.kind === "email" || row.to !== "") return { to: row.to, subject: row.subject, text: row.text };
+  const email = await bookingFollowUpEmail(db, config, row, now);
+  const written = { to: email.to.toLowerCase(), subject: email.subject, text: email.text };
+  await db.update(outbox).set(written).where(eq(outbox.id, row.id));
+  return written;
+}
+
+/** The dead-letter queue's consumer: the message's last retry failed, so its row is marked dead, with the reason. */
+export async function markDead(db: Db, id: string, reason: string | null) {
+  await db
+    .update(outbox)
+    .set({ status: "dead", claimedAt: null, error: sql`coalesce(${reason}, ${outbox.error}, 'The queue gave up on this message')` })
+    .where(and(eq(outbox.id, id), or(eq(outbox.status, "pending"), eq(outbox.status, "sending"))));
+}
+
+/** The superadmin panel's list of messages that could not be delivered, newest first. */
+export function deadFollowUps({ db, load }: Reader) {
+  return load(
+    db
+      .select({
+        id: outbox.id,
+        kind: outbox.kind,
+        to: outbox.to,
+        subject: outbox.subject,
+        error: outbox.error,
+        attempts: outbox.attempts,
+        createdAt: outbox.createdAt,
+      })
+      .from(outbox)
+      .where(eq(outbox.status, "dead"))
+      .orderBy(desc(outbox.createdAt))
+      .limit(50),
+  );
+}
+
+export const NOT_DEAD = "This message is not waiting for a retry";
+
+/** The operator's retry of a dead message: pending again, with its tries reset, and back on the queue. 404 if it is not dead. */
+export async function retryDeadFollowUp(db: Db, config: AppConfig, id: string) {
+  const revived = await db
+    .update(outbox)
+    .set({ status: "pending", attempts: 0, error: null, claimedAt: null })
+    .where(and(eq(outbox.id, id), eq(outbox.status, "dead")))
+    .returning({ id: outbox.id });
+  if (revived.length === 0) throw notFound(NOT_DEAD);
+  await enqueueFollowUps(config, [id]);
+}
