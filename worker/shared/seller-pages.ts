@@ -38,7 +38,7 @@ export const SELLER_PAGES: readonly SellerPage[] = [
 /** Where a seller site lives on the platform's hosts ("path" mode); on its own domain it sits at the root. */
 export const SELLER_BASE = "seller/:sellerId/website";
 
-/** `/seller/{id}/website`, the base path of a seller site on the platform. */
+/** `/seller/{slug}/website`, the base path of a seller site on the platform (ADR 0038; an id or an old slug redirects there). */
 export const sellerBasePath = (sellerId: string) => `/${SELLER_BASE.replace(":sellerId", encodeURIComponent(sellerId))}`;
 
 export type SiteMode = "path" | "domain";

@@ -1,4 +1,5 @@
 import { matchSellerBase, sellerBasePath, sellerPageAt } from "../shared/seller-pages";
+import type { PathSeller } from "./slugs";
 
 /**
  * Which site a request belongs to. Pure: the custom-domain lookup happens before
@@ -6,6 +7,7 @@ import { matchSellerBase, sellerBasePath, sellerPageAt } from "../shared/seller-
  */
 export type Tenant =
   | { kind: "platform" }
+  /** `basePath` is `/seller/{slug}/website`, the site's canonical base, which may differ from the request's own. */
   | { kind: "seller"; mode: "path"; sellerId: string; basePath: string }
   | { kind: "seller"; mode: "domain"; sellerId: string; basePath: ""; hostname: string }
   | { kind: "unknown-host"; hostname: string };
@@ -13,7 +15,7 @@ export type Tenant =
 export type SellerTenant = Extract<Tenant, { kind: "seller" }>;
 
 /** A path segment decoded; one that is not valid percent-encoding is kept as it came (it names no seller). */
-function decodeSegment(segment: string): string {
+export function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {
@@ -37,13 +39,23 @@ export function resolveTenant(input: {
   platformHosts: readonly string[];
   /** The seller owning the host when it is an active custom domain, else null. */
   domainSellerId: string | null;
+  /**
+   * The seller the path's segment names (worker/tenant/slugs.ts) and their slug, looked up before; null when it
+   * names none. Without it the segment is taken as the seller's id, as it is.
+   */
+  pathSeller?: PathSeller | null;
 }): Tenant {
   const hostname = hostnameOf(input.url.host);
   if (isPlatformHost(hostname, input.platformHosts)) {
     const base = matchSellerBase(input.url.pathname);
     if (base) {
-      const sellerId = decodeSegment(base.idSegment);
-      return { kind: "seller", mode: "path", sellerId, basePath: sellerBasePath(sellerId) };
+      const segment = decodeSegment(base.idSegment);
+      const found = input.pathSeller;
+      // The base path is the site's address of today (its slug): a request by an id or an old slug is redirected
+      // there (worker/index.ts). A segment that names no seller keeps its own, and finds "Website not found".
+      const sellerId = found ? found.sellerId : segment;
+      const basePath = sellerBasePath(found ? (found.slug ?? found.sellerId) : segment);
+      return { kind: "seller", mode: "path", sellerId, basePath };
     }
     return { kind: "platform" };
   }
