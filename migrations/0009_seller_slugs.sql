@@ -47,7 +47,7 @@ WITH RECURSIVE
     END
     FROM named JOIN sellers ON sellers.id = named.id
   )
-UPDATE OR IGNORE sellers SET slug = (SELECT slug FROM numbered WHERE numbered.id = sellers.id) WHERE slug IS NULL;
+UPDATE OR IGNORE sellers SET slug = numbered.slug FROM numbered WHERE numbered.id = sellers.id AND sellers.slug IS NULL;
 --> statement-breakpoint
 -- A name whose slug another row already took by chance ("Trails 2" beside a second "Trails"): a random one instead.
 UPDATE OR IGNORE sellers SET slug = 'seller-' || lower(hex(randomblob(4))) WHERE slug IS NULL;

@@ -3,14 +3,12 @@ import * as build from "virtual:remix-server-build";
 import { apiApp } from "./api/app";
 import { requestTime } from "./clock";
 import { isCacheablePage, markPrivate, matchPage, storePage } from "./cache/page-cache";
-import { sellerCacheTag } from "./cache/purge";
-import { matchSellerBase } from "./shared/seller-pages";
 import { type Db, createDb } from "./db/client";
 import { busyPageOnD1Failure } from "./db/d1-failure";
 import { requestDb, withD1Calls } from "./db/request-db";
 import { type AppConfig, type Env, readConfig } from "./env";
 import { createLoadContext } from "./load-context";
-import { decodeSegment, isCleanSellerPath, resolveRequestTenant, routeTrees, treeOf } from "./tenant";
+import { isCleanSellerPath, resolveRequestTenant, routeTrees, treeOf } from "./tenant";
 import { plainPage, siteNotFoundPage } from "./site-not-found";
 import { DAILY_CLEANUP_CRON, runMaintenance } from "./maintenance";
 import { expireUnanswered } from "./domain/payments/expiry";
@@ -74,21 +72,6 @@ async function answer(incoming: Request, env: Env, ctx: ExecutionContext, url: U
   return withD1Calls(await page(request, env, ctx, url, config, db), d1Calls);
 }
 
-/**
- * A site by path asked for by its seller's id or a slug they gave up: a permanent redirect to the same page, query
- * and all, at the slug of today (ADR 0038), before any cache or page runs. 308 keeps a form post a post.
- */
-function movedSiteAddress(url: URL, basePath: string, sellerId: string): Response | null {
-  const [base, canonical] = [matchSellerBase(url.pathname), matchSellerBase(basePath)];
-  // Compared decoded, so a segment that names no seller (its own base) never redirects, however it was encoded.
-  if (!base || !canonical || decodeSegment(base.idSegment) === decodeSegment(canonical.idSegment)) return null;
-  const location = `${basePath}${url.pathname.slice(base.basePath.length)}${url.search}`;
-  return new Response(null, {
-    status: 308,
-    headers: { location, "cache-control": "public, max-age=300", "cache-tag": sellerCacheTag(sellerId) },
-  });
-}
-
 /** A page of the tenant the request is for: from the edge cache where it may be, else rendered by Remix. */
 async function page(request: Request, env: Env, ctx: ExecutionContext, url: URL, config: AppConfig, db: Db): Promise<Response> {
   const now = new Date(requestTime(request, env, config));
@@ -96,8 +79,6 @@ async function page(request: Request, env: Env, ctx: ExecutionContext, url: URL,
   // An unknown host is not ours to serve; on a seller's own domain, a path that is none of the site's pages (a
   // main-site path, say) is a missing page of a site that exists.
   if (tenant.kind === "unknown-host") return siteNotFoundPage();
-  const moved = tenant.kind === "seller" && tenant.mode === "path" ? movedSiteAddress(url, tenant.basePath, tenant.sellerId) : null;
-  if (moved) return moved;
   if (tenant.kind === "seller" && tenant.mode === "domain" && !isCleanSellerPath(url.pathname)) {
     return plainPage(404, "Page not found", "There is no page at this address.");
   }

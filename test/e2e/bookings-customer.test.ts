@@ -61,7 +61,7 @@ describe("Asha's dashboard on the main site", () => {
 
 // The package page that renders <BookingRequestForm> comes from the seller-site branch (issue #4).
 describe("Book Now on the seller's site", () => {
-  const packagePath = "/seller/s_wanderlust/website/package/p_goa";
+  const packagePath = "/seller/wanderlust-journeys/website/package/p_goa";
 
   it("sends a signed-out visitor to the site's login with a redirect back to the booking form", async () => {
     const context = await browser.newContext();
@@ -70,7 +70,7 @@ describe("Book Now on the seller's site", () => {
     await page.waitForSelector("html[data-hydrated]");
     await page.getByRole("button", { name: "Book Now" }).click();
     // The form's own address is the package page's `?book=1`: the login comes back to it.
-    await page.waitForURL(`${origin}/seller/s_wanderlust/website/login?redirect=${encodeURIComponent(`${packagePath}?book=1`)}`);
+    await page.waitForURL(`${origin}/seller/wanderlust-journeys/website/login?redirect=${encodeURIComponent(`${packagePath}?book=1`)}`);
     await context.close();
   });
 
@@ -130,7 +130,7 @@ describe("Book Now on the seller's site", () => {
     const ref = stored?.ref ?? "";
     expect(ref).toMatch(/^TB-\d{4}-\d{6}$/);
     await eventually(() => page.getByRole("link", { name: "View booking" }).getAttribute("href")).toBe(
-      `/seller/s_wanderlust/website/booking/${stored?.id}`,
+      `/seller/wanderlust-journeys/website/booking/${stored?.id}`,
     );
     // A reload keeps it.
     await page.reload();

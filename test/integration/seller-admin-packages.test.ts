@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => w?.dispose());
 
-const P = "/seller/s_wanderlust/website";
+const P = "/seller/wanderlust-journeys/website";
 const asSeller = (method: string, path: string, body?: unknown, s = wanderlust) =>
   w.api(method, `/api/seller-admin${path}`, body, bearer(s));
 

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import type { AppConfig } from "../env";
 import { resolveDomainSeller } from "./domains";
 import { type Tenant, decodeSegment, hostnameOf, isPlatformHost, resolveTenant } from "./resolve";
-import { type PathSeller, resolvePathSeller } from "./slugs";
+import { mayBeSlug, resolveSlugSeller } from "./slugs";
 
 /**
  * The one tenant source (ADR 0024): pages and the API both ask here. The pure decision is
@@ -12,20 +12,24 @@ import { type PathSeller, resolvePathSeller } from "./slugs";
 export { type SellerTenant, type Tenant, decodeSegment, hostnameOf, isCleanSellerPath, isPlatformHost, resolveTenant } from "./resolve";
 export { forgetDomain, lookupActiveDomain, resolveDomainSeller } from "./domains";
 export { routeTrees, treeOf } from "./route-trees";
-export { forgetPathSegments, resolvePathSeller } from "./slugs";
+export { forgetSlugs, resolveSlugSeller } from "./slugs";
 
-/** The seller a platform path's `/seller/{segment}/website` names, looked up (and remembered); undefined for other paths. */
-async function pathSellerOf(pathname: string, db: Db, now: number): Promise<PathSeller | null | undefined> {
+/**
+ * The seller a platform path's `/seller/{slug}/website` names, looked up (and remembered, worker/tenant/slugs.ts);
+ * undefined where the path names no site or its segment cannot be a slug (an id is taken as it is, with no read).
+ */
+async function pathSellerOf(pathname: string, db: Db, now: number): Promise<string | null | undefined> {
   const base = matchSellerBase(pathname);
-  return base ? resolvePathSeller(db, decodeSegment(base.idSegment), now) : undefined;
+  const segment = base ? decodeSegment(base.idSegment) : null;
+  return segment !== null && mayBeSlug(segment) ? resolveSlugSeller(db, segment, now) : undefined;
 }
 
 /** The tenant of a page request: by host, and on a platform host by path. `now` dates the custom-domain lookup (ADR 0026). */
 export async function resolveRequestTenant(url: URL, config: AppConfig, db: Db, now = Date.now()): Promise<Tenant> {
   const hostname = hostnameOf(url.host);
   if (isPlatformHost(hostname, config.PLATFORM_HOSTS)) {
-    const pathSeller = await pathSellerOf(url.pathname, db, now);
-    return resolveTenant({ url, platformHosts: config.PLATFORM_HOSTS, domainSellerId: null, pathSeller });
+    const pathSellerId = await pathSellerOf(url.pathname, db, now);
+    return resolveTenant({ url, platformHosts: config.PLATFORM_HOSTS, domainSellerId: null, pathSellerId });
   }
   const domainSellerId = await resolveDomainSeller(db, hostname, now);
   return resolveTenant({ url, platformHosts: config.PLATFORM_HOSTS, domainSellerId });
@@ -51,6 +55,6 @@ export async function resolveApiTenant(
   const claimed = request.headers.get(SITE_HEADER);
   const base = claimed ? matchSellerBase(claimed) : null;
   if (!base || base.basePath !== claimed) return { kind: "platform" };
-  const pathSeller = await pathSellerOf(claimed, db, now);
-  return resolveTenant({ url: new URL(claimed, url.origin), platformHosts: config.PLATFORM_HOSTS, domainSellerId: null, pathSeller });
+  const pathSellerId = await pathSellerOf(claimed, db, now);
+  return resolveTenant({ url: new URL(claimed, url.origin), platformHosts: config.PLATFORM_HOSTS, domainSellerId: null, pathSellerId });
 }

@@ -1,5 +1,6 @@
-import { matchSellerBase, sellerBasePath, sellerPageAt } from "../shared/seller-pages";
-import type { PathSeller } from "./slugs";
+import { decodeSegment, matchSellerBase, sellerBasePath, sellerPageAt } from "../shared/seller-pages";
+
+export { decodeSegment };
 
 /**
  * Which site a request belongs to. Pure: the custom-domain lookup happens before
@@ -7,21 +8,11 @@ import type { PathSeller } from "./slugs";
  */
 export type Tenant =
   | { kind: "platform" }
-  /** `basePath` is `/seller/{slug}/website`, the site's canonical base, which may differ from the request's own. */
   | { kind: "seller"; mode: "path"; sellerId: string; basePath: string }
   | { kind: "seller"; mode: "domain"; sellerId: string; basePath: ""; hostname: string }
   | { kind: "unknown-host"; hostname: string };
 
 export type SellerTenant = Extract<Tenant, { kind: "seller" }>;
-
-/** A path segment decoded; one that is not valid percent-encoding is kept as it came (it names no seller). */
-export function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
 
 export function hostnameOf(host: string): string {
   const lower = host.trim().toLowerCase();
@@ -40,22 +31,19 @@ export function resolveTenant(input: {
   /** The seller owning the host when it is an active custom domain, else null. */
   domainSellerId: string | null;
   /**
-   * The seller the path's segment names (worker/tenant/slugs.ts) and their slug, looked up before; null when it
-   * names none. Without it the segment is taken as the seller's id, as it is.
+   * The seller a slug in the path names (worker/tenant/slugs.ts), looked up before; null when it names none.
+   * Without it the segment is taken as the seller's id, as it is.
    */
-  pathSeller?: PathSeller | null;
+  pathSellerId?: string | null;
 }): Tenant {
   const hostname = hostnameOf(input.url.host);
   if (isPlatformHost(hostname, input.platformHosts)) {
     const base = matchSellerBase(input.url.pathname);
     if (base) {
       const segment = decodeSegment(base.idSegment);
-      const found = input.pathSeller;
-      // The base path is the site's address of today (its slug): a request by an id or an old slug is redirected
-      // there (worker/index.ts). A segment that names no seller keeps its own, and finds "Website not found".
-      const sellerId = found ? found.sellerId : segment;
-      const basePath = sellerBasePath(found ? (found.slug ?? found.sellerId) : segment);
-      return { kind: "seller", mode: "path", sellerId, basePath };
+      // The base path is the one asked for. Whether it is the site's address of today is the site's own read to
+      // decide, in the page's one round trip (app/lib/seller-site.server.ts redirects an id or an old slug).
+      return { kind: "seller", mode: "path", sellerId: input.pathSellerId ?? segment, basePath: sellerBasePath(segment) };
     }
     return { kind: "platform" };
   }

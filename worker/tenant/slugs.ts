@@ -1,80 +1,74 @@
-import { eq, or } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { sellerSlugChanges, sellers } from "@db/sellers";
 import { sellerCacheTag } from "../cache/purge";
+import { isolateMap } from "../cache/isolate-map";
 import { edgeCache } from "../cache/version-pointer";
 import type { Db } from "../db/client";
+import { SLUG_PATTERN } from "../shared/slug";
 
 /**
- * The seller a site-by-path segment names (ADR 0038): their slug, a slug they gave up, or their id. The answer
- * carries the seller's current slug, so the Worker can redirect an old slug or an id to the address of today.
- * `slug` is null for a row the backfill has not reached; that site stays at its id.
+ * The seller a slug in `/seller/{slug}/website` names (ADR 0038): theirs of today or one they gave up. That pairing
+ * never changes (a slug is never handed to another seller, a given-up one neither), so it is remembered long; only
+ * "no seller has it" is remembered briefly, since a new seller or a change may take it. Whether the slug is the one
+ * of today is read with the site itself, in the page's own round trip (app/lib/seller-site.server.ts).
  */
-export type PathSeller = { sellerId: string; slug: string | null };
-
-/** One round trip: the slug, an old slug and an id are three reads of one batch. */
-export async function lookupPathSeller(db: Db, segment: string): Promise<PathSeller | null> {
-  const [bySlugOrId, byOldSlug] = await db.batch([
-    db
-      .select({ sellerId: sellers.id, slug: sellers.slug })
-      .from(sellers)
-      .where(or(eq(sellers.slug, segment), eq(sellers.id, segment)))
-      .limit(2),
-    db
-      .select({ sellerId: sellers.id, slug: sellers.slug })
-      .from(sellerSlugChanges)
-      .innerJoin(sellers, eq(sellers.id, sellerSlugChanges.sellerId))
-      .where(eq(sellerSlugChanges.oldSlug, segment))
-      .limit(1),
+export async function lookupSlugSeller(db: Db, slug: string): Promise<string | null> {
+  const [current, given] = await db.batch([
+    db.select({ sellerId: sellers.id }).from(sellers).where(eq(sellers.slug, slug)).limit(1),
+    db.select({ sellerId: sellerSlugChanges.sellerId }).from(sellerSlugChanges).where(eq(sellerSlugChanges.oldSlug, slug)).limit(1),
   ]);
-  // A slug never looks like an id (ids carry an underscore), but should one ever match both, the slug wins.
-  return bySlugOrId.find((s) => s.slug === segment) ?? bySlugOrId[0] ?? byOldSlug[0] ?? null;
+  return current[0]?.sellerId ?? given[0]?.sellerId ?? null;
 }
 
+/** True when a path segment can be a slug at all; an id carries an underscore, so it never is one. */
+export const mayBeSlug = (segment: string) => segment.length <= 64 && SLUG_PATTERN.test(segment);
+
 /**
- * Segment → seller, remembered like a custom domain's host (ADR 0026): per colo in the Cache API, per isolate in
- * a Map re-checked every second, so most pages by path skip the lookup. A slug change forgets the segments it
- * touches here and in this colo, and purges them elsewhere with the seller's tag.
+ * Two layers, as for a custom domain's host (ADR 0026): per colo in the Cache API, per isolate in a Map. An answer
+ * naming a seller holds for an hour (a seller's removal is the only thing that ends it); "nobody" for 5 s, and the
+ * isolate re-checks it every second. A slug change or a new seller forgets its slug here and in this colo at once.
  */
-export const PATH_SELLER_TTL_MS = 30_000;
-export const UNKNOWN_PATH_TTL_MS = 5_000;
+export const SLUG_SELLER_TTL_MS = 3_600_000;
+export const UNKNOWN_SLUG_TTL_MS = 5_000;
 const MEMO_MS = 1_000;
-const STORED_SECONDS = 60;
+const STORED_SECONDS = 3_600;
 
-type Answer = { seller: PathSeller | null; at: number };
-const memo = new Map<string, Answer & { checkedAt: number }>();
+type Answer = { sellerId: string | null; at: number };
+const memo = isolateMap<string, Answer & { checkedAt: number }>("slug-sellers");
 
-const ttlOf = (answer: Answer) => (answer.seller ? PATH_SELLER_TTL_MS : UNKNOWN_PATH_TTL_MS);
+const ttlOf = (answer: Answer) => (answer.sellerId ? SLUG_SELLER_TTL_MS : UNKNOWN_SLUG_TTL_MS);
+/** A time in the future (a test's moved clock) counts as stale, never as fresh for longer. */
 const within = (since: number, now: number, ms: number) => now >= since && now - since < ms;
-const segmentKey = (segment: string) => `https://tb-cache.internal/seller-path/${encodeURIComponent(segment)}`;
+const slugKey = (slug: string) => `https://tb-cache.internal/seller-slug/${encodeURIComponent(slug)}`;
 
-async function readShared(segment: string): Promise<Answer | null> {
-  const hit = await edgeCache()?.match(segmentKey(segment));
+async function readShared(slug: string): Promise<Answer | null> {
+  const hit = await edgeCache()?.match(slugKey(slug));
   if (!hit) return null;
   const answer = (await hit.json().catch(() => null)) as Answer | null;
-  return answer && typeof answer.at === "number" ? { seller: answer.seller ?? null, at: answer.at } : null;
+  return answer && typeof answer.at === "number" ? { sellerId: answer.sellerId ?? null, at: answer.at } : null;
 }
 
-async function writeShared(segment: string, answer: Answer) {
+async function writeShared(slug: string, answer: Answer) {
   const headers: Record<string, string> = { "cache-control": `public, max-age=${STORED_SECONDS}` };
-  if (answer.seller) headers["cache-tag"] = sellerCacheTag(answer.seller.sellerId);
-  await edgeCache()?.put(segmentKey(segment), Response.json(answer, { headers }));
+  if (answer.sellerId) headers["cache-tag"] = sellerCacheTag(answer.sellerId);
+  await edgeCache()?.put(slugKey(slug), Response.json(answer, { headers }));
 }
 
-export async function resolvePathSeller(db: Db, segment: string, now = Date.now()): Promise<PathSeller | null> {
-  const known = memo.get(segment);
-  if (known && within(known.checkedAt, now, MEMO_MS) && within(known.at, now, ttlOf(known))) return known.seller;
-  let answer = await readShared(segment);
+export async function resolveSlugSeller(db: Db, slug: string, now = Date.now()): Promise<string | null> {
+  const known = memo.get(slug);
+  if (known && within(known.at, now, ttlOf(known)) && (known.sellerId || within(known.checkedAt, now, MEMO_MS))) return known.sellerId;
+  let answer = await readShared(slug);
   if (!answer || !within(answer.at, now, ttlOf(answer))) {
-    answer = { seller: await lookupPathSeller(db, segment), at: now };
-    await writeShared(segment, answer);
+    answer = { sellerId: await lookupSlugSeller(db, slug), at: now };
+    await writeShared(slug, answer);
   }
   if (memo.size > 1000) memo.clear();
-  memo.set(segment, { ...answer, checkedAt: now });
-  return answer.seller;
+  memo.set(slug, { ...answer, checkedAt: now });
+  return answer.sellerId;
 }
 
-/** After a slug change: this isolate and this colo ask D1 again for each of these segments (old slug, new, id). */
-export async function forgetPathSegments(segments: readonly string[]) {
-  for (const segment of segments) memo.delete(segment);
-  await Promise.all(segments.map((segment) => edgeCache()?.delete(segmentKey(segment))));
+/** After a slug is taken (a change, a new seller): this isolate and this colo ask D1 for it again. */
+export async function forgetSlugs(slugs: readonly string[]) {
+  for (const slug of slugs) memo.delete(slug);
+  await Promise.all(slugs.map((slug) => edgeCache()?.delete(slugKey(slug))));
 }

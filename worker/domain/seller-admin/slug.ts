@@ -6,7 +6,7 @@ import type { Reader } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import { RESERVED_SLUGS, SLUG_MAX, SLUG_MIN, SLUG_PATTERN, baseSlug, firstFreeSlug } from "../../shared/slug";
 import { sellerBasePath } from "../../shared/seller-pages";
-import { forgetPathSegments } from "../../tenant/slugs";
+import { forgetSlugs } from "../../tenant/slugs";
 import { conflict, notFound, unprocessable } from "../errors";
 import { announceVersion } from "../seller-website/service";
 
@@ -118,6 +118,6 @@ export async function changeSlug(db: Db, edge: EdgeConfig, sellerId: string, inp
     throw error;
   }
   if (version === undefined) throw notFound("Seller not found");
-  await Promise.all([announceVersion(edge, sellerId, version), forgetPathSegments([old, input.slug, sellerId])]);
+  await Promise.all([announceVersion(edge, sellerId, version), forgetSlugs([old, input.slug])]);
   return { slug: input.slug, sitePath: sellerBasePath(input.slug), changedFrom: old, canChange: false };
 }

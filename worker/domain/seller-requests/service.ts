@@ -8,6 +8,7 @@ import { platformUrl, sellerSiteUrl } from "../email/links";
 import { trySendEmail } from "../email/send";
 import type { SellerRequestInput } from "./schemas";
 import { breaksUnique, freeSlugFor } from "../seller-admin/slug";
+import { forgetSlugs } from "../../tenant/slugs";
 import { sellerBasePath } from "../../shared/seller-pages";
 
 export const REQUESTS_PAGE_SIZE = 20;
@@ -108,7 +109,10 @@ export async function approveRequest(db: Db, config: AppConfig, reviewerId: stri
   for (let attempt = 1; ; attempt++) {
     const slug = await freeSlugFor(db, named?.businessName ?? "");
     try {
-      return await approveAs(db, config, reviewerId, id, slug);
+      const approved = await approveAs(db, config, reviewerId, id, slug);
+      // "Nobody has this slug" may be remembered here from a visit before the approval.
+      await forgetSlugs([slug]);
+      return approved;
     } catch (error) {
       if (attempt >= 3 || !breaksUnique(error, "sellers.slug")) throw error;
     }
