@@ -54,7 +54,20 @@ describe("superadmin: users", () => {
     const all = await list();
     expect(all.status).toBe(200);
     expect(all.body.pagination.total).toBe(4);
-    expect(Object.keys(all.body.users[0]).sort()).toEqual(["createdAt", "email", "id", "isVerified", "name", "phone", "role", "status"]);
+    expect(Object.keys(all.body.users[0]).sort()).toEqual([
+      "createdAt",
+      "email",
+      "id",
+      "isVerified",
+      "name",
+      "phone",
+      "role",
+      "sitePath",
+      "status",
+    ]);
+    // A seller's site by its readable address (ADR 0038); no site for other accounts.
+    const sitePaths = Object.fromEntries(all.body.users.map((u: { id: string; sitePath: string | null }) => [u.id, u.sitePath]));
+    expect(sitePaths).toMatchObject({ s_wanderlust: "/seller/wanderlust-journeys/website", u_asha: null });
     expect(JSON.stringify(all.body)).not.toMatch(/password|pbkdf2|tokenVersion/i);
     expect((await list("?q=ASHA")).body.users.map((u: { id: string }) => u.id)).toEqual(["u_asha"]);
     expect((await list("?q=wanderlust.example")).body.users.map((u: { id: string }) => u.id)).toEqual(["s_wanderlust"]);
