@@ -117,7 +117,7 @@ describe("Book Now on the seller's site", () => {
     const pay = page.getByRole("dialog", { name: "Test payment" });
     await pay.getByRole("button", { name: `Pay ${formatRupees(expected.total)}` }).click();
     // Paid: the checkout's own page on the seller's site, "Request sent" until the agent answers (issue 24).
-    await page.waitForURL(/\/seller\/s_wanderlust\/website\/booking-success\?payment=py_/);
+    await page.waitForURL(/\/seller\/wanderlust-journeys\/website\/booking-success\?payment=py_/);
     await page.getByRole("heading", { level: 1, name: "Request sent" }).waitFor();
     expect(await countAshaBookings()).toBe(before + 1);
     const stored = await w.d1

@@ -191,7 +191,9 @@ describe("seller website in Chromium", () => {
       const page = await browser.newPage({ viewport });
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(String(e)));
+      // The address by id leads to the readable one (ADR 0038).
       await page.goto(`http://localhost:${port}/seller/${agent.user.id}/website`);
+      expect(page.url()).toMatch(/\/seller\/nilgiri-trails(-\d+)?\/website$/);
       await page.waitForSelector("html[data-hydrated]");
       await page.getByRole("heading", { level: 1, name: "Discover your next journey with Nilgiri Trails" }).waitFor();
       await page.getByRole("heading", { level: 2, name: "Packages coming soon" }).waitFor();
@@ -202,7 +204,7 @@ describe("seller website in Chromium", () => {
       await eventually(async () => (await main.textContent()) ?? "").not.toMatch(/₹|★|Starting from|out of 5|View All Packages/);
       await eventually(() => main.locator(".package-card, .price").count()).toBe(0);
       await main.getByRole("link", { name: "Contact us" }).click();
-      await page.waitForURL(`http://localhost:${port}/seller/${agent.user.id}/website/contact`);
+      await page.waitForURL(/\/seller\/nilgiri-trails(-\d+)?\/website\/contact$/);
       expect(errors).toEqual([]);
       await page.close();
     }
