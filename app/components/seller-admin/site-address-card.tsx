@@ -1,6 +1,6 @@
 import { useActionData, useFetcher } from "@remix-run/react";
 import { useId } from "react";
-import { issuesOf, useActionToast } from "~/lib/use-action-toast";
+import { useActionToast } from "~/lib/use-action-toast";
 import { SLUG_MAX, SLUG_MIN } from "@worker/shared/slug";
 import { FormAnswer } from "../form-answer";
 import { TextField } from "../auth/password-input";
@@ -22,7 +22,8 @@ export function SiteAddressCard({ address }: { address: SiteAddress }) {
   const posted = useActionData<SiteAddressActionData>();
   const answered = posted?.intent === "slug" && !fetcher.data ? posted : undefined;
   const latest = fetcher.data ?? answered;
-  const error = issuesOf(latest).slug;
+  // The first reason is the one to fix first ("-camps" breaks the hyphen rules once, not twice).
+  const error = latest && !latest.ok ? latest.issues?.find((i) => i.path === "slug")?.message : undefined;
   const hintId = useId();
   const errorId = useId();
   return (
