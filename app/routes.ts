@@ -6,7 +6,7 @@ type DefineRouteFunction = Parameters<Parameters<DefineRoutesFunction>[0]>[0];
 
 /**
  * The route table (ADR 0024). Two route trees share these paths and never meet: the platform's
- * (main site at the root, seller sites under /seller/:sellerId/website) and a custom domain's
+ * (main site at the root, seller sites under /seller/{slug}/website) and a custom domain's
  * (one seller site at the root). The Worker serves each tenant from a build narrowed to its tree
  * (worker/tenant/route-trees.ts), so `/about` is the main site's page on the platform and the
  * seller's on a seller's own domain. The seller pages come from one table (worker/shared/seller-pages.ts).

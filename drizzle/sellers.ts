@@ -1,30 +1,53 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./users";
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
 /** A seller's id is its owner's user id, so "logged-in id equals sellerId" holds. */
-export const sellers = sqliteTable("sellers", {
-  id: text("id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  phone: text("phone"),
-  bio: text("bio"),
-  logo: text("logo"),
-  backgroundImage: text("background_image"),
-  address: text("address"),
-  // Opening hours in the seller's own words ("Mon–Sat 10:00–19:00"); plain text, shown only when set.
-  hours: text("hours"),
-  // The seller's own pages elsewhere (https:// only), in their order; null when none is given.
-  socialLinks: text("social_links", { mode: "json" }).$type<string[]>(),
-  // Bumped on every change to the public site; part of the edge cache key.
-  contentVersion: integer("content_version").notNull().default(1),
-  createdAt: text("created_at").notNull().default(now),
-  updatedAt: text("updated_at").notNull().default(now),
-});
+export const sellers = sqliteTable(
+  "sellers",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    bio: text("bio"),
+    logo: text("logo"),
+    backgroundImage: text("background_image"),
+    address: text("address"),
+    // Opening hours in the seller's own words ("Mon–Sat 10:00–19:00"); plain text, shown only when set.
+    hours: text("hours"),
+    // The seller's own pages elsewhere (https:// only), in their order; null when none is given.
+    socialLinks: text("social_links", { mode: "json" }).$type<string[]>(),
+    // Bumped on every change to the public site; part of the edge cache key.
+    contentVersion: integer("content_version").notNull().default(1),
+    createdAt: text("created_at").notNull().default(now),
+    updatedAt: text("updated_at").notNull().default(now),
+    // The site's readable address, `/seller/{slug}/website` (ADR 0040). Null only for a row written before
+    // migration 0009 and not yet backfilled; every seller the app creates gets one.
+    slug: text("slug"),
+  },
+  (t) => [uniqueIndex("sellers_slug_unique").on(t.slug)],
+);
+
+/**
+ * A slug a seller gave up when they changed theirs (once, ADR 0040): its address redirects to the new one
+ * forever, so no other seller may take it. One row per seller at most, which is the change-once rule.
+ */
+export const sellerSlugChanges = sqliteTable(
+  "seller_slug_changes",
+  {
+    oldSlug: text("old_slug").primaryKey(),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => sellers.id, { onDelete: "cascade" }),
+    changedAt: text("changed_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("seller_slug_changes_one_per_seller").on(t.sellerId)],
+);
 
 export const websiteConfigs = sqliteTable("website_configs", {
   sellerId: text("seller_id")

@@ -1,4 +1,4 @@
--- The outbox becomes the follow-up queue's record (ADR 0038). Emails written before this were delivered (or not) at
+-- The outbox becomes the follow-up queue's record (ADR 0039). Emails written before this were delivered (or not) at
 -- the time, so they are kept as sent and never sent again; a failed one is kept as dead.
 PRAGMA defer_foreign_keys = on;--> statement-breakpoint
 CREATE TABLE `__new_outbox` (

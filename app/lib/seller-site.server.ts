@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 import {
   getLandingHighlights,
   getPublishedPackage,
@@ -9,6 +9,7 @@ import {
 import { parseSearchQuery } from "@worker/domain/seller-website/search-query";
 import { accessibleTextColor, readableTextOn } from "@worker/shared/colors";
 import type { SellerTenant } from "@worker/tenant";
+import { movedSitePath } from "@worker/shared/seller-pages";
 import type { SellerSite } from "./seller-site";
 
 export const websiteNotFound = () => new Response("Website not found", { status: 404, statusText: "Website not found" });
@@ -38,6 +39,12 @@ export async function loadSellerSite(context: AppLoadContext): Promise<SellerSit
   const tenant = requireSellerTenant(context);
   const site = await getSellerSite(context.db, tenant.sellerId, context.load);
   if (!site) throw websiteNotFound();
+  if (tenant.mode === "path") {
+    // Asked for by the seller's id or a slug they gave up: the same page at the address of today, for good (ADR 0040).
+    const moved = movedSitePath(context.url, site.sitePath);
+    // 308 keeps a form post a post; like every answer that is not a 200 page, it is never stored (worker/cache/).
+    if (moved) throw redirect(moved, 308);
+  }
   context.edge.contentVersion = site.contentVersion;
   const { seller, websiteConfig, domain } = site;
   const brand = brandVariables(websiteConfig.themeColor, websiteConfig.secondaryColor);

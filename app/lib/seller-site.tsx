@@ -4,7 +4,7 @@ import type { SellerSiteData } from "@worker/domain/seller-website/shapes";
 import { ALL_PACKAGES } from "@worker/shared/search-segment";
 
 export type SellerSite = SellerSiteData & {
-  /** "" on the seller's own domain, "/seller/{id}/website" on the platform. */
+  /** "" on the seller's own domain, "/seller/{slug}/website" on the platform (ADR 0040). */
   basePath: string;
   /** Origin of this request, for absolute image URLs. */
   origin: string;

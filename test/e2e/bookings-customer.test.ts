@@ -66,7 +66,7 @@ describe("Asha's dashboard on the main site", () => {
 
 // The package page that renders <BookingRequestForm> comes from the seller-site branch (issue #4).
 describe("Book Now on the seller's site", () => {
-  const packagePath = "/seller/s_wanderlust/website/package/p_goa";
+  const packagePath = "/seller/wanderlust-journeys/website/package/p_goa";
 
   it("lets a signed-out visitor fill the form, then sends them to the site's login with the way back to it as filled", async () => {
     const context = await browser.newContext();
@@ -82,7 +82,7 @@ describe("Book Now on the seller's site", () => {
     await dialog.locator("#traveller-0-gender").selectOption("male");
     await dialog.getByRole("button", { name: /^Sign in to pay ₹/ }).click();
     // The form's own address is the package page's `?book=1`, with what was chosen: the login comes back to it.
-    await page.waitForURL((url) => url.pathname === "/seller/s_wanderlust/website/login");
+    await page.waitForURL((url) => url.pathname === "/seller/wanderlust-journeys/website/login");
     const back = new URL(new URL(page.url()).searchParams.get("redirect") ?? "", origin);
     expect(back.pathname).toBe(packagePath);
     expect([back.searchParams.get("book"), back.searchParams.get("travellers.0.fullName")]).toEqual(["1", "Dev Malhotra"]);
@@ -133,7 +133,7 @@ describe("Book Now on the seller's site", () => {
     const pay = page.getByRole("dialog", { name: "Test payment" });
     await pay.getByRole("button", { name: `Pay ${formatRupees(expected.total)}` }).click();
     // Paid: the checkout's own page on the seller's site, "Request sent" until the agent answers (issue 24).
-    await page.waitForURL(/\/seller\/s_wanderlust\/website\/booking-success\?payment=py_/);
+    await page.waitForURL(/\/seller\/wanderlust-journeys\/website\/booking-success\?payment=py_/);
     await page.getByRole("heading", { level: 1, name: "Request sent" }).waitFor();
     expect(await countAshaBookings()).toBe(before + 1);
     const stored = await w.d1
@@ -146,7 +146,7 @@ describe("Book Now on the seller's site", () => {
     const ref = stored?.ref ?? "";
     expect(ref).toMatch(/^TB-\d{4}-\d{6}$/);
     await eventually(() => page.getByRole("link", { name: "View booking" }).getAttribute("href")).toBe(
-      `/seller/s_wanderlust/website/booking/${ref}`,
+      `/seller/wanderlust-journeys/website/booking/${ref}`,
     );
     // A reload keeps it.
     await page.reload();

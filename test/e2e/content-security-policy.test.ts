@@ -36,8 +36,8 @@ describe("the Content-Security-Policy our pages satisfy", () => {
       `${origin}/login`,
       `${origin}/seller-dashboard/orders`,
       `${origin}/seller-dashboard/website`,
-      `${origin}/seller/s_wanderlust/website`,
-      `${origin}/seller/s_wanderlust/website/package/all`,
+      `${origin}/seller/wanderlust-journeys/website`,
+      `${origin}/seller/wanderlust-journeys/website/package/all`,
       `http://wanderlust.localhost:${port}/`,
       `http://wanderlust.localhost:${port}/contact`,
     ];

@@ -110,7 +110,7 @@ describe("domains and accounts", () => {
     await seller.getByLabel("Website name").fill("Himalayan Trails & Treks");
     await seller.getByRole("button", { name: "Save brand" }).click();
     await seller.getByText("Website settings saved").waitFor();
-    expect(await (await e2e.w.request("/seller/s_himalayan/website")).text()).toContain("Himalayan Trails &amp; Treks");
+    expect(await (await e2e.w.request("/seller/himalayan-trails/website")).text()).toContain("Himalayan Trails &amp; Treks");
     await seller.getByLabel("About your business").fill("Treks in Ladakh and Spiti since 2011.");
     await seller.getByLabel("Opening hours").fill("Mon–Sat 10:00–19:00");
     await seller.getByRole("button", { name: "Save profile" }).click();
@@ -120,7 +120,7 @@ describe("domains and accounts", () => {
       hours: "Mon–Sat 10:00–19:00",
     });
     // The seller's site states exactly those hours (issue 24).
-    expect(await (await e2e.w.request("/seller/s_himalayan/website/contact")).text()).toContain("Mon–Sat 10:00–19:00");
+    expect(await (await e2e.w.request("/seller/himalayan-trails/website/contact")).text()).toContain("Mon–Sat 10:00–19:00");
 
     const email = `spammer-${crypto.randomUUID().slice(0, 8)}@example.com`;
     await newCustomer("Spam Account", email);

@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => e2e?.close());
 
 const MODES = [
-  { mode: "by path", origin: () => `http://localhost:${port}`, base: "/seller/s_wanderlust/website" },
+  { mode: "by path", origin: () => `http://localhost:${port}`, base: "/seller/wanderlust-journeys/website" },
   { mode: "on the custom domain", origin: () => `http://wanderlust.localhost:${port}`, base: "" },
 ];
 

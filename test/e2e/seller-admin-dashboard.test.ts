@@ -72,7 +72,7 @@ describe("seller dashboard: packages and website in Chromium", () => {
     await row.getByText("Published").waitFor();
 
     const pub = await browser.newPage();
-    await pub.goto(`${origin}/seller/s_wanderlust/website/package/all`);
+    await pub.goto(`${origin}/seller/wanderlust-journeys/website/package/all`);
     await pub.getByText("Hampi Boulders and Ruins").first().waitFor();
     const img = pub.locator(`img[src="${imageUrl}"]`).first();
     await img.waitFor();
@@ -97,7 +97,7 @@ describe("seller dashboard: packages and website in Chromium", () => {
   it("changes the theme colour on the website page and the public site shows it", async () => {
     await visit("/seller-dashboard/website");
     await page.getByRole("heading", { name: "Brand" }).waitFor();
-    await eventually(() => page.getByTestId("site-path-link").getAttribute("href")).toBe("/seller/s_wanderlust/website");
+    await eventually(() => page.getByTestId("site-path-link").getAttribute("href")).toBe("/seller/wanderlust-journeys/website");
     await page.getByTestId("domain").filter({ hasText: "wanderlust.localhost" }).getByText("Active").waitFor();
 
     // Remove asks first in the confirm dialog, which says what happens; Escape keeps the domain, focus back on Remove.
@@ -119,7 +119,7 @@ describe("seller dashboard: packages and website in Chromium", () => {
     await page.getByText("Website settings saved").waitFor();
 
     const pub = await browser.newPage();
-    await pub.goto(`${origin}/seller/s_wanderlust/website`);
+    await pub.goto(`${origin}/seller/wanderlust-journeys/website`);
     const brand = await pub.evaluate(() =>
       getComputedStyle(document.querySelector(".seller-site") as Element)
         .getPropertyValue("--brand")

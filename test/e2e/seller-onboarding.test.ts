@@ -62,8 +62,10 @@ describe("a travel agent becomes a seller in Chromium", () => {
     await card.getByText("is approved: you are a seller now.").waitFor();
     await card.getByRole("link", { name: "Open seller dashboard" }).click();
     await agent.getByRole("heading", { level: 1, name: "Seller dashboard" }).waitFor();
+    // The new seller's address is their business name (ADR 0040); the one by id leads there.
     const site = await agent.goto(`${origin}/seller/${signup.body.userId}/website`);
     expect(site?.status()).toBe(200);
+    expect(agent.url()).toMatch(/\/seller\/malabar-journeys(-\d+)?\/website$/);
     await agent.getByRole("heading", { level: 1, name: "Discover your next journey with Malabar Journeys" }).waitFor();
     expect(errors).toEqual([]);
     await agentContext.close();

@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => e2e?.close());
 
 const MODES = [
-  { name: "by path", origin: () => `http://localhost:${port}`, base: "/seller/s_wanderlust/website" },
+  { name: "by path", origin: () => `http://localhost:${port}`, base: "/seller/wanderlust-journeys/website" },
   { name: "on the custom domain", origin: () => `http://wanderlust.localhost:${port}`, base: "" },
 ];
 
@@ -90,7 +90,7 @@ describe("seller website in Chromium", () => {
 
   it("opens the mobile menu with the keyboard, locks scrolling and closes on Escape", async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
-    await page.goto(`http://localhost:${port}/seller/s_wanderlust/website`);
+    await page.goto(`http://localhost:${port}/seller/wanderlust-journeys/website`);
     await page.waitForSelector("html[data-hydrated]");
     const button = page.getByRole("button", { name: "Open menu" });
     await button.focus();
@@ -191,7 +191,9 @@ describe("seller website in Chromium", () => {
       const page = await browser.newPage({ viewport });
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(String(e)));
+      // The address by id leads to the readable one (ADR 0040).
       await page.goto(`http://localhost:${port}/seller/${agent.user.id}/website`);
+      expect(page.url()).toMatch(/\/seller\/nilgiri-trails(-\d+)?\/website$/);
       await page.waitForSelector("html[data-hydrated]");
       await page.getByRole("heading", { level: 1, name: "Discover your next journey with Nilgiri Trails" }).waitFor();
       await page.getByRole("heading", { level: 2, name: "Packages coming soon" }).waitFor();
@@ -202,7 +204,7 @@ describe("seller website in Chromium", () => {
       await eventually(async () => (await main.textContent()) ?? "").not.toMatch(/₹|★|Starting from|out of 5|View All Packages/);
       await eventually(() => main.locator(".package-card, .price").count()).toBe(0);
       await main.getByRole("link", { name: "Contact us" }).click();
-      await page.waitForURL(`http://localhost:${port}/seller/${agent.user.id}/website/contact`);
+      await page.waitForURL(/\/seller\/nilgiri-trails(-\d+)?\/website\/contact$/);
       expect(errors).toEqual([]);
       await page.close();
     }
@@ -222,7 +224,7 @@ describe("seller website in Chromium", () => {
       for (const colorScheme of ["light", "dark"] as const) {
         const context = await browser.newContext({ viewport: { width: 360, height: 740 }, colorScheme });
         const page = await context.newPage();
-        await page.goto(`http://localhost:${port}/seller/s_himalayan/website/contact`);
+        await page.goto(`http://localhost:${port}/seller/himalayan-trails/website/contact`);
         await page.waitForSelector("html[data-hydrated]");
         const panel = page.getByRole("region", { name: "Get in Touch" });
         for (const text of [facts.phone, facts.address, facts.hours]) await panel.getByText(text, { exact: true }).waitFor();

@@ -68,7 +68,7 @@ const hydrated = (page: Page) => page.evaluate(() => document.documentElement.ha
 describe("Book Now and Add to cart tapped before hydration", () => {
   const bookOn = [
     ["a seller's site on its own domain", () => `${domain}/package/p_goa`, () => domain],
-    ["a seller's site by path", () => `${origin}/seller/s_wanderlust/website/package/p_goa`, () => origin],
+    ["a seller's site by path", () => `${origin}/seller/wanderlust-journeys/website/package/p_goa`, () => origin],
   ] as const;
 
   for (const [where, url, site] of bookOn) {
@@ -145,7 +145,7 @@ describe("the header's menu tapped before hydration", () => {
   });
 
   for (const [where, url] of [
-    ["by path", () => `${origin}/seller/s_wanderlust/website`],
+    ["by path", () => `${origin}/seller/wanderlust-journeys/website`],
     ["on its own domain", () => `${domain}/`],
   ] as const) {
     it(`opens on a seller's site ${where}, and its links lead on`, async () => {

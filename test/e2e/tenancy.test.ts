@@ -61,7 +61,7 @@ describe("seller site on a custom domain", () => {
 
   it("serves the same site by path on the platform host", async () => {
     const page = await browser.newPage();
-    const res = await page.goto(`http://localhost:${port}/seller/s_wanderlust/website`);
+    const res = await page.goto(`http://localhost:${port}/seller/wanderlust-journeys/website`);
     expect(res?.status()).toBe(200);
     await eventually(() => page.getByRole("heading", { level: 1 }).textContent()).toContain("Wanderlust Journeys");
   });

@@ -82,6 +82,7 @@ const OTHER_CALLS = [
   "GET /api/seller-admin/site",
   "PUT /api/seller-admin/config",
   "PUT /api/seller-admin/profile",
+  "PUT /api/seller-admin/site/slug",
   "POST /api/seller-admin/domains",
   "DELETE /api/seller-admin/domains/{id}",
   "POST /api/seller-admin/media",

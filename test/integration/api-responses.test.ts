@@ -179,6 +179,8 @@ const RECIPES: Record<string, Recipe> = {
     body: { themeColor: "#0f766e", secondaryColor: "#f59e0b", websiteName: "Wanderlust Journeys", wallpaperImage: null },
   }),
   "PUT /api/seller-admin/profile": () => ({ as: "seller", body: { bio: "Holidays across India since 2009." } }),
+  // The seller's one change of address (ADR 0040); nothing later in this file visits the site by path.
+  "PUT /api/seller-admin/site/slug": () => ({ as: "seller", body: { slug: "wanderlust-docs" } }),
   "POST /api/seller-admin/domains": () => ({ as: "seller", body: { hostname: "docs-trips.example.com" } }),
   "DELETE /api/seller-admin/domains/{id}": async () => {
     const added = await setUp("POST", "/api/seller-admin/domains", "seller", { hostname: "docs-gone.example.com" });

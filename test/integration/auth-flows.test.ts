@@ -104,7 +104,7 @@ describe("signup and email verification", () => {
     expect((await signup(byBody, { sellerId: "s_wanderlust" })).status).toBe(201);
     expect((await latestEmail(w, byBody)).subject).toMatch(/^Your Tripbazaar verification code/);
     // A site header naming no seller, or not exactly a site's base path, brands nothing either.
-    for (const headers of [fromSite("s_nobody"), { "x-tb-site": "/seller/s_wanderlust/website/login" }]) {
+    for (const headers of [fromSite("s_nobody"), { "x-tb-site": "/seller/wanderlust-journeys/website/login" }]) {
       const email = unique("claim");
       expect((await signup(email, {}, headers)).status).toBe(201);
       expect((await latestEmail(w, email)).subject).toMatch(/^Your Tripbazaar verification code/);
@@ -295,8 +295,8 @@ describe("password change and reset", () => {
 
   it("points the reset link at the seller site the request came from", async () => {
     await w.api("POST", "/api/auth/forgot-password", { email: "asha@example.com" }, { ...ip(), ...fromSite("s_wanderlust") });
-    const byPath = await waitForEmail(w, "asha@example.com", (m) => m.text.includes("/seller/s_wanderlust/website/reset-password/"));
-    expect(byPath.text).toContain("http://localhost/seller/s_wanderlust/website/reset-password/");
+    const byPath = await waitForEmail(w, "asha@example.com", (m) => m.text.includes("/seller/wanderlust-journeys/website/reset-password/"));
+    expect(byPath.text).toContain("http://localhost/seller/wanderlust-journeys/website/reset-password/");
     expect(byPath.subject).toContain("Wanderlust Journeys");
     await w.d1.prepare("UPDATE otp_codes SET last_sent_at = '2000-01-01T00:00:00.000Z' WHERE user_id = 'u_asha'").run();
     await w.request("/api/auth/forgot-password", {

@@ -43,7 +43,7 @@ describe("size budgets", () => {
   // every page shares; the rest is the page's own code.
   it("keeps the seller landing page's client JS within 90 KiB gzip, by path and on a custom domain", async () => {
     for (const [path, host] of [
-      ["/seller/s_wanderlust/website", undefined],
+      ["/seller/wanderlust-journeys/website", undefined],
       ["/", "wanderlust.localhost"],
     ] as const) {
       const bytes = await pageScriptBytes(path, host);
@@ -54,7 +54,7 @@ describe("size budgets", () => {
 
   it("keeps a package page's client JS within 100 KiB gzip: a seller's, by path and on a custom domain, and the marketplace's", async () => {
     for (const [path, host] of [
-      ["/seller/s_wanderlust/website/package/p_goa", undefined],
+      ["/seller/wanderlust-journeys/website/package/p_goa", undefined],
       ["/package/p_goa", "wanderlust.localhost"],
       ["/tour-package/p_goa", undefined],
     ] as const) {

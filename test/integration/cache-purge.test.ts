@@ -85,7 +85,7 @@ describe("purging Cloudflare's cache when a seller's content changes", () => {
   it("purges only the seller whose content changed, and reading purges nothing", async () => {
     const seller = await loginViaApi(w, "owner@himalayan.example");
     seen = [];
-    await w.request("/seller/s_himalayan/website");
+    await w.request("/seller/himalayan-trails/website");
     await w.api("GET", "/api/seller-admin/packages", undefined, bearer(seller));
     expect(seen).toEqual([]);
     const created = await w.api("POST", "/api/seller-admin/packages", packageBody, bearer(seller));

@@ -37,7 +37,7 @@ describe("the marketplace catalogue on the main site", () => {
     expect(goa.html).toMatch(/Book with (<!-- -->)?Wanderlust Journeys/);
     expect(goa.html).toContain('href="http://wanderlust.localhost/package/p_goa"');
     const spiti = await page("/tour-package/p_spiti");
-    expect(spiti.html).toContain('href="/seller/s_himalayan/website/package/p_spiti"');
+    expect(spiti.html).toContain('href="/seller/himalayan-trails/website/package/p_spiti"');
   });
 
   it("features packages on the home page, with no rating claimed while there are no reviews", async () => {

@@ -72,7 +72,7 @@ async function open(link: string, cookie?: string) {
 
 describe("booking emails", () => {
   it("links a booking made on a seller site by path to the booking on the platform, for the customer and the seller", async () => {
-    const res = await book(asha, "p_spiti", { path: "/seller/s_himalayan/website" });
+    const res = await book(asha, "p_spiti", { path: "/seller/himalayan-trails/website" });
     expect(res.status).toBe(201);
     const { _id: id, bookingId } = res.body.data;
 
@@ -141,7 +141,7 @@ describe("booking emails", () => {
       return { id: item?.id ?? "", ref: item?.ref ?? "" };
     };
     // Book Now on Wanderlust's site by path: the customer's session is the platform's, so the answer links there.
-    const byPath = await paidOn({ path: "/seller/s_wanderlust/website" });
+    const byPath = await paidOn({ path: "/seller/wanderlust-journeys/website" });
     expect((await w.api("PUT", `/api/bookings/seller/bookings/${byPath.id}/approve`, {}, bearer(wanderlust))).status).toBe(200);
     await followUpsDone(w);
     expect(linksOf(await latestEmail(w, ASHA), ["localhost"])).toEqual([`${PLATFORM}/booking/${byPath.ref}`]);
@@ -155,7 +155,7 @@ describe("booking emails", () => {
   });
 
   it("links the seller to the booking the customer cancelled", async () => {
-    const res = await book(asha, "p_spiti", { path: "/seller/s_himalayan/website" });
+    const res = await book(asha, "p_spiti", { path: "/seller/himalayan-trails/website" });
     const { _id: id, bookingId } = res.body.data;
     const cancelled = await w.api("PUT", `/api/bookings/${id}/status`, { status: "cancelled" }, bearer(asha));
     expect(cancelled.status).toBe(200);
@@ -200,7 +200,10 @@ describe("seller application emails", () => {
     expect(approved.status).toBe(200);
     const welcome = await latestEmail(w, approvedAgent.user.email);
     expect(welcome.subject).toBe("Your Tripbazaar seller account is ready");
-    const site = `${PLATFORM}/seller/${approvedAgent.user.id}/website`;
+    // The site's address is the business name's slug (ADR 0040), never the account's id.
+    const slug = await w.d1.prepare("SELECT slug FROM sellers WHERE id = ?").bind(approvedAgent.user.id).first<string>("slug");
+    expect(slug).toMatch(/^konkan-coast-trips(-\d+)?$/);
+    const site = `${PLATFORM}/seller/${slug}/website`;
     expect(linksOf(welcome, ["localhost"])).toEqual([`${PLATFORM}/seller-dashboard`, site]);
     expect((await open(site)).status).toBe(200);
 

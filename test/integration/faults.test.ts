@@ -455,7 +455,9 @@ describe("pages", () => {
   const uncached = { authorization: "Bearer not-a-token" };
 
   it("answer 503 when D1 fails in tenant resolution or in a loader, and 200 on the retry", async () => {
-    const path = "/seller/s_wanderlust/website/about";
+    const path = "/seller/wanderlust-journeys/website/about";
+    // The first request also looks the slug up (ADR 0040); that read's failure is the next test's.
+    await w.request(path, { headers: uncached });
     const calls = Number((await w.request(path, { headers: uncached })).headers.get("x-tb-d1-calls"));
     expect(calls).toBeGreaterThan(0);
     for (let n = 1; n <= calls; n++) {
@@ -470,9 +472,19 @@ describe("pages", () => {
   });
 
   it("answer 503 for a client navigation's data request too", async () => {
-    const data = "/seller/s_wanderlust/website/about.data";
+    const data = "/seller/wanderlust-journeys/website/about.data";
     expect((await w.request(data, { headers: uncached })).status).toBe(200);
     expect((await w.request(data, { headers: { ...uncached, ...fault("before-call:1") } })).status).toBe(503);
+  });
+
+  it("answer a 503 page when the slug lookup before Remix fails, and the page on the retry", async () => {
+    const path = "/seller/himalayan-trails/website/about";
+    const failed = await w.request(path, { headers: { ...uncached, ...fault("before-call:1") } });
+    expect(failed.status).toBe(503);
+    expect(await failed.text()).not.toContain("D1_ERROR");
+    const retried = await w.request(path, { headers: uncached });
+    expect(retried.status).toBe(200);
+    expect(await retried.text()).toContain("Himalayan Trails");
   });
 
   it("answer a 503 page when the host lookup before Remix fails", async () => {
@@ -498,7 +510,7 @@ describe("without FAULTS", () => {
       ...fault("before-write:1"),
     });
     expect(res.status).toBe(201);
-    const page = await plain.request("/seller/s_wanderlust/website/about", {
+    const page = await plain.request("/seller/wanderlust-journeys/website/about", {
       headers: { authorization: "Bearer not-a-token", ...fault("before-call:1") },
     });
     expect(page.status).toBe(200);

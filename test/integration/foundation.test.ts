@@ -22,11 +22,11 @@ describe("the Worker on workerd with local D1", () => {
   });
 
   it("renders the seller site by path", async () => {
-    const res = await w.request("/seller/s_wanderlust/website");
+    const res = await w.request("/seller/wanderlust-journeys/website");
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain("Wanderlust Journeys");
-    expect(html).toContain('href="/seller/s_wanderlust/website/package/all"');
+    expect(html).toContain('href="/seller/wanderlust-journeys/website/package/all"');
   });
 
   it("renders the same site on its custom domain with clean links", async () => {
@@ -35,7 +35,7 @@ describe("the Worker on workerd with local D1", () => {
     const html = await res.text();
     expect(html).toContain("Wanderlust Journeys");
     expect(html).toContain('href="/package/all"');
-    expect(html).not.toContain("/seller/s_wanderlust/website");
+    expect(html).not.toContain("/seller/wanderlust-journeys/website");
   });
 
   it("shows Website not found with 404 for an unknown seller", async () => {

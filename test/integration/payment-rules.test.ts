@@ -31,8 +31,8 @@ afterAll(() => w?.dispose());
 /** Where a seller's site is, as the browser reaches its API: the custom domain's Host, or the path site's header. */
 const SITES = {
   "Wanderlust on its custom domain": { sellerId: "s_wanderlust", host: "wanderlust.localhost", headers: {} },
-  "Wanderlust by path": { sellerId: "s_wanderlust", host: "localhost", headers: { "x-tb-site": "/seller/s_wanderlust/website" } },
-  "Himalayan Trails by path": { sellerId: "s_himalayan", host: "localhost", headers: { "x-tb-site": "/seller/s_himalayan/website" } },
+  "Wanderlust by path": { sellerId: "s_wanderlust", host: "localhost", headers: { "x-tb-site": "/seller/wanderlust-journeys/website" } },
+  "Himalayan Trails by path": { sellerId: "s_himalayan", host: "localhost", headers: { "x-tb-site": "/seller/himalayan-trails/website" } },
 } as const;
 type Site = (typeof SITES)[keyof typeof SITES];
 

@@ -84,7 +84,7 @@ describe("Try payment again, the pages' own action (issue 22)", () => {
     expect(failed.body.data.error.description).toMatch(/declined/);
     const fromApi = await w.api("POST", `/api/payments/${session.paymentId}/reopen`, {}, bearer(c));
     expect(fromApi.status).toBe(200);
-    for (const path of ["/cart", "/tour-package/p_goa", "/seller/s_wanderlust/website/package/p_goa"]) {
+    for (const path of ["/cart", "/tour-package/p_goa", "/seller/wanderlust-journeys/website/package/p_goa"]) {
       const sent = await sendPageAction(w, path, { intent: "reopen", paymentId: session.paymentId }, { cookie: `tb_session=${c.token}` });
       expect(sent.status, path).toBe(200);
       expect(sent.answer, path).toEqual({ ok: true, message: "", intent: "reopen", checkout: fromApi.body.data });

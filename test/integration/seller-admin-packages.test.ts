@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => w?.dispose());
 
-const P = "/seller/s_wanderlust/website";
+const P = "/seller/wanderlust-journeys/website";
 const asSeller = (method: string, path: string, body?: unknown, s = wanderlust) =>
   w.api(method, `/api/seller-admin${path}`, body, bearer(s));
 
@@ -61,7 +61,7 @@ describe("seller packages API", () => {
     expect(res.status).toBe(201);
     expect(res.body.package).toMatchObject({ ...coorg, status: "draft", bookings: 0 });
     id = res.body.package.id;
-    const pub = await w.api("GET", `/api/seller-website${P}/package/all`);
+    const pub = await w.api("GET", "/api/seller-website/seller/s_wanderlust/website/package/all");
     expect(pub.body.packages.map((p: { id: string }) => p.id)).not.toContain(id);
   });
 

@@ -97,7 +97,7 @@ describe("media uploads to R2", () => {
 
 describe("website profile", () => {
   it("saves the public profile and the seller's public page shows it on the next request", async () => {
-    const P = "/seller/s_wanderlust/website/about";
+    const P = "/seller/wanderlust-journeys/website/about";
     await w.request(P);
     expect((await w.request(P)).headers.get("x-tb-cache")).toBe("hit");
     const res = await w.api(
@@ -140,7 +140,7 @@ describe("website profile", () => {
   it("returns the site settings with the path link and domains of the signed-in seller only", async () => {
     const res = await w.api("GET", "/api/seller-admin/site", undefined, bearer(himalayan));
     expect(res.status).toBe(200);
-    expect(res.body.sitePath).toBe("/seller/s_himalayan/website");
+    expect(res.body.sitePath).toBe("/seller/himalayan-trails/website");
     expect(res.body.domains).toEqual([]);
     expect(res.body.websiteConfig.themeColor).toBe("#2563eb");
     const mine = await w.api("GET", "/api/seller-admin/site", undefined, bearer(wanderlust));

@@ -131,8 +131,8 @@ describe("seller dashboard pages render on the server in one D1 round trip", () 
     expect(status).toBe(200);
     expect(calls).toBe("1");
     expect(html).not.toMatch(LOADING);
-    expect(html).toContain('href="/seller/s_wanderlust/website"');
-    expect(html).toContain("http://localhost<!-- -->/seller/s_wanderlust/website");
+    expect(html).toContain('href="/seller/wanderlust-journeys/website"');
+    expect(html).toContain("http://localhost<!-- -->/seller/wanderlust-journeys/website");
     expect(html).toContain("wanderlust.localhost");
     expect(html).toContain('id="websiteName"');
     expect(html).toContain("Public profile");

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => w?.dispose());
 
-const SITE = "/seller/s_himalayan/website";
+const SITE = "/seller/himalayan-trails/website";
 const PAGES = [SITE, `${SITE}/about`, `${SITE}/contact`];
 /** Any session cookie keeps a request away from the cache, so every such request renders. */
 const RENDER = { headers: { cookie: "tb_session=not-a-real-session" } };

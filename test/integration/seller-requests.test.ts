@@ -70,7 +70,11 @@ describe("applying to sell and the superadmin's review", () => {
       wallpaperImage: null,
     });
     expect(config.body.seller).toMatchObject({ name: "Coastal Trails", email: agent.user.email, phone: "+91 98000 12345" });
-    const site = await w.request(`/seller/${agent.user.id}/website`);
+    // The site lives at the business name's slug (ADR 0040); the address by id leads there.
+    const byId = await w.request(`/seller/${agent.user.id}/website`);
+    expect(byId.status).toBe(308);
+    expect(byId.headers.get("location")).toMatch(/^\/seller\/coastal-trails(-\d+)?\/website$/);
+    const site = await w.request(byId.headers.get("location") as string);
     expect(site.status).toBe(200);
     expect(await site.text()).toContain("Coastal Trails");
     expect((await latestEmail(w, agent.user.email)).subject).toBe("Your Tripbazaar seller account is ready");

@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => w?.dispose());
 
-const P = "/seller/s_wanderlust/website";
+const P = "/seller/wanderlust-journeys/website";
 const DOMAIN = "wanderlust.localhost";
 /** Any session cookie keeps a request away from the cache, so every such request renders. */
 const RENDER = { headers: { cookie: "tb_session=not-a-real-session" } };
@@ -88,7 +88,7 @@ describe("seller website pages (spec §2)", () => {
     expect(html).not.toContain("₹13,999");
 
     // Another seller's landing shows its own destinations only.
-    const himalayan = section((await page("/seller/s_himalayan/website")).html, "trending-title");
+    const himalayan = section((await page("/seller/himalayan-trails/website")).html, "trending-title");
     expect(himalayan).toContain("Kaza");
     expect(himalayan).toContain("Starting from ₹27,999");
     expect(himalayan).not.toContain("Goa");
@@ -103,7 +103,7 @@ describe("seller website pages (spec §2)", () => {
       w.d1.prepare("UPDATE sellers SET content_version = content_version + 1 WHERE id = 's_himalayan'"),
     ]);
     try {
-      const { html } = await page("/seller/s_himalayan/website");
+      const { html } = await page("/seller/himalayan-trails/website");
       const start = html.indexOf('id="trending-title"');
       const trending = html.slice(start, html.indexOf("</section>", start));
       // Kaza: the seeded Spiti package (₹27,999) and this one (₹9,000 cheapest). Its stored 4.9 has no published
@@ -122,8 +122,9 @@ describe("seller website pages (spec §2)", () => {
       loginViaApi(w, "owner@wanderlust.example"),
     ]);
     const as = (cookie: string, path: string, host?: string) => w.request(path, { host, headers: { cookie } });
-    // The custom domain's host lookup is remembered after its first request.
+    // The custom domain's host lookup and the site's slug (ADR 0040) are remembered after their first request.
     await page("/", DOMAIN);
+    await page(P);
     for (const [path, host] of [
       [`${P}/booking/bk_w1`, undefined],
       ["/booking/bk_w1", DOMAIN],
@@ -139,7 +140,7 @@ describe("seller website pages (spec §2)", () => {
     // Her booking with another seller is not this site's; another account's view of hers reads as missing.
     for (const [cookie, path] of [
       [asha.cookie, `${P}/booking/bk_h1`],
-      [asha.cookie, "/seller/s_himalayan/website/booking/bk_w1"],
+      [asha.cookie, "/seller/himalayan-trails/website/booking/bk_w1"],
       [admin.cookie, `${P}/booking/bk_w1`],
       [asha.cookie, `${P}/booking/nope`],
     ]) {
@@ -221,13 +222,13 @@ describe("seller website pages (spec §2)", () => {
   });
 
   it("uses the defaults and a placeholder letter for a seller without config or logo", async () => {
-    const { html } = await page("/seller/s_himalayan/website");
+    const { html } = await page("/seller/himalayan-trails/website");
     expect(html).toContain("--brand:#2563eb");
     expect(html).toContain("--brand-2:#87ceeb");
     expect(html).toMatch(/seller-logo-letter" aria-hidden="true">H</);
     expect(html).toContain("<title>Himalayan Trails</title>");
     // No phone or address given: none is shown, and no sample takes their place (issue 24).
-    const contact = await page("/seller/s_himalayan/website/contact");
+    const contact = await page("/seller/himalayan-trails/website/contact");
     expect(contact.html).toContain("owner@himalayan.example");
     expect(contact.html).not.toMatch(/98765|Travel Street|Call Us|Visit Our Office/);
   });
@@ -239,7 +240,7 @@ describe("seller website pages (spec §2)", () => {
         "INSERT INTO website_configs (seller_id, theme_color, website_name) VALUES ('s_himalayan', 'red;}body{x:y', 'Peaks </title><script>')",
       ),
     ]);
-    const { html } = await page("/seller/s_himalayan/website");
+    const { html } = await page("/seller/himalayan-trails/website");
     expect(html).not.toContain("<img src=x");
     expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
     expect(html).not.toContain("red;}");
@@ -339,14 +340,14 @@ describe("seller website pages (spec §2)", () => {
     expect(pkg.html).toContain('<link rel="canonical" href="http://wanderlust.localhost/package/p_goa"/>');
     expect(pkg.html).toContain('<meta property="og:image" content="http://wanderlust.localhost/images/packages/goa-1.svg"/>');
     // A seller without a domain is canonical by path.
-    const himalayan = await page("/seller/s_himalayan/website/about");
-    expect(himalayan.html).toContain('<link rel="canonical" href="http://localhost/seller/s_himalayan/website/about"/>');
+    const himalayan = await page("/seller/himalayan-trails/website/about");
+    expect(himalayan.html).toContain('<link rel="canonical" href="http://localhost/seller/himalayan-trails/website/about"/>');
     expect(himalayan.html).toContain("<title>About Us | Himalayan Trails</title>");
   });
 
   it("keeps links clean on the custom domain and sends policies to the platform", async () => {
     const { html } = await page("/contact", DOMAIN);
-    expect(html).not.toContain("/seller/s_wanderlust/website");
+    expect(html).not.toContain("/seller/wanderlust-journeys/website");
     expect(html).toContain('href="/package/all"');
     expect(html).toContain('href="http://localhost/privacy-policy"');
   });
@@ -359,8 +360,8 @@ describe("seller website pages (spec §2)", () => {
     expect(xml).not.toContain("p_kerala_draft");
     const robots = await (await w.request("/robots.txt", { host: DOMAIN })).text();
     expect(robots).toContain("Sitemap: http://wanderlust.localhost/sitemap.xml");
-    const byPath = await (await w.request("/seller/s_himalayan/website/sitemap.xml")).text();
-    expect(byPath).toContain("<loc>http://localhost/seller/s_himalayan/website/package/p_spiti</loc>");
+    const byPath = await (await w.request("/seller/himalayan-trails/website/sitemap.xml")).text();
+    expect(byPath).toContain("<loc>http://localhost/seller/himalayan-trails/website/package/p_spiti</loc>");
     expect(byPath).not.toContain("p_goa");
     expect((await w.request("/sitemap.xml")).status).toBe(404);
   });

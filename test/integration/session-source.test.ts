@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => w?.dispose());
 
-const SITE = "/seller/s_wanderlust/website";
+const SITE = "/seller/wanderlust-journeys/website";
 const DOMAIN = "wanderlust.localhost";
 
 async function html(path: string, { cookie, host }: { cookie?: string; host?: string } = {}) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PageRoute, fillPattern, listPageRoutes, paramNames } from "../support/fuzz-routes";
-import { SELLER_DOMAIN, listVisits } from "../support/page-visits";
+import { SELLER_DOMAIN, SELLER_PATH, listVisits } from "../support/page-visits";
 import { type Session, loginViaApi } from "../support/session";
 import { type TestWorker, startWorker } from "../support/worker";
 
@@ -54,7 +54,7 @@ const ROLES: Role[] = ["user", "seller", "superadmin"];
 
 describe("references a person reads (issue 24)", () => {
   it("a traveller's booking page names the booking by its number only; the seller's also shows the provider's payment reference", async () => {
-    for (const path of ["/booking/bk_w4", "/seller/s_wanderlust/website/booking/bk_w4"]) {
+    for (const path of ["/booking/bk_w4", "/seller/wanderlust-journeys/website/booking/bk_w4"]) {
       const html = (await (await w.request(path, { headers: cookie(sessions.user) })).text()).replace(/<!-- -->/g, "");
       const visible = html.replace(/<script[\s\S]*?<\/script>/g, "");
       expect(visible, path).toContain(w.seed.bookings.bk_w4.ref);
@@ -178,8 +178,10 @@ describe("every page", () => {
     const over: string[] = [];
     for (const visit of visits) {
       const host = visit.tree === "seller-domain" ? SELLER_DOMAIN : undefined;
-      // The custom domain's host lookup (a D1 read of its own on a miss) is remembered for a second after this.
+      // The custom domain's host lookup (a D1 read of its own on a miss) is remembered for a second after this, and
+      // the site's slug (ADR 0040) for longer.
       if (host) await w.request("/", { host, headers: { cookie: RENDER } });
+      if (visit.tree === "seller-path") await w.request(SELLER_PATH, { headers: { cookie: RENDER } });
       const res = await w.request(visit.path, { host, headers: { cookie: cookieOf(visit.role) } });
       await res.arrayBuffer();
       const calls = res.headers.get("x-tb-d1-calls");
@@ -191,9 +193,10 @@ describe("every page", () => {
 
   it("opens the trip form (?book=1) of a package page in one D1 round trip, on the main site and a seller's", async () => {
     await w.request("/", { host: SELLER_DOMAIN, headers: { cookie: RENDER } });
+    await w.request(SELLER_PATH, { headers: { cookie: RENDER } });
     for (const [path, host] of [
       ["/tour-package/p_goa?book=1", undefined],
-      ["/seller/s_wanderlust/website/package/p_goa?book=1", undefined],
+      ["/seller/wanderlust-journeys/website/package/p_goa?book=1", undefined],
       ["/package/p_goa?book=1", SELLER_DOMAIN],
     ] as const) {
       const res = await w.request(path, { host, headers: { cookie: cookie(sessions.user).cookie } });

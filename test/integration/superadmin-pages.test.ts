@@ -121,7 +121,7 @@ describe("superadmin panel pages", () => {
     expect(disabled.status).toBe(200);
     expect(disabled.result).toEqual({ ok: true, message: "Account disabled" });
     expect(await w.d1.prepare("SELECT status FROM users WHERE id = 's_himalayan'").first("status")).toBe("disabled");
-    expect((await w.request("/seller/s_himalayan/website")).status).toBe(404);
+    expect((await w.request("/seller/himalayan-trails/website")).status).toBe(404);
     const html = await (await page("/superadmin-panel/users?q=himalayan", admin)).text();
     expect(html).toContain("Enable Himalayan Trails");
 
@@ -157,7 +157,7 @@ describe("superadmin panel pages", () => {
     expect(html).toContain(added.body.domain.verificationToken);
     expect(html).toContain("Activate trips.himalayan.test");
     // The seller by name, not by id (issue 24).
-    expect(html).toMatch(/<a href="\/seller\/s_himalayan\/website">Himalayan Trails<\/a>/);
+    expect(html).toMatch(/<a href="\/seller\/himalayan-trails\/website">Himalayan Trails<\/a>/);
     expect(html).not.toContain("wanderlust.localhost"); // already active
 
     const activated = await post("/superadmin-panel/domains", admin, { id: added.body.domain.id });
@@ -220,7 +220,9 @@ describe("superadmin panel pages", () => {
     expect(approvedPage.headers.get("x-tb-d1-calls")).toBe("1");
     const approvedHtml = await approvedPage.text();
     expect(approvedHtml).toContain("Temple Town Travels");
-    expect(approvedHtml).toContain(`/seller/${approving.session.user.id}/website`);
+    // Their site by its readable address (ADR 0040), not by the account's id.
+    expect(approvedHtml).toMatch(/href="\/seller\/temple-town-travels(-\d+)?\/website"/);
+    expect(approvedHtml).not.toContain(`/seller/${approving.session.user.id}/website`);
     expect(approvedHtml).not.toContain("Hill Station Holidays");
 
     const rejectedPage = await page("/superadmin-panel/requests/rejected", admin);

@@ -54,7 +54,20 @@ describe("superadmin: users", () => {
     const all = await list();
     expect(all.status).toBe(200);
     expect(all.body.pagination.total).toBe(4);
-    expect(Object.keys(all.body.users[0]).sort()).toEqual(["createdAt", "email", "id", "isVerified", "name", "phone", "role", "status"]);
+    expect(Object.keys(all.body.users[0]).sort()).toEqual([
+      "createdAt",
+      "email",
+      "id",
+      "isVerified",
+      "name",
+      "phone",
+      "role",
+      "sitePath",
+      "status",
+    ]);
+    // A seller's site by its readable address (ADR 0040); no site for other accounts.
+    const sitePaths = Object.fromEntries(all.body.users.map((u: { id: string; sitePath: string | null }) => [u.id, u.sitePath]));
+    expect(sitePaths).toMatchObject({ s_wanderlust: "/seller/wanderlust-journeys/website", u_asha: null });
     expect(JSON.stringify(all.body)).not.toMatch(/password|pbkdf2|tokenVersion/i);
     expect((await list("?q=ASHA")).body.users.map((u: { id: string }) => u.id)).toEqual(["u_asha"]);
     expect((await list("?q=wanderlust.example")).body.users.map((u: { id: string }) => u.id)).toEqual(["s_wanderlust"]);
@@ -66,7 +79,7 @@ describe("superadmin: users", () => {
   it("disabling a seller ends their sessions and takes their website, packages and bookings offline; enabling brings them back", async () => {
     const seller = await loginViaApi(w, "owner@himalayan.example");
     const asha = await loginViaApi(w, "asha@example.com");
-    expect((await w.request("/seller/s_himalayan/website")).status).toBe(200);
+    expect((await w.request("/seller/himalayan-trails/website")).status).toBe(200);
     const before = await marketplace();
     expect(before.home).toEqual(expect.arrayContaining(["p_spiti", "p_kedarnath"]));
     expect(before.search).toEqual([...HIMALAYAN, ...WANDERLUST].sort());
@@ -79,7 +92,7 @@ describe("superadmin: users", () => {
     expect((await w.api("GET", "/api/seller-admin/packages", undefined, bearer(seller))).status).toBe(401);
     expect((await w.api("POST", "/api/auth/login", { email: "owner@himalayan.example", password: "Travel#2026" })).status).toBe(401);
     // The "Website not found" page carries none of the seller's packages, not even in its hydration data.
-    const offline = await w.request("/seller/s_himalayan/website");
+    const offline = await w.request("/seller/himalayan-trails/website");
     expect(offline.status).toBe(404);
     expect(await offline.text()).not.toContain("Spiti Valley");
     expect((await w.api("GET", "/api/seller-website/seller/s_himalayan/website/package/all")).status).toBe(404);
@@ -95,7 +108,7 @@ describe("superadmin: users", () => {
     expect(off.pages).toEqual({ p_spiti: 404, p_kedarnath: 404, p_darjeeling: 404, p_sikkim: 404 });
 
     expect((await setStatus("s_himalayan", "active")).status).toBe(200);
-    expect((await w.request("/seller/s_himalayan/website")).status).toBe(200);
+    expect((await w.request("/seller/himalayan-trails/website")).status).toBe(200);
     expect((await w.api("POST", "/api/auth/login", { email: "owner@himalayan.example", password: "Travel#2026" })).status).toBe(200);
     expect((await createBookingAs(w, bearer(asha), bookingRequest({ packageId: "p_spiti" }))).status).toBe(201);
     expect(await marketplace()).toEqual(before);

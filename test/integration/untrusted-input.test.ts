@@ -38,7 +38,7 @@ describe("search terms of any length or shape", () => {
       const q = encodeURIComponent(term);
       const answers = {
         catalogPage: await w.request(`/tours/search?q=${q}`),
-        sellerPage: await w.request(`/seller/s_wanderlust/website/searchpackages/${q}`),
+        sellerPage: await w.request(`/seller/wanderlust-journeys/website/searchpackages/${q}`),
         sellerDomainPage: await w.request(`/searchpackages/${encodeURIComponent(`destination=${q}`)}`, { host: "wanderlust.localhost" }),
         sellerApi: await w.request(`/api/seller-website/seller/s_wanderlust/website/searchpackages/${q}`),
         orders: await w.request(`/api/bookings/seller/bookings?q=${q}`, { headers: bearer(seller) }),
@@ -81,7 +81,7 @@ describe("malformed percent-encoding", () => {
       expect(profile.body).toMatchObject({ success: false });
       const home = await w.request("/", { headers: cookie(value) });
       expect(home.status).toBe(200);
-      const site = await w.request("/seller/s_wanderlust/website", { headers: cookie(value) });
+      const site = await w.request("/seller/wanderlust-journeys/website", { headers: cookie(value) });
       expect(site.status).toBe(200);
       const dashboard = await w.request("/seller-dashboard", { headers: cookie(value) });
       expect(dashboard.status).toBe(302);
@@ -93,7 +93,7 @@ describe("malformed percent-encoding", () => {
     const cases: { path: string; host?: string; look: RegExp }[] = [
       { path: "/seller/%ZZ/website", look: /Website not found/ },
       { path: "/seller/%ZZ/website/package/all", look: /Website not found/ },
-      { path: "/seller/s_wanderlust/website/package/%ZZ", look: /Wanderlust Journeys/ },
+      { path: "/seller/wanderlust-journeys/website/package/%ZZ", look: /Wanderlust Journeys/ },
       { path: "/package/%E0%A4", host: "wanderlust.localhost", look: /Wanderlust Journeys/ },
       { path: "/tour-package/%ZZ", look: /Page not found|Package not found/ },
       { path: "/%ZZ", look: /Page not found/ },
@@ -102,7 +102,7 @@ describe("malformed percent-encoding", () => {
       { path: "/%5c", look: /Page not found/ },
       // Unknown addresses: the main site's 404 in its frame, a site's own 404 in the site's.
       { path: "/no/such/page", look: /Page not found \| Tripbazaar[\s\S]*Browse tour packages/ },
-      { path: "/seller/s_wanderlust/website/no-such-page", look: /Page not found \| Wanderlust Journeys/ },
+      { path: "/seller/wanderlust-journeys/website/no-such-page", look: /Page not found \| Wanderlust Journeys/ },
       // On a seller's own domain a path that is none of its pages is a missing page of that site, in its frame.
       {
         path: "/tours/search",
@@ -157,7 +157,7 @@ describe("security headers", () => {
       await w.request("/login"),
       await w.request("/seller-dashboard"),
       await w.request("/seller-dashboard", { headers: cookie(seller) }),
-      await w.request("/seller/s_wanderlust/website"),
+      await w.request("/seller/wanderlust-journeys/website"),
       await w.request("/", { host: "wanderlust.localhost" }),
       await w.request("/api/health"),
       await w.request("/api/nope"),
@@ -176,8 +176,8 @@ describe("security headers", () => {
     const pages = [
       await w.request("/login"),
       await w.request("/seller-dashboard", { headers: cookie(seller) }),
-      await w.request("/seller/s_wanderlust/website/about"),
-      await w.request("/seller/s_wanderlust/website/about"),
+      await w.request("/seller/wanderlust-journeys/website/about"),
+      await w.request("/seller/wanderlust-journeys/website/about"),
     ];
     expect(pages[3].headers.get("x-tb-cache")).toBe("hit");
     const nonces = new Set<string>();

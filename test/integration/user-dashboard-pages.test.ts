@@ -27,7 +27,7 @@ afterAll(() => w?.dispose());
 type As = Session | string | null;
 const cookie = (s: Session | string) => ({ cookie: `tb_session=${typeof s === "string" ? s : s.token}` });
 const LOADING = /role="status"[^>]*>\s*Loading/;
-const SITE = "/seller/s_wanderlust/website";
+const SITE = "/seller/wanderlust-journeys/website";
 const PASSWORD = "Sunrise#2026";
 
 /** A page as the browser first gets it; React's text separators (`<!-- -->`) taken out of `text`. */
@@ -133,7 +133,7 @@ describe("the user dashboard renders on the server in one D1 round trip", () => 
     const html = await saved.text();
     expect(html).toContain("Profile updated successfully!");
     expect(html).toMatch(/<input[^>]*name="name"[^>]*value="Himalayan Trails &amp; Treks"/);
-    const site = await page("/seller/s_himalayan/website/about", himalayan);
+    const site = await page("/seller/himalayan-trails/website/about", himalayan);
     expect(site.html).toContain("<title>About Us | Himalayan Trails &amp; Treks</title>");
     const refused = await w.request("/seller-dashboard/settings", {
       method: "POST",

@@ -34,9 +34,13 @@ export const ACCOUNTS: Record<Exclude<Role, "guest">, string> = {
 /** The custom domain of the seeded seller whose site the walk visits (the `seller-domain` tree). */
 export const SELLER_DOMAIN = "wanderlust.localhost";
 
+/** The seeded seller's site on the platform, by its address (ADR 0040). */
+export const SELLER_PATH = "/seller/wanderlust-journeys/website";
+
 /** A value for each route parameter: seeded rows the signed-in role may see. */
 const PARAMS: Record<string, string> = {
-  sellerId: "s_wanderlust",
+  // The seeded seller's site by its address (ADR 0040); by id it would answer with a redirect.
+  sellerId: "wanderlust-journeys",
   packageId: "p_goa",
   id: "p_goa",
   query: "goa",

@@ -279,6 +279,7 @@ export const UNLIMITED_WRITES: Record<string, string> = {
   "PUT /api/seller-admin/messages/:id": "no email, no money",
   "PUT /api/seller-admin/config": "no email, no money",
   "PUT /api/seller-admin/profile": "no email, no money",
+  "PUT /api/seller-admin/site/slug": "once per seller (seller_slug_changes holds one row per seller); no email, no money",
   "POST /api/seller-admin/domains": "no email, no money; at most a few pending",
   "DELETE /api/seller-admin/domains/:id": "no email, no money",
   "POST /api/seller-admin/media": "no email, no money; 2 MB each",

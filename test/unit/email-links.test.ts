@@ -11,7 +11,9 @@ describe("PUBLIC_ORIGIN, where links in emails point (ADR 0026)", () => {
     const config = readConfig(env({ PUBLIC_ORIGIN: "http://localhost:8787/" }));
     expect(config.PUBLIC_ORIGIN).toBe("http://localhost:8787");
     expect(domainOrigin(config, "wanderlust.localhost")).toBe("http://wanderlust.localhost:8787");
-    expect(sellerSiteUrl(config, { sellerId: "s_x", hostname: null })).toBe("http://localhost:8787/seller/s_x/website");
+    expect(sellerSiteUrl(config, { sitePath: "/seller/x-tours/website", hostname: null })).toBe(
+      "http://localhost:8787/seller/x-tours/website",
+    );
     expect(customerBookingUrl(config, "bk_1", null)).toBe("http://localhost:8787/booking/bk_1");
     expect(customerBookingUrl(config, "bk_1", "trips.example.com")).toBe("http://trips.example.com:8787/booking/bk_1");
     expect(sellerBookingUrl(config, "bk_1")).toBe("http://localhost:8787/seller-dashboard/orders/bk_1");

@@ -15,6 +15,7 @@ export const SEED_SELLERS = [
   {
     id: "s_wanderlust",
     name: "Wanderlust Journeys",
+    slug: "wanderlust-journeys",
     email: "owner@wanderlust.example",
     phone: "+91 98450 12345",
     bio: "Hand-crafted holidays across India since 2009: beaches, mountains, palaces and backwaters, planned by people who have been there.",
@@ -25,6 +26,7 @@ export const SEED_SELLERS = [
   {
     id: "s_himalayan",
     name: "Himalayan Trails",
+    slug: "himalayan-trails",
     email: "owner@himalayan.example",
     phone: null,
     bio: "Treks and road trips in the high Himalaya with local guides.",
@@ -505,7 +507,7 @@ export function seedStatements(passwordHashes: Record<string, string>, now: Date
   }
   for (const s of SEED_SELLERS) {
     out.push(
-      `INSERT OR IGNORE INTO sellers (id, name, email, phone, bio, logo, background_image, address) VALUES (${[s.id, s.name, s.email, s.phone, s.bio, s.logo, s.backgroundImage, s.address].map(q).join(", ")});`,
+      `INSERT OR IGNORE INTO sellers (id, name, slug, email, phone, bio, logo, background_image, address) VALUES (${[s.id, s.name, s.slug, s.email, s.phone, s.bio, s.logo, s.backgroundImage, s.address].map(q).join(", ")});`,
     );
   }
   for (const c of SEED_WEBSITE_CONFIGS) {

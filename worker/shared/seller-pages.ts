@@ -38,8 +38,17 @@ export const SELLER_PAGES: readonly SellerPage[] = [
 /** Where a seller site lives on the platform's hosts ("path" mode); on its own domain it sits at the root. */
 export const SELLER_BASE = "seller/:sellerId/website";
 
-/** `/seller/{id}/website`, the base path of a seller site on the platform. */
-export const sellerBasePath = (sellerId: string) => `/${SELLER_BASE.replace(":sellerId", encodeURIComponent(sellerId))}`;
+/** `/seller/{slug}/website`, the base path of a seller site on the platform (ADR 0040; an id or an old slug redirects there). */
+export const sellerBasePath = (segment: string) => `/${SELLER_BASE.replace(":sellerId", encodeURIComponent(segment))}`;
+
+/** A path segment decoded; one that is not valid percent-encoding is kept as it came (it names no seller). */
+export function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
 
 export type SiteMode = "path" | "domain";
 
@@ -91,4 +100,19 @@ export function sellerPageAt(pathname: string, mode: SiteMode): SellerPage | und
   }
   inner = inner === "" || inner === ".data" || inner === "/_root.data" ? "/" : inner.replace(/\.data$/, "");
   return PAGE_RES.find(({ re }) => re.test(inner))?.page;
+}
+
+/**
+ * Where a request for a site by path belongs when it named the site by its seller's id or by a slug they gave up
+ * (ADR 0040): the same page and query at `sitePath`, the site's address of today; null when it is already there.
+ * A single-fetch data URL (`….data`, `_routes`) is sent to its document, which the client then loads.
+ */
+export function movedSitePath(url: URL, sitePath: string): string | null {
+  const [asked, today] = [matchSellerBase(url.pathname), matchSellerBase(sitePath)];
+  if (!asked || !today || decodeSegment(asked.idSegment) === decodeSegment(today.idSegment)) return null;
+  const rest = url.pathname.slice(asked.basePath.length).replace(/(\/_root)?\.data$/, "");
+  const query = new URLSearchParams(url.search);
+  query.delete("_routes");
+  const search = query.toString();
+  return `${today.basePath}${rest}${search ? `?${search}` : ""}`;
 }

@@ -1,4 +1,6 @@
-import { matchSellerBase, sellerBasePath } from "../shared/seller-pages";
+import { decodeSegment, matchSellerBase, sellerBasePath } from "../shared/seller-pages";
+
+export { decodeSegment };
 
 /**
  * Which site a request belongs to. Pure: the custom-domain lookup happens before
@@ -11,15 +13,6 @@ export type Tenant =
   | { kind: "unknown-host"; hostname: string };
 
 export type SellerTenant = Extract<Tenant, { kind: "seller" }>;
-
-/** A path segment decoded; one that is not valid percent-encoding is kept as it came (it names no seller). */
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
 
 export function hostnameOf(host: string): string {
   const lower = host.trim().toLowerCase();
@@ -37,13 +30,20 @@ export function resolveTenant(input: {
   platformHosts: readonly string[];
   /** The seller owning the host when it is an active custom domain, else null. */
   domainSellerId: string | null;
+  /**
+   * The seller a slug in the path names (worker/tenant/slugs.ts), looked up before; null when it names none.
+   * Without it the segment is taken as the seller's id, as it is.
+   */
+  pathSellerId?: string | null;
 }): Tenant {
   const hostname = hostnameOf(input.url.host);
   if (isPlatformHost(hostname, input.platformHosts)) {
     const base = matchSellerBase(input.url.pathname);
     if (base) {
-      const sellerId = decodeSegment(base.idSegment);
-      return { kind: "seller", mode: "path", sellerId, basePath: sellerBasePath(sellerId) };
+      const segment = decodeSegment(base.idSegment);
+      // The base path is the one asked for. Whether it is the site's address of today is the site's own read to
+      // decide, in the page's one round trip (app/lib/seller-site.server.ts redirects an id or an old slug).
+      return { kind: "seller", mode: "path", sellerId: input.pathSellerId ?? segment, basePath: sellerBasePath(segment) };
     }
     return { kind: "platform" };
   }

@@ -160,9 +160,9 @@ export function SellerRequestsReview({ status }: { status: SellerRequest["status
                   />
                 ) : null}
                 {r.status === "rejected" && r.reviewNote ? <p className="muted">Reason given: {r.reviewNote}</p> : null}
-                {r.status === "approved" ? (
+                {r.status === "approved" && r.sitePath ? (
                   <p>
-                    <a href={`/seller/${encodeURIComponent(r.userId)}/website`}>Open their website</a>
+                    <a href={r.sitePath}>Open their website</a>
                   </p>
                 ) : null}
               </article>

@@ -70,7 +70,7 @@ export default function Page() {
                     <tr key={d.id}>
                       <td data-label="Hostname">{d.hostname}</td>
                       <td data-label="Seller">
-                        <a href={`/seller/${encodeURIComponent(d.sellerId)}/website`}>{d.sellerName}</a>
+                        <a href={d.sitePath}>{d.sellerName}</a>
                       </td>
                       <td data-label="TXT record">
                         <span>

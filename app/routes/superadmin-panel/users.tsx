@@ -112,9 +112,7 @@ export default function Page() {
                 <tbody>
                   {accounts.users.map((u) => (
                     <tr key={u.id}>
-                      <td data-label="Name">
-                        {u.role === "seller" ? <a href={`/seller/${encodeURIComponent(u.id)}/website`}>{u.name}</a> : u.name}
-                      </td>
+                      <td data-label="Name">{u.sitePath ? <a href={u.sitePath}>{u.name}</a> : u.name}</td>
                       <td data-label="Email">{u.email}</td>
                       <td data-label="Role">{ROLE_LABELS[u.role]}</td>
                       <td data-label="Joined">{formatDate(u.createdAt)}</td>

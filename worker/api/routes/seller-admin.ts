@@ -26,6 +26,7 @@ import {
 import { getSellerPackage, listSellerPackages } from "../../domain/seller-admin/packages";
 import { domainBody, idParam, packageBody, profileBody, statusBody } from "../../domain/seller-admin/schemas";
 import { getSiteSettings } from "../../domain/seller-admin/site";
+import { changeSlug, slugBody } from "../../domain/seller-admin/slug";
 import { saveWebsiteConfig } from "./website-config";
 
 const packageList = z.object({ success: ok, packages: z.array(sellerPackage) });
@@ -150,6 +151,22 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
     if (!site) throw notFound("Seller not found");
     return c.json({ success: true, ...site });
   })
+  .put(
+    "/site/slug",
+    describeRoute({
+      summary: "Change the site's address, `/seller/{slug}/website` (once; the old one redirects for good)",
+      responses: {
+        200: z.object({ success: ok, message: z.string(), slug: z.string(), sitePath: z.string(), changedFrom: z.string() }),
+      },
+      errors: [409, 422],
+    }),
+    validate("json", slugBody),
+    async (c) => {
+      const changed = await changeSlug(c.var.db, c.var.config, c.var.userId, c.req.valid("json"));
+      const { canChange: _, ...answer } = changed;
+      return c.json({ success: true, message: `Your website address is now ${changed.sitePath}`, ...answer });
+    },
+  )
   .put("/config", ...saveWebsiteConfig())
   .put(
     "/profile",

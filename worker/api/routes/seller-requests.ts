@@ -50,7 +50,9 @@ export const superadminRequestRoutes = new Hono<SignedInEnv>()
       responses: {
         200: z.object({
           success: ok,
-          requests: z.array(sellerRequest.extend({ applicant: z.object({ name: z.string(), email: z.string() }) })),
+          requests: z.array(
+            sellerRequest.extend({ applicant: z.object({ name: z.string(), email: z.string() }), sitePath: z.string().nullable() }),
+          ),
           pagination: pageSizePagination,
         }),
       },

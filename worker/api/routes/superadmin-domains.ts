@@ -8,7 +8,10 @@ import { validate } from "../validate";
 import { idParam } from "../../domain/seller-admin/schemas";
 import { activateDomain, listPendingDomains } from "../../domain/seller-admin/site";
 
-const pendingDomains = z.object({ success: ok, domains: z.array(customDomain.extend({ sellerId: z.string(), sellerName: z.string() })) });
+const pendingDomains = z.object({
+  success: ok,
+  domains: z.array(customDomain.extend({ sellerId: z.string(), sellerName: z.string(), sitePath: z.string() })),
+});
 
 /**
  * /api/superadmin/domains — activating a seller's custom domain is the platform's call

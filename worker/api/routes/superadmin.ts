@@ -11,6 +11,9 @@ import { idParam } from "../../domain/seller-admin/schemas";
 import { superadminRequestRoutes } from "./seller-requests";
 import { listUsers, setUserStatus, statusMessage, userListQuery, userStatusBody } from "../../domain/superadmin/users";
 
+/** A seller's site on the platform, `/seller/{slug}/website` (ADR 0040); null for other accounts. */
+const sitePathOrNull = z.string().nullable();
+
 /**
  * /api/superadmin/users — find accounts and disable or re-enable them.
  * SECURITY: mounted only inside superadminRoutes, whose guard lets only a superadmin through.
@@ -20,7 +23,9 @@ const superadminUserRoutes = new Hono<SignedInEnv>()
     "/",
     describeRoute({
       summary: "Search accounts",
-      responses: { 200: z.object({ success: ok, users: z.array(account), pagination: pageSizePagination }) },
+      responses: {
+        200: z.object({ success: ok, users: z.array(account.extend({ sitePath: sitePathOrNull })), pagination: pageSizePagination }),
+      },
     }),
     validate("query", userListQuery),
     async (c) => {

@@ -18,7 +18,7 @@ export async function resolveBrand(db: Db, config: AppConfig, tenant: Tenant): P
   if (tenant.kind === "seller") {
     const site = await getSellerSite(db, tenant.sellerId, loadDirect);
     if (site) {
-      const siteUrl = sellerSiteUrl(config, { sellerId: tenant.sellerId, hostname: domainOf(tenant) });
+      const siteUrl = sellerSiteUrl(config, { sitePath: site.sitePath, hostname: domainOf(tenant) });
       return { sellerId: tenant.sellerId, name: site.websiteConfig.websiteName, siteUrl };
     }
   }

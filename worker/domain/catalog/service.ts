@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { containsTerm, normalizeSearchTerm } from "../../db/text-search";
 import { publicPackage } from "../seller-website/shapes";
 import { onSale } from "../on-sale";
+import { sellerBasePath } from "../../shared/seller-pages";
 
 /**
  * The marketplace read side: published packages across every seller, for the main
@@ -20,6 +21,7 @@ function catalogSelect(db: Db) {
       // Aliased: inside a D1 batch rows come back keyed by column name, and `name` is also a package column.
       sellerName: sql<string>`${sellers.name}`.as("seller_name"),
       websiteName: websiteConfigs.websiteName,
+      siteSlug: sql<string | null>`${sellers.slug}`.as("site_slug"),
       domain: customDomains.hostname,
     })
     .from(packages)
@@ -37,6 +39,8 @@ function toCatalogPackage(row: CatalogRow) {
     seller: {
       id: sellerId,
       name: row.websiteName?.trim() || row.sellerName,
+      /** The site's readable address on the platform (ADR 0040). */
+      slug: row.siteSlug ?? sellerId,
       /** The seller's active custom domain, if any; see sellerSiteUrl. */
       domain: row.domain ?? null,
     },
@@ -95,7 +99,7 @@ export async function featuredCatalog(db: Db, load: Load) {
  * Where a package is booked: the seller's own site, on its custom domain when one is active
  * (same scheme and port as the platform request, so it also works locally), else by path.
  */
-export function sellerSiteUrl(seller: { id: string; domain: string | null }, platformUrl: URL) {
-  if (!seller.domain) return `/seller/${encodeURIComponent(seller.id)}/website`;
+export function sellerSiteUrl(seller: { slug: string; domain: string | null }, platformUrl: URL) {
+  if (!seller.domain) return sellerBasePath(seller.slug);
   return `${platformUrl.protocol}//${seller.domain}${platformUrl.port ? `:${platformUrl.port}` : ""}`;
 }

@@ -1,6 +1,5 @@
 import { asc, and, eq } from "drizzle-orm";
 import { customDomains } from "@db/schema";
-import { sellerBasePath } from "../../shared/seller-pages";
 import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
 import type { Tenant } from "../../tenant";
@@ -21,9 +20,9 @@ export function domainOrigin(config: Pick<AppConfig, "PUBLIC_ORIGIN">, hostname:
   return url.origin;
 }
 
-/** Where a seller site lives: its custom domain, or its base path on the platform. */
-export function sellerSiteUrl(config: Pick<AppConfig, "PUBLIC_ORIGIN">, site: { sellerId: string; hostname: string | null }) {
-  return site.hostname ? domainOrigin(config, site.hostname) : platformUrl(config, sellerBasePath(site.sellerId));
+/** Where a seller site lives: its custom domain, or its base path on the platform (`/seller/{slug}/website`, ADR 0040). */
+export function sellerSiteUrl(config: Pick<AppConfig, "PUBLIC_ORIGIN">, site: { sitePath: string; hostname: string | null }) {
+  return site.hostname ? domainOrigin(config, site.hostname) : platformUrl(config, site.sitePath);
 }
 
 /** The custom domain a request was served on, if any (the tenant has checked it against D1). */

@@ -1,3 +1,4 @@
+import { sellerBasePath } from "../../shared/seller-pages";
 import { type EdgeConfig, hostCacheTag } from "../../cache/purge";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { customDomains, sellers } from "@db/schema";
@@ -40,7 +41,7 @@ export async function listDomains({ db, load }: Reader, sellerId: string) {
 export async function getSiteSettings(reader: Reader, sellerId: string) {
   const [site, domains] = await Promise.all([getSellerSite(reader.db, sellerId, reader.load), listDomains(reader, sellerId)]);
   if (!site) return null;
-  return { seller: site.seller, websiteConfig: site.websiteConfig, domains, sitePath: `/seller/${encodeURIComponent(sellerId)}/website` };
+  return { seller: site.seller, websiteConfig: site.websiteConfig, domains, sitePath: site.sitePath };
 }
 
 export async function updateProfile(db: Db, edge: EdgeConfig, sellerId: string, input: ProfileInput) {
@@ -100,14 +101,19 @@ export async function removeDomain(db: Db, edge: EdgeConfig, sellerId: string, d
 export async function listPendingDomains({ db, load }: Reader) {
   const rows = await load(
     db
-      .select({ domain: customDomains, sellerName: sellers.name })
+      .select({ domain: customDomains, sellerName: sellers.name, siteSlug: sql<string | null>`${sellers.slug}`.as("site_slug") })
       .from(customDomains)
       .innerJoin(sellers, eq(sellers.id, customDomains.sellerId))
       .where(eq(customDomains.status, "pending"))
       .orderBy(asc(customDomains.createdAt), asc(customDomains.id)),
   );
   // Sellers are named by name wherever a person reads the list (issue 24).
-  return rows.map(({ domain, sellerName }) => ({ ...domainView(domain), sellerId: domain.sellerId, sellerName }));
+  return rows.map(({ domain, sellerName, siteSlug }) => ({
+    ...domainView(domain),
+    sellerId: domain.sellerId,
+    sellerName,
+    sitePath: sellerBasePath(siteSlug ?? domain.sellerId),
+  }));
 }
 
 /**

@@ -7,6 +7,9 @@ import type { AppConfig } from "../../env";
 import { platformUrl, sellerSiteUrl } from "../email/links";
 import { trySendEmail } from "../email/send";
 import type { SellerRequestInput } from "./schemas";
+import { breaksUnique, freeSlugFor } from "../seller-admin/slug";
+import { forgetSlugs } from "../../tenant/slugs";
+import { sellerBasePath } from "../../shared/seller-pages";
 
 export const REQUESTS_PAGE_SIZE = 20;
 /** Spec §3: a seller's website theme defaults to #2563eb for both colours on signup. */
@@ -54,9 +57,14 @@ export async function listRequests({ db, load }: Reader, filter: { status: Selle
   const [rows, [{ total }]] = await Promise.all([
     load(
       db
-        .select({ request: sellerRequests, applicant: { name: users.name, email: users.email } })
+        .select({
+          request: sellerRequests,
+          applicant: { name: users.name, email: users.email },
+          siteSlug: sql<string | null>`${sellers.slug}`.as("site_slug"),
+        })
         .from(sellerRequests)
         .innerJoin(users, eq(users.id, sellerRequests.userId))
+        .leftJoin(sellers, eq(sellers.id, sellerRequests.userId))
         .where(where)
         .orderBy(desc(sellerRequests.createdAt), desc(sellerRequests.id))
         .limit(REQUESTS_PAGE_SIZE)
@@ -65,7 +73,8 @@ export async function listRequests({ db, load }: Reader, filter: { status: Selle
     load(db.select({ total: count() }).from(sellerRequests).where(where)),
   ]);
   return {
-    requests: rows.map((r) => ({ ...r.request, applicant: r.applicant })),
+    // An approved applicant's site by its readable address (ADR 0040).
+    requests: rows.map((r) => ({ ...r.request, applicant: r.applicant, sitePath: r.siteSlug ? sellerBasePath(r.siteSlug) : null })),
     pagination: { page: filter.page, pageSize: REQUESTS_PAGE_SIZE, total, pages: Math.max(1, Math.ceil(total / REQUESTS_PAGE_SIZE)) },
   };
 }
@@ -90,6 +99,27 @@ async function reviewMiss(db: Db, id: string) {
  * after a failure finds the request reviewed (409) and sends nothing (ADR 0020).
  */
 export async function approveRequest(db: Db, config: AppConfig, reviewerId: string, id: string) {
+  // The site's address comes from the business name (ADR 0040). Chosen before the batch; should another approval
+  // take the same slug meanwhile, the unique index refuses the whole batch (nothing is written) and a fresh one is chosen.
+  const [named] = await db
+    .select({ businessName: sellerRequests.businessName })
+    .from(sellerRequests)
+    .where(eq(sellerRequests.id, id))
+    .limit(1);
+  for (let attempt = 1; ; attempt++) {
+    const slug = await freeSlugFor(db, named?.businessName ?? "");
+    try {
+      const approved = await approveAs(db, config, reviewerId, id, slug);
+      // "Nobody has this slug" may be remembered here from a visit before the approval.
+      await forgetSlugs([slug]);
+      return approved;
+    } catch (error) {
+      if (attempt >= 3 || !breaksUnique(error, "sellers.slug")) throw error;
+    }
+  }
+}
+
+async function approveAs(db: Db, config: AppConfig, reviewerId: string, id: string, slug: string) {
   const stamp = new Date().toISOString();
   const claimedByThisReview = and(
     eq(sellerRequests.id, id),
@@ -122,12 +152,14 @@ export async function approveRequest(db: Db, config: AppConfig, reviewerId: stri
             contentVersion: sql<number>`1`.as("content_version"),
             createdAt: sql<string>`${stamp}`.as("created_at"),
             updatedAt: sql<string>`${stamp}`.as("updated_at"),
+            slug: sql<string>`${slug}`.as("slug"),
           })
           .from(sellerRequests)
           .innerJoin(users, eq(users.id, sellerRequests.userId))
           .where(claimedByThisReview),
       )
-      .onConflictDoNothing(),
+      // Only an existing seller row is left as it is; a taken slug fails the batch (and is chosen again above).
+      .onConflictDoNothing({ target: sellers.id }),
     db
       .insert(websiteConfigs)
       .select(
@@ -170,7 +202,7 @@ export async function approveRequest(db: Db, config: AppConfig, reviewerId: stri
         platformUrl(config, "/seller-dashboard"),
         "",
         "Your website is live at:",
-        sellerSiteUrl(config, { sellerId: request.userId, hostname: null }),
+        sellerSiteUrl(config, { sitePath: sellerBasePath(slug), hostname: null }),
       ].join("\n"),
       sellerId: request.userId,
     });

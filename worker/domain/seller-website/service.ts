@@ -1,3 +1,4 @@
+import { sellerBasePath } from "../../shared/seller-pages";
 import type { EdgeConfig } from "../../cache/purge";
 import { and, desc, eq, getTableColumns, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
@@ -41,6 +42,7 @@ const siteQuery = preparedRead((db: Db) =>
         hours: sellers.hours,
         socialLinks: sellers.socialLinks,
         contentVersion: sellers.contentVersion,
+        slug: sellers.slug,
       },
       config: {
         themeColor: websiteConfigs.themeColor,
@@ -66,6 +68,8 @@ export type SellerSiteRecord = SellerSiteData & {
   /** The seller's active custom domain, for canonical URLs; null when none. */
   domain: string | null;
   contentVersion: number;
+  /** The site's address on the platform, `/seller/{slug}/website` (ADR 0040); the id for a row not yet given one. */
+  sitePath: string;
 };
 
 export async function getSellerSite(db: Db, sellerId: string, load: Load): Promise<SellerSiteRecord | null> {
@@ -76,6 +80,7 @@ export async function getSellerSite(db: Db, sellerId: string, load: Load): Promi
     websiteConfig: publicWebsiteConfig(row.seller, row.config),
     domain: row.domain ?? null,
     contentVersion: row.seller.contentVersion,
+    sitePath: sellerBasePath(row.seller.slug ?? row.seller.id),
   };
 }
 

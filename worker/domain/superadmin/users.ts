@@ -1,7 +1,8 @@
 import type { EdgeConfig } from "../../cache/purge";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { users } from "@db/schema";
+import { sellers, users } from "@db/schema";
+import { sellerBasePath } from "../../shared/seller-pages";
 import { ROLES } from "@db/users";
 import { conflict, forbidden, notFound } from "../errors";
 import type { Reader } from "../../db/batcher";
@@ -41,8 +42,9 @@ export async function listUsers({ db, load }: Reader, filter: z.infer<typeof use
   const [rows, [{ total }]] = await Promise.all([
     load(
       db
-        .select(publicColumns)
+        .select({ ...publicColumns, siteSlug: sql<string | null>`${sellers.slug}`.as("site_slug") })
         .from(users)
+        .leftJoin(sellers, eq(sellers.id, users.id))
         .where(where)
         .orderBy(desc(users.createdAt), desc(users.id))
         .limit(USERS_PAGE_SIZE)
@@ -51,7 +53,8 @@ export async function listUsers({ db, load }: Reader, filter: z.infer<typeof use
     load(db.select({ total: count() }).from(users).where(where)),
   ]);
   return {
-    users: rows,
+    // A seller's site by its readable address (ADR 0040); null for other accounts.
+    users: rows.map(({ siteSlug, ...u }) => ({ ...u, sitePath: u.role === "seller" ? sellerBasePath(siteSlug ?? u.id) : null })),
     pagination: { page: filter.page, pageSize: USERS_PAGE_SIZE, total, pages: Math.max(1, Math.ceil(total / USERS_PAGE_SIZE)) },
   };
 }
