@@ -190,8 +190,10 @@ describe("the booking detail page", () => {
 
   it("is at the booking's number, the reference people see, on both sites and the seller's order page; an id still works", async () => {
     const { bk_w4, bk_h1 } = w.seed.bookings;
-    // The custom domain's own lookup is a round trip of its first request only (then remembered, ADR 0007).
+    // The custom domain's and the slug's own lookups are a round trip of their first request only (then remembered,
+    // ADR 0007 and 0040).
     await page("/", null, "wanderlust.localhost");
+    await page(`${SITE}/`, null);
     for (const [path, as, host] of [
       [`/booking/${bk_w4.ref}`, asha, undefined],
       [`${SITE}/booking/${bk_w4.ref}`, asha, undefined],
