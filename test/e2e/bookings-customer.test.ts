@@ -57,7 +57,7 @@ describe("Asha's dashboard on the main site", () => {
     expect(row?.status).toBe("cancelled");
 
     await page.getByRole("link", { name: w.seed.bookings.bk_w1.ref }).click();
-    await page.waitForURL(`${origin}/booking/bk_w1`);
+    await page.waitForURL(`${origin}/booking/${e2e.w.seed.bookings.bk_w1.ref}`);
     await eventually(() => page.getByTestId("booking-status").textContent()).toBe("Pending");
     await page.getByRole("button", { name: "Cancel booking" }).waitFor();
     await context.close();
