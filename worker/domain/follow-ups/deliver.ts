@@ -34,8 +34,11 @@ export async function handleFollowUp(db: Db, config: AppConfig, id: string, now:
     .returning()
     .get();
   if (!claimed) return "skipped";
+  // A follow-up never happens before the decision that asked for it: its refund and email are dated no earlier than
+  // the row (the decision's own time, which the tests' moved clock sets; in production the two are the same).
+  const workedAt = new Date(Math.max(now.getTime(), Date.parse(claimed.createdAt) || 0));
   try {
-    const email = await emailOf(db, config, claimed, now);
+    const email = await emailOf(db, config, claimed, workedAt);
     await deliverEmail(config, { id, ...email });
     await db
       .update(outbox)
