@@ -12,6 +12,8 @@ import { resolveRequestTenant, routeTrees, treeOf } from "./tenant";
 import { plainPage, siteNotFoundPage } from "./site-not-found";
 import { DAILY_CLEANUP_CRON, runMaintenance } from "./maintenance";
 import { expireUnanswered } from "./domain/payments/expiry";
+import { checkPendingDomains } from "./domain/seller-admin/domains";
+import { customHostnamesOf } from "./saas/config";
 import { serveMedia } from "./media";
 import { withSecurityHeaders } from "./security-headers";
 import { checkPageOrigin } from "./page-origin";
@@ -48,6 +50,10 @@ export default {
     const now = new Date(controller.scheduledTime);
     const payments = await expireUnanswered(db, readConfig(env), now);
     console.log(`payments ${JSON.stringify(payments)}`);
+    // Custom domains waiting for Cloudflare go live on their own (ADR 0038).
+    const config = readConfig(env);
+    const domains = await checkPendingDomains(db, config, customHostnamesOf(config), now.getTime());
+    console.log(`domains ${JSON.stringify(domains)}`);
     if (controller.cron === DAILY_CLEANUP_CRON) {
       const removed = await runMaintenance(db, now.getTime());
       console.log(`maintenance removed ${JSON.stringify(removed)}`);
