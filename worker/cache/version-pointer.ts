@@ -13,7 +13,12 @@ const POINTER_TTL_SECONDS = 60;
  * seen at once; a write made in another isolate of the same colo within this window.
  */
 const POINTER_RECHECK_MS = 1000;
-const memo = new Map<string, { version: number; checkedAt: number }>();
+// One memo per isolate, however many copies of this module the bundle holds (the Remix server build carries its own).
+const MEMO_KEY = Symbol.for("tripbazaar.versionMemo");
+const memo: Map<string, { version: number; checkedAt: number }> = ((globalThis as Record<symbol, unknown>)[MEMO_KEY] ??= new Map()) as Map<
+  string,
+  { version: number; checkedAt: number }
+>;
 
 const pointerKey = (sellerId: string) => `${ORIGIN}/version/${encodeURIComponent(sellerId)}`;
 

@@ -43,6 +43,13 @@ export class CustomHostnameError extends Error {
   }
 }
 
+/**
+ * Whether `error` is a CustomHostnameError. By name, not instanceof: the Remix server build carries its own copy of
+ * this module, and the service it calls may come from the Worker's (the load context).
+ */
+export const isHostnameError = (error: unknown): error is CustomHostnameError =>
+  error instanceof Error && error.name === "CustomHostnameError" && typeof (error as CustomHostnameError).kind === "string";
+
 /** How long one call to the Cloudflare API may take before it counts as no answer. */
 export const CLOUDFLARE_TIMEOUT_MS = 10_000;
 

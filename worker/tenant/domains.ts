@@ -27,7 +27,13 @@ const MEMO_MS = 1_000;
 const STORED_SECONDS = 60;
 
 type Answer = { sellerId: string | null; at: number };
-const memo = new Map<string, Answer & { checkedAt: number }>();
+// One memo per isolate, however many copies of this module the bundle holds (the Remix server build carries its own,
+// so an activation from a page action must forget the host in the memo the request path reads).
+const MEMO_KEY = Symbol.for("tripbazaar.hostMemo");
+const memo: Map<string, Answer & { checkedAt: number }> = ((globalThis as Record<symbol, unknown>)[MEMO_KEY] ??= new Map()) as Map<
+  string,
+  Answer & { checkedAt: number }
+>;
 
 const ttlOf = (answer: Answer) => (answer.sellerId ? DOMAIN_TTL_MS : UNKNOWN_HOST_TTL_MS);
 /** A time in the future (a test's moved clock) counts as stale, never as fresh for longer. */

@@ -5,7 +5,7 @@ import { hostCacheTag } from "../../cache/purge";
 import type { Reader } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
-import { type CustomHostnames, CustomHostnameError, type HostnameState } from "../../saas/custom-hostnames";
+import { type CustomHostnames, CustomHostnameError, type HostnameState, isHostnameError } from "../../saas/custom-hostnames";
 import { forgetDomain } from "../../tenant/domains";
 import { trySendEmail } from "../email/send";
 import { conflict, notFound, unavailable, unprocessable } from "../errors";
@@ -123,7 +123,7 @@ export async function addDomain(
       state = await hostnames.create(hostname);
     } catch (error) {
       await db.delete(customDomains).where(eq(customDomains.id, id));
-      if (error instanceof CustomHostnameError) throw refusalOf(error);
+      if (isHostnameError(error)) throw refusalOf(error);
       throw error;
     }
   }
@@ -160,7 +160,7 @@ export async function removeDomain(db: Db, config: AppConfig, hostnames: CustomH
     try {
       await hostnames.delete(row.providerId);
     } catch (error) {
-      if (error instanceof CustomHostnameError) throw refusalOf(new CustomHostnameError(error.message, "unavailable"));
+      if (isHostnameError(error)) throw refusalOf(new CustomHostnameError(error.message, "unavailable"));
       throw error;
     }
   }
@@ -233,7 +233,7 @@ export async function checkSellerDomain(
   try {
     return domainView(await checkRow(db, config, hostnames, row, true), cnameTarget);
   } catch (error) {
-    if (error instanceof CustomHostnameError) throw refusalOf(new CustomHostnameError(error.message, "unavailable"));
+    if (isHostnameError(error)) throw refusalOf(new CustomHostnameError(error.message, "unavailable"));
     throw error;
   }
 }
