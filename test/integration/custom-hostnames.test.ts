@@ -123,11 +123,8 @@ describe("a seller connects a domain through Cloudflare for SaaS", () => {
 
   it("refuses what Cloudflare refuses, saying why, and keeps nothing", async () => {
     // Another Cloudflare account already has it.
-    standIn.hostnames.set("elsewhere", {
-      ...(standIn.hostnames.values().next().value as never),
-      id: "elsewhere",
-      hostname: "taken.example-agency.test",
-    });
+    const first = [...standIn.hostnames.values()][0];
+    standIn.hostnames.set("elsewhere", { ...first, id: "elsewhere", hostname: "taken.example-agency.test" });
     const taken = await add("taken.example-agency.test");
     expect(taken.status).toBe(409);
     expect(taken.body).toMatchObject({

@@ -1,4 +1,5 @@
 import { sellerCacheTag } from "./purge";
+import { isolateMap } from "../isolate-state";
 /**
  * Where a seller's content version lives for the cache-hit path (ADR 0007): a tiny
  * entry in the Workers Cache API, so a hit never touches D1. Writes replace it
@@ -13,12 +14,8 @@ const POINTER_TTL_SECONDS = 60;
  * seen at once; a write made in another isolate of the same colo within this window.
  */
 const POINTER_RECHECK_MS = 1000;
-// One memo per isolate, however many copies of this module the bundle holds (the Remix server build carries its own).
-const MEMO_KEY = Symbol.for("tripbazaar.versionMemo");
-const memo: Map<string, { version: number; checkedAt: number }> = ((globalThis as Record<symbol, unknown>)[MEMO_KEY] ??= new Map()) as Map<
-  string,
-  { version: number; checkedAt: number }
->;
+// One memo per isolate, shared by the bundle's copies of this module (worker/isolate-state.ts).
+const memo = isolateMap<string, { version: number; checkedAt: number }>("versionMemo");
 
 const pointerKey = (sellerId: string) => `${ORIGIN}/version/${encodeURIComponent(sellerId)}`;
 

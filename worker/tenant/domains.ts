@@ -3,6 +3,7 @@ import { customDomains } from "@db/sellers";
 import { hostCacheTag, sellerCacheTag } from "../cache/purge";
 import { edgeCache } from "../cache/version-pointer";
 import type { Db } from "../db/client";
+import { isolateMap } from "../isolate-state";
 
 /** The seller owning an active custom domain, or null. */
 export async function lookupActiveDomain(db: Db, hostname: string): Promise<string | null> {
@@ -27,13 +28,8 @@ const MEMO_MS = 1_000;
 const STORED_SECONDS = 60;
 
 type Answer = { sellerId: string | null; at: number };
-// One memo per isolate, however many copies of this module the bundle holds (the Remix server build carries its own,
-// so an activation from a page action must forget the host in the memo the request path reads).
-const MEMO_KEY = Symbol.for("tripbazaar.hostMemo");
-const memo: Map<string, Answer & { checkedAt: number }> = ((globalThis as Record<symbol, unknown>)[MEMO_KEY] ??= new Map()) as Map<
-  string,
-  Answer & { checkedAt: number }
->;
+// One memo per isolate, shared by the bundle's copies of this module (worker/isolate-state.ts).
+const memo = isolateMap<string, Answer & { checkedAt: number }>("hostMemo");
 
 const ttlOf = (answer: Answer) => (answer.sellerId ? DOMAIN_TTL_MS : UNKNOWN_HOST_TTL_MS);
 /** A time in the future (a test's moved clock) counts as stale, never as fresh for longer. */
