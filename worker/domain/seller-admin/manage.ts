@@ -84,7 +84,7 @@ export async function addSellerDomain(db: Db, setup: DomainSetup, sellerId: stri
   const domain = await addDomain(db, setup.hostnames, sellerId, hostname, setup.cnameTarget);
   if (domain === "taken") throw conflict("This hostname is already registered");
   if (domain === "too-many")
-    throw conflict(`You can have at most ${MAX_PENDING_DOMAINS} domains that are not live yet. Remove one you no longer need first.`);
+    throw conflict(`You can have at most ${MAX_PENDING_DOMAINS} domains waiting for activation. Remove one you no longer need first.`);
   return { domain, domains: await listDomains(readerOf(db), sellerId, setup.cnameTarget) };
 }
 
