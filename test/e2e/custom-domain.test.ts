@@ -43,7 +43,7 @@ describe("a seller's own domain through Cloudflare for SaaS", () => {
 
     // The seller creates the records; Cloudflare sees them and issues the certificate.
     standIn.activate(HOST);
-    await card.getByRole("button", { name: `Check ${HOST} now` }).click();
+    await card.getByRole("button", { name: `Check now: ${HOST}` }).click();
     await page.getByText(`${HOST} is live`).first().waitFor();
     await eventually(() => card.getByTestId("domain-status").textContent()).toBe("Active");
     await page.getByRole("list", { name: "Website addresses" }).getByRole("link", { name: HOST }).waitFor();

@@ -134,7 +134,7 @@ export function DomainsCard({ origin, sitePath, domains }: { origin: string; sit
                 fields={{ intent: "checkDomain", id: d.id }}
                 className="btn"
                 disabled={checking !== null}
-                aria-label={`Check ${d.hostname} now`}
+                aria-label={`Check now: ${d.hostname}`}
               >
                 {checking === d.id ? "Checking..." : "Check now"}
               </ActionButton>
