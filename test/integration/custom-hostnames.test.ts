@@ -176,6 +176,18 @@ describe("a seller connects a domain through Cloudflare for SaaS", () => {
     expect(await row("gone.himalaya-treks.test")).toBeNull();
   });
 
+  it("a hostname never proven is released after 14 days, at Cloudflare first", async () => {
+    await add("stale.himalaya-treks.test");
+    const { providerId } = (await row("stale.himalaya-treks.test")) ?? { providerId: "" };
+    await w.d1
+      .prepare("UPDATE custom_domains SET created_at = ? WHERE hostname = 'stale.himalaya-treks.test'")
+      .bind(new Date(Date.now() - 15 * 24 * 3600 * 1000).toISOString())
+      .run();
+    await runSchedule();
+    expect(await row("stale.himalaya-treks.test")).toBeNull();
+    expect(standIn.hostnames.has(providerId ?? "")).toBe(false);
+  });
+
   it("a live domain removed stops answering at once", async () => {
     const { id } = (await row("trips.himalaya-treks.test")) ?? { id: "" };
     expect((await site("trips.himalaya-treks.test")).status).toBe(200);
