@@ -40,6 +40,9 @@ describe("a seller's own domain through Cloudflare for SaaS", () => {
       `TXT _acme-challenge.${HOST} → ${created?.ssl.validation_records[0].txt_value}`,
     );
     expect(await card.getByTestId("domain-status").textContent()).toBe("Pending");
+    // The long record values wrap: no sideways scroll on a 360 px phone.
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     // The seller creates the records; Cloudflare sees them and issues the certificate.
     standIn.activate(HOST);
