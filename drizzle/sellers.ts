@@ -60,6 +60,14 @@ export const websiteConfigs = sqliteTable("website_configs", {
   updatedAt: text("updated_at").notNull().default(now),
 });
 
+/** One DNS record the seller creates for a custom domain; "HTTP" is a file served at `name` with `value` as its body. */
+export type DomainRecord = {
+  type: "CNAME" | "TXT" | "HTTP";
+  name: string;
+  value: string;
+  purpose: "routing" | "ownership" | "certificate";
+};
+
 export const customDomains = sqliteTable(
   "custom_domains",
   {
@@ -68,13 +76,23 @@ export const customDomains = sqliteTable(
     sellerId: text("seller_id")
       .notNull()
       .references(() => sellers.id, { onDelete: "cascade" }),
-    status: text("status", { enum: ["pending", "active"] })
+    // pending: waiting for the seller's DNS records; verifying: Cloudflare sees the hostname, its certificate is on
+    // its way; active: served; failed: see failure_reason (ADR 0041).
+    status: text("status", { enum: ["pending", "verifying", "active", "failed"] })
       .notNull()
       .default("pending"),
     verificationToken: text("verification_token").notNull(),
+    // The custom hostname's id at Cloudflare for SaaS; null when no provider is configured (manual activation).
+    providerId: text("provider_id"),
+    // The ownership and certificate records Cloudflare asks for, as last read (worker/saas/custom-hostnames.ts).
+    records: text("records", { mode: "json" }).$type<DomainRecord[]>(),
+    failureReason: text("failure_reason"),
+    // Switched off by a superadmin: no check turns it back on; only a superadmin's activation does.
+    heldByAdmin: integer("held_by_admin", { mode: "boolean" }).notNull().default(false),
+    checkedAt: text("checked_at"),
     createdAt: text("created_at").notNull().default(now),
   },
-  (t) => [index("custom_domains_seller_idx").on(t.sellerId)],
+  (t) => [index("custom_domains_seller_idx").on(t.sellerId), index("custom_domains_status_idx").on(t.status, t.checkedAt)],
 );
 
 /**

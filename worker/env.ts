@@ -35,6 +35,10 @@ export interface Env {
   CF_ZONE_ID?: string;
   CF_PURGE_TOKEN?: string;
   CF_API_BASE?: string;
+  /** Cloudflare for SaaS (ADR 0041): an API token with Zone → SSL and Certificates: Edit, for CF_ZONE_ID's custom hostnames. */
+  CF_API_TOKEN?: string;
+  /** The host sellers' custom domains CNAME to: the SaaS zone's fallback origin (e.g. customers.tripbazaar.example). */
+  SAAS_FALLBACK_ORIGIN?: string;
   /** Razorpay (ADR 0029): all three from `wrangler secret put`; without them, outside production, the test provider. */
   RAZORPAY_KEY_ID?: string;
   RAZORPAY_KEY_SECRET?: string;
@@ -72,6 +76,14 @@ const configFields = z.object({
   CF_ZONE_ID: z.string().optional(),
   CF_PURGE_TOKEN: z.string().optional(),
   CF_API_BASE: z.string().url().default("https://api.cloudflare.com/client/v4"),
+  // Custom hostnames through Cloudflare for SaaS (worker/saas/config.ts); without them domains are activated by hand.
+  CF_API_TOKEN: z.string().min(1).optional(),
+  SAAS_FALLBACK_ORIGIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/, "SAAS_FALLBACK_ORIGIN is a hostname such as customers.tripbazaar.example")
+    .optional(),
   PUBLIC_ORIGIN: z.string().optional(),
   RAZORPAY_KEY_ID: z.string().min(1).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(1).optional(),

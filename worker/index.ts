@@ -12,6 +12,8 @@ import { resolveRequestTenant, routeTrees, treeOf } from "./tenant";
 import { plainPage, siteNotFoundPage } from "./site-not-found";
 import { DAILY_CLEANUP_CRON, runMaintenance } from "./maintenance";
 import { expireUnanswered } from "./domain/payments/expiry";
+import { checkPendingDomains } from "./domain/seller-admin/domains";
+import { customHostnamesOf } from "./saas/config";
 import { serveMedia } from "./media";
 import { withSecurityHeaders } from "./security-headers";
 import { checkPageOrigin } from "./page-origin";
@@ -54,6 +56,9 @@ export default {
     console.log(`payments ${JSON.stringify(payments)}`);
     const followUps = await resendPending(db, readConfig(env), now);
     console.log(`follow-ups ${JSON.stringify(followUps)}`);
+    // Custom domains waiting for Cloudflare go live on their own (ADR 0041).
+    const domains = await checkPendingDomains(db, readConfig(env), customHostnamesOf(readConfig(env)), now.getTime());
+    console.log(`domains ${JSON.stringify(domains)}`);
     if (controller.cron === DAILY_CLEANUP_CRON) {
       const removed = await runMaintenance(db, now.getTime());
       console.log(`maintenance removed ${JSON.stringify(removed)}`);

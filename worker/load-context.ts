@@ -3,6 +3,7 @@ import { requestTime } from "./clock";
 import { type Db, createDb } from "./db/client";
 import { requestLoad } from "./db/request-db";
 import { type Env, readConfig } from "./env";
+import { domainSetupOf } from "./saas/config";
 import { newNonce } from "./security-headers";
 import { type Tenant, resolveRequestTenant } from "./tenant";
 
@@ -29,7 +30,9 @@ export async function createLoadContext(
   const edge = { contentVersion: null as number | null };
   /** The page's CSP nonce (worker/security-headers.ts); a cached page keeps the one it was rendered with. */
   const nonce = newNonce();
-  return { env, ctx, config, db, tenant, viewer, load, edge, url, nonce, now };
+  /** Cloudflare for SaaS (or its offline stand-in) and the CNAME target, for the custom-domain screens (ADR 0041). */
+  const domainSetup = domainSetupOf(config);
+  return { env, ctx, config, db, tenant, viewer, load, edge, url, nonce, now, domainSetup };
 }
 
 export type LoadContext = Awaited<ReturnType<typeof createLoadContext>>;

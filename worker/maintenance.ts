@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNotNull, lt, or } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { customDomains, endedSessions, handoverTokens, idempotencyKeys, otpCodes, outbox, rateLimits } from "@db/schema";
-import { PENDING_DOMAIN_TTL_MS } from "./domain/seller-admin/site";
+import { PENDING_DOMAIN_TTL_MS } from "./domain/seller-admin/domains";
 import type { Db } from "./db/client";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -55,7 +55,14 @@ export async function runMaintenance(db: Db, now = Date.now()) {
     // A hostname claimed but never proven is released, so nobody can hold another's domain for long.
     db
       .delete(customDomains)
-      .where(and(eq(customDomains.status, "pending"), lt(customDomains.createdAt, iso(now - PENDING_DOMAIN_TTL_MS))))
+      // Those Cloudflare holds are released by the scheduled domain check, which deletes them there first (ADR 0041).
+      .where(
+        and(
+          eq(customDomains.status, "pending"),
+          isNull(customDomains.providerId),
+          lt(customDomains.createdAt, iso(now - PENDING_DOMAIN_TTL_MS)),
+        ),
+      )
       .returning({ id: customDomains.id }),
     // A logged-out session's token has expired by then, so its record can go.
     db

@@ -94,14 +94,18 @@ describe("applying to sell and the superadmin's review", () => {
 });
 
 describe("domains and accounts", () => {
-  it("a seller adds and removes a domain and saves the brand and profile; the superadmin activates the domain and disables an account", async () => {
+  it("a seller adds, checks and removes a domain and saves the brand and profile; the superadmin activates the domain and disables an account", async () => {
     const seller = await withoutScripts("owner@himalayan.example");
     await seller.goto(`${origin}/seller-dashboard/website`);
     await seller.getByLabel("Add a domain you own").fill("trails.himalayan.test");
     await seller.getByRole("button", { name: "Add domain" }).click();
-    await seller.getByText("Domain added. Follow the steps below to connect it.").waitFor();
+    await seller.getByText("Domain added. Create the DNS records shown below, then press Check now.").waitFor();
     await seller.getByLabel("Add a domain you own").fill("spare.himalayan.test");
     await seller.getByRole("button", { name: "Add domain" }).click();
+    // Check now is a form too: the offline Cloudflare service reports it active, and it is live.
+    await seller.getByRole("button", { name: "Check now: spare.himalayan.test" }).click();
+    await seller.getByText("spare.himalayan.test is live").first().waitFor();
+    expect((await e2e.w.request("/", { host: "spare.himalayan.test" })).status).toBe(200);
     await seller.getByRole("button", { name: "Remove spare.himalayan.test" }).click();
     await seller.getByText("Domain removed").waitFor();
     await eventually(() => seller.getByTestId("domain").count()).toBe(1);

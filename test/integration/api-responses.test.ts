@@ -186,6 +186,10 @@ const RECIPES: Record<string, Recipe> = {
     const added = await setUp("POST", "/api/seller-admin/domains", "seller", { hostname: "docs-gone.example.com" });
     return { as: "seller", params: { id: added.domain.id } };
   },
+  "POST /api/seller-admin/domains/{id}/check": async () => {
+    const added = await setUp("POST", "/api/seller-admin/domains", "seller", { hostname: "docs-check.example.com" });
+    return { as: "seller", params: { id: added.domain.id } };
+  },
   "POST /api/seller-admin/media": () => ({ as: "seller", raw: { contentType: "image/png", body: PNG } }),
 
   "POST /api/seller-requests": () => ({
@@ -195,6 +199,10 @@ const RECIPES: Record<string, Recipe> = {
   "GET /api/seller-requests/mine": () => ({ as: "newcomer" }),
   "GET /api/superadmin/domains": () => ({ as: "admin" }),
   "POST /api/superadmin/domains/{id}/activate": () => ({ as: "admin", params: { id: made.domain } }),
+  "POST /api/superadmin/domains/{id}/deactivate": async () => {
+    const added = await setUp("POST", "/api/seller-admin/domains", "seller", { hostname: "docs-off.example.com" });
+    return { as: "admin", params: { id: added.domain.id } };
+  },
   "GET /api/superadmin/seller-requests": () => ({ as: "admin" }),
   "POST /api/superadmin/seller-requests/{id}/reject": async () => {
     const applied = await setUp("POST", "/api/seller-requests", "customer", {

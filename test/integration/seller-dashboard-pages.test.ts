@@ -267,14 +267,15 @@ describe("seller dashboard actions", () => {
     });
 
     const added = await act("/seller-dashboard/website", { intent: "addDomain", hostname: "Trips.Wanderlust-Example.com." });
-    expect(added.answer).toEqual({ ok: true, message: "Domain added. Follow the steps below to connect it." });
+    expect(added.answer).toEqual({ ok: true, message: "Domain added. Create the DNS records shown below, then press Check now." });
     const domain = await one<{ id: string; status: string }>(
       "SELECT id, status FROM custom_domains WHERE hostname = 'trips.wanderlust-example.com'",
     );
     expect(domain?.status).toBe("pending");
     const shown = await page("/seller-dashboard/website");
     expect(shown.calls).toBe("1");
-    expect(shown.html).toContain("_tripbazaar.trips.wanderlust-example.com");
+    expect(shown.html).toContain("_cf-custom-hostname.trips.wanderlust-example.com");
+    expect(shown.html).toContain("Check now");
 
     const platform = await act("/seller-dashboard/website", { intent: "addDomain", hostname: "localhost" });
     expect(platform.status).toBe(422);

@@ -11,8 +11,8 @@ export type E2E = Awaited<ReturnType<typeof startE2E>>;
  * started together. Nothing is shared with another file (own workerd, own port, own D1, own browser contexts, closed
  * with the file), so e2e files run in parallel, and one after another in the same vitest worker.
  */
-export async function startE2E() {
-  const [w, browser] = await Promise.all([startWorker({ port: 0 }), sharedBrowser()]);
+export async function startE2E(worker: Omit<Parameters<typeof startWorker>[0] & {}, "port"> = {}) {
+  const [w, browser] = await Promise.all([startWorker({ ...worker, port: 0 }), sharedBrowser()]);
   watchConsoleErrors(browser);
   // Whatever a previous file of this worker left open (it failed before its close) goes first.
   await closeContexts();

@@ -13,21 +13,72 @@ function siteOrigin(origin: string, hostname: string) {
   return `${protocol}//${hostname}${port ? `:${port}` : ""}`;
 }
 
+const STATUS = {
+  pending: { label: "Pending", badge: "pending" },
+  verifying: { label: "Verifying", badge: "confirmed" },
+  active: { label: "Active", badge: "active" },
+  failed: { label: "Failed", badge: "rejected" },
+} as const;
+
+const PURPOSE = {
+  routing: "Points your domain at your website",
+  ownership: "Proves you own it",
+  certificate: "Lets us issue its certificate",
+};
+
+/** The exact records the seller creates at their DNS provider, as Cloudflare asks for them. */
+function DomainRecords({ domain }: { domain: Domain }) {
+  const dns = domain.records.filter((r) => r.type !== "HTTP");
+  const files = domain.records.filter((r) => r.type === "HTTP");
+  return (
+    <div className="stack">
+      {domain.apex ? (
+        <p className="muted" data-testid="apex-advice">
+          {domain.hostname} is a bare domain, and most DNS providers cannot point one with a CNAME. Add{" "}
+          <strong>www.{domain.hostname}</strong> instead, and ask your DNS provider to forward {domain.hostname} to it.
+        </p>
+      ) : null}
+      <p>At your DNS provider, create these records:</p>
+      <ul className="sa-records" aria-label={`DNS records for ${domain.hostname}`}>
+        {dns.map((r) => (
+          <li key={`${r.type} ${r.name} ${r.value}`} data-testid="dns-record">
+            <strong>{r.type}</strong> <code>{r.name}</code> → <code>{r.value}</code>
+            <span className="muted"> · {PURPOSE[r.purpose]}</span>
+          </li>
+        ))}
+        {files.map((r) => (
+          <li key={`${r.name} ${r.value}`} data-testid="dns-record">
+            <strong>File</strong> <code>{r.name}</code> containing <code>{r.value}</code>
+            <span className="muted"> · {PURPOSE[r.purpose]}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="muted">
+        {domain.automatic
+          ? "We check these records every 15 minutes and put your website live as soon as Cloudflare sees them and has issued its certificate; we email you then. DNS changes can take a few hours to be seen."
+          : "Our team checks both records and activates the domain, usually within one working day."}
+      </p>
+    </div>
+  );
+}
+
 /**
  * Where the site lives: its path on the platform and the seller's own domains. Adding and removing are forms
- * posting to the website page's action ("addDomain", "removeDomain"), scripts or not; the list is the page's data.
+ * posting to the website page's action ("addDomain", "checkDomain", "removeDomain"), scripts or not; the list is the page's data.
  */
 export function DomainsCard({ origin, sitePath, domains }: { origin: string; sitePath: string; domains: Domain[] }) {
   const [hostname, setHostname] = useState("");
   const adder = useFetcher<ActionResult>();
   const added = useActionToast(adder, "Failed to add the domain");
   const remover = useFetcher<ActionResult>();
+  const checker = useFetcher<ActionResult>();
+  useActionToast(checker, "Failed to check the domain");
+  const checking = checker.state === "idle" ? null : String(checker.formData?.get("id") ?? "");
   useActionToast(remover, "Failed to remove the domain");
   const busy = adder.state !== "idle";
   const hydrated = useHydrated();
   const addForm = useRef<HTMLFormElement>(null);
   useTypedBeforeHydration(addForm, { hostname: setHostname });
-  const platformHost = new URL(origin).hostname;
 
   const fields = fieldErrorsOf(added);
   const errors =
@@ -66,21 +117,28 @@ export function DomainsCard({ origin, sitePath, domains }: { origin: string; sit
         <div key={d.id} className="sa-domain" data-testid="domain">
           <div className="sa-head">
             <strong>{d.hostname}</strong>
-            <span className={`badge badge-${d.status === "active" ? "active" : "pending"}`}>
-              {d.status === "active" ? "Active" : "Pending"}
+            <span className={`badge badge-${STATUS[d.status].badge}`} data-testid="domain-status">
+              {STATUS[d.status].label}
             </span>
           </div>
-          {d.status === "pending" ? (
-            <ol className="sa-steps">
-              <li>
-                At your DNS provider, add a <strong>CNAME</strong> record for <code>{d.hostname}</code> pointing to{" "}
-                <code>{platformHost}</code>.
-              </li>
-              <li>
-                Add a <strong>TXT</strong> record named <code>{d.txtRecord}</code> with the value <code>{d.verificationToken}</code>.
-              </li>
-              <li>Our team checks both records and activates the domain, usually within one working day.</li>
-            </ol>
+          {d.status === "failed" && d.failureReason ? (
+            <p className="error-text" data-testid="domain-failure">
+              {d.failureReason}
+            </p>
+          ) : null}
+          {d.status !== "active" && !d.heldByAdmin ? <DomainRecords domain={d} /> : null}
+          {d.status !== "active" && !d.heldByAdmin && d.automatic ? (
+            <div>
+              <ActionButton
+                fetcher={checker}
+                fields={{ intent: "checkDomain", id: d.id }}
+                className="btn"
+                disabled={checking !== null}
+                aria-label={`Check now: ${d.hostname}`}
+              >
+                {checking === d.id ? "Checking..." : "Check now"}
+              </ActionButton>
+            </div>
           ) : null}
           {/* A div, not a p: a form cannot sit inside a paragraph. */}
           <div>

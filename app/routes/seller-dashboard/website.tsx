@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ApiError, notFound } from "@worker/api/errors";
-import { addSellerDomain, removeSellerDomain, saveBrand, saveProfile } from "@worker/domain/seller-admin/manage";
+import { addSellerDomain, checkDomainNow, removeSellerDomain, saveBrand, saveProfile } from "@worker/domain/seller-admin/manage";
 import { domainBody, idParam, profileBody } from "@worker/domain/seller-admin/schemas";
 import { getSiteSettings } from "@worker/domain/seller-admin/site";
 import { websiteConfigBody } from "@worker/domain/seller-admin/website-config";
@@ -22,7 +22,7 @@ export const headers = () => signedInHeaders;
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return signedInData(context, "seller", async (sellerId) => {
-    const site = await getSiteSettings(context, sellerId);
+    const site = await getSiteSettings(context, sellerId, context.domainSetup.cnameTarget);
     if (!site) throw notFound("Seller not found");
     // The platform's address as the visitor reached it: the domains card shows links and DNS steps on it.
     return { site, origin: context.url.origin };
@@ -30,7 +30,21 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 /** Which of the page's writes; each one's fields are then read with the API route's own schema. */
-const intentOf = z.object({ intent: z.enum(["brand", "profile", "addDomain", "removeDomain", "upload"]) });
+const intentOf = z.object({ intent: z.enum(["brand", "profile", "addDomain", "checkDomain", "removeDomain", "upload"]) });
+
+/** What "Check now" tells the seller: live, still waiting (and on what), or why it failed. */
+function checkAnswer(domain: { hostname: string; status: string; failureReason: string | null }) {
+  switch (domain.status) {
+    case "active":
+      return `${domain.hostname} is live`;
+    case "verifying":
+      return `Cloudflare sees ${domain.hostname}; its certificate is on its way. Check again in a few minutes.`;
+    case "failed":
+      return `${domain.hostname} failed: ${domain.failureReason ?? "Cloudflare refused it"}`;
+    default:
+      return `Cloudflare does not see the records for ${domain.hostname} yet. DNS changes can take a while; check again later.`;
+  }
+}
 
 /** Images sent with the brand and profile forms without scripts: at most the profile's two. */
 const IMAGES_PER_FORM = 2;
@@ -74,16 +88,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
         }
         // Without scripts the social links come as the textarea's text: one address a line.
         if (form && typeof input.socialLinks === "string") input.socialLinks = linesOf(input.socialLinks);
-        await saveProfile(context.db, context.config, seller.id, profileBody.parse(input));
+        await saveProfile(context.db, context.config, seller.id, profileBody.parse(input), context.domainSetup.cnameTarget);
         return answer("Profile saved");
       }
       case "addDomain": {
         const ownHosts = [...context.config.PLATFORM_HOSTS, context.url.hostname];
-        await addSellerDomain(context.db, seller.id, domainBody.parse(input).hostname, ownHosts);
-        return answer("Domain added. Follow the steps below to connect it.");
+        await addSellerDomain(context.db, context.domainSetup, seller.id, domainBody.parse(input).hostname, ownHosts);
+        return answer("Domain added. Create the DNS records shown below, then press Check now.");
+      }
+      case "checkDomain": {
+        const domain = await checkDomainNow(context.db, context.config, context.domainSetup, seller.id, idParam.parse(input).id);
+        return answer(checkAnswer(domain));
       }
       case "removeDomain":
-        await removeSellerDomain(context.db, context.config, seller.id, idParam.parse(input).id);
+        await removeSellerDomain(context.db, context.config, context.domainSetup, seller.id, idParam.parse(input).id);
         return answer("Domain removed");
     }
   } catch (error) {

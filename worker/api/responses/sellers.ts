@@ -32,7 +32,22 @@ export const sellerSite = z.object({ seller: sellerProfile, websiteConfig });
 export const customDomain = z.object({
   id: z.string(),
   hostname: z.string(),
-  status: z.enum(["pending", "active"]),
+  status: z.enum(["pending", "verifying", "active", "failed"]),
+  failureReason: z.string().nullable().describe("Why the hostname or its certificate failed, in Cloudflare's words"),
+  records: z
+    .array(
+      z.object({
+        type: z.enum(["CNAME", "TXT", "HTTP"]),
+        name: z.string(),
+        value: z.string(),
+        purpose: z.enum(["routing", "ownership", "certificate"]),
+      }),
+    )
+    .describe("The DNS records to create (HTTP: a file served at `name` with `value` as its body)"),
+  apex: z.boolean().describe("A bare domain, which most DNS providers cannot CNAME: use www."),
+  automatic: z.boolean().describe("Checked by Cloudflare for SaaS; false: a superadmin activates it"),
+  heldByAdmin: z.boolean(),
+  checkedAt: instant.nullable(),
   verificationToken: z.string(),
   txtRecord: z.string().describe("The TXT record's name: `_tripbazaar.<hostname>`"),
   createdAt: instant,

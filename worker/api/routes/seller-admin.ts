@@ -16,6 +16,7 @@ import {
   PACKAGE_NOT_FOUND,
   addPackage,
   addSellerDomain,
+  checkDomainNow,
   editPackage,
   markMessage,
   publishPackage,
@@ -27,6 +28,7 @@ import { getSellerPackage, listSellerPackages } from "../../domain/seller-admin/
 import { domainBody, idParam, packageBody, profileBody, statusBody } from "../../domain/seller-admin/schemas";
 import { getSiteSettings } from "../../domain/seller-admin/site";
 import { changeSlug, slugBody } from "../../domain/seller-admin/slug";
+import { cnameTargetOf, domainSetupOf } from "../../saas/config";
 import { saveWebsiteConfig } from "./website-config";
 
 const packageList = z.object({ success: ok, packages: z.array(sellerPackage) });
@@ -147,7 +149,7 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
     },
   )
   .get("/site", describeRoute(SITE_DOC), async (c) => {
-    const site = await getSiteSettings(c.var, c.var.userId);
+    const site = await getSiteSettings(c.var, c.var.userId, cnameTargetOf(c.var.config));
     if (!site) throw notFound("Seller not found");
     return c.json({ success: true, ...site });
   })
@@ -177,34 +179,58 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
     }),
     validate("json", profileBody),
     async (c) => {
-      const site = await saveProfile(c.var.db, c.var.config, c.var.userId, c.req.valid("json"));
+      const site = await saveProfile(c.var.db, c.var.config, c.var.userId, c.req.valid("json"), cnameTargetOf(c.var.config));
       return c.json({ success: true, ...site, message: "Profile saved" });
     },
   )
   .post(
     "/domains",
     describeRoute({
-      summary: "Add a custom domain (pending until a superadmin activates it)",
+      summary: "Add a custom domain",
+      description:
+        "Creates the custom hostname at Cloudflare for SaaS and answers the DNS records to create. The domain goes live on its own once Cloudflare sees them (POST /domains/{id}/check, or the scheduled run).",
       responses: { 201: done.extend({ domain: customDomain, domains: z.array(customDomain) }) },
-      errors: [409],
+      errors: [409, 422, 503],
     }),
     validate("json", domainBody),
     async (c) => {
       const ownHosts = [...c.var.config.PLATFORM_HOSTS, new URL(c.req.url).hostname];
-      const { domain, domains } = await addSellerDomain(c.var.db, c.var.userId, c.req.valid("json").hostname, ownHosts);
+      const { domain, domains } = await addSellerDomain(
+        c.var.db,
+        domainSetupOf(c.var.config),
+        c.var.userId,
+        c.req.valid("json").hostname,
+        ownHosts,
+      );
       return c.json({ success: true, domain, domains, message: "Domain added" }, 201);
+    },
+  )
+  .post(
+    "/domains/:id/check",
+    describeRoute({
+      summary: "Check a custom domain now",
+      description:
+        "Asks Cloudflare to validate the records again; answers the domain as it now stands (live once hostname and certificate are active).",
+      responses: { 200: done.extend({ domain: customDomain }) },
+      errors: [404, 409, 503],
+    }),
+    validate("param", idParam),
+    async (c) => {
+      const domain = await checkDomainNow(c.var.db, c.var.config, domainSetupOf(c.var.config), c.var.userId, c.req.valid("param").id);
+      return c.json({ success: true, domain, message: domain.status === "active" ? `${domain.hostname} is live` : "Checked" });
     },
   )
   .delete(
     "/domains/:id",
     describeRoute({
       summary: "Remove a custom domain",
+      description: "Deletes the custom hostname at Cloudflare first; if Cloudflare cannot be reached nothing is removed (503).",
       responses: { 200: done.extend({ domains: z.array(customDomain) }) },
-      errors: [404],
+      errors: [404, 503],
     }),
     validate("param", idParam),
     async (c) => {
-      const domains = await removeSellerDomain(c.var.db, c.var.config, c.var.userId, c.req.valid("param").id);
+      const domains = await removeSellerDomain(c.var.db, c.var.config, domainSetupOf(c.var.config), c.var.userId, c.req.valid("param").id);
       return c.json({ success: true, domains, message: "Domain removed" });
     },
   )

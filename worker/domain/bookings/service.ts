@@ -10,7 +10,6 @@ import type { z } from "zod";
 import type { customerListQuery, sellerListQuery } from "./schemas";
 import {
   type Booking,
-  bookingIdOf,
   isBookingRef,
   pagination,
   selectBookings,

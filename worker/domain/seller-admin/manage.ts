@@ -6,7 +6,10 @@ import { setMessageStatus } from "../messages/service";
 import { updateWebsiteConfig, type WebsiteConfigInput } from "../seller-website/service";
 import { createPackage, deletePackage, setPackageStatus, updatePackage } from "./packages";
 import type { PackageInput, ProfileInput } from "./schemas";
-import { MAX_PENDING_DOMAINS, addDomain, listDomains, removeDomain, updateProfile } from "./site";
+import type { CustomHostnames } from "../../saas/custom-hostnames";
+import type { AppConfig } from "../../env";
+import { MAX_PENDING_DOMAINS, addDomain, checkSellerDomain, listDomains, removeDomain } from "./domains";
+import { updateProfile } from "./site";
 
 /**
  * The seller's writes as the API (/api/seller-admin) and the dashboard's page actions both make them:
@@ -52,8 +55,8 @@ export async function markMessage(db: Db, sellerId: string, messageId: string, s
 }
 
 /** The public profile (only the fields given); answers the website settings as they are now. */
-export async function saveProfile(db: Db, edge: EdgeConfig, sellerId: string, input: ProfileInput) {
-  const site = await updateProfile(db, edge, sellerId, input);
+export async function saveProfile(db: Db, edge: EdgeConfig, sellerId: string, input: ProfileInput, cnameTarget: string) {
+  const site = await updateProfile(db, edge, sellerId, input, cnameTarget);
   if (!site) throw notFound("Seller not found");
   return site;
 }
@@ -65,25 +68,33 @@ export async function saveBrand(db: Db, edge: EdgeConfig, sellerId: string, inpu
   return site;
 }
 
+/** The outside service and the CNAME target the custom-domain writes use (worker/saas/config.ts). */
+export type DomainSetup = { hostnames: CustomHostnames | null; cnameTarget: string };
+
 /**
- * A custom domain, pending until a superadmin activates it; answers it with all the seller's domains.
- * `ownHosts` are the platform's hosts and the host the request came to.
+ * A custom domain: created at Cloudflare for SaaS, which then checks the seller's records (ADR 0041); answers it with
+ * all the seller's domains. `ownHosts` are the platform's hosts and the host the request came to.
  */
-export async function addSellerDomain(db: Db, sellerId: string, hostname: string, ownHosts: readonly string[]) {
+export async function addSellerDomain(db: Db, setup: DomainSetup, sellerId: string, hostname: string, ownHosts: readonly string[]) {
   // SECURITY: a platform host (or one of ours) must never be claimable by a seller.
-  if (ownHosts.includes(hostname)) {
+  if (ownHosts.includes(hostname) || hostname === setup.cnameTarget) {
     const message = "This is a Tripbazaar address; add a domain you own";
     throw unprocessable(message, [{ path: "hostname", message }]);
   }
-  const domain = await addDomain(db, sellerId, hostname);
+  const domain = await addDomain(db, setup.hostnames, sellerId, hostname, setup.cnameTarget);
   if (domain === "taken") throw conflict("This hostname is already registered");
   if (domain === "too-many")
     throw conflict(`You can have at most ${MAX_PENDING_DOMAINS} domains waiting for activation. Remove one you no longer need first.`);
-  return { domain, domains: await listDomains(readerOf(db), sellerId) };
+  return { domain, domains: await listDomains(readerOf(db), sellerId, setup.cnameTarget) };
 }
 
-/** Removes one of the seller's domains; answers the ones left. */
-export async function removeSellerDomain(db: Db, edge: EdgeConfig, sellerId: string, domainId: string) {
-  if (!(await removeDomain(db, edge, sellerId, domainId))) throw notFound("Domain not found");
-  return listDomains(readerOf(db), sellerId);
+/** Removes one of the seller's domains, at Cloudflare first; answers the ones left. */
+export async function removeSellerDomain(db: Db, config: AppConfig, setup: DomainSetup, sellerId: string, domainId: string) {
+  await removeDomain(db, config, setup.hostnames, sellerId, domainId);
+  return listDomains(readerOf(db), sellerId, setup.cnameTarget);
+}
+
+/** "Check now": asks Cloudflare again; answers the domain as it now stands (live, still waiting, or why it failed). */
+export async function checkDomainNow(db: Db, config: AppConfig, setup: DomainSetup, sellerId: string, domainId: string) {
+  return checkSellerDomain(db, config, setup.hostnames, sellerId, domainId, setup.cnameTarget);
 }
