@@ -8,15 +8,7 @@ import type { Db } from "../../db/client";
 import { containsTerm } from "../../db/text-search";
 import type { z } from "zod";
 import type { customerListQuery, sellerListQuery } from "./schemas";
-import {
-  type Booking,
-  isBookingRef,
-  pagination,
-  selectBookings,
-  toBooking,
-  travellersOf,
-  travellersOfBooking,
-} from "./shapes";
+import { type Booking, isBookingRef, pagination, selectBookings, toBooking, travellersOf, travellersOfBooking } from "./shapes";
 import { canTransition, illegalTransitionMessage, todayInIndia } from "./transitions";
 import { cancellationRefund } from "../payments/policy";
 import { queueRefund } from "../payments/refunds";
