@@ -1,3 +1,4 @@
+import { breaksUnique } from "../db/constraints";
 import { eq } from "drizzle-orm";
 import { idempotencyKeys } from "@db/schema";
 import type { Db } from "../db/client";
@@ -33,5 +34,5 @@ export async function earlierRequest(db: Db, key: string, hash: string, reused =
 
 /** Whether a batch was rolled back because a concurrent request stored the same key first. */
 export function lostKeyRace(error: unknown) {
-  return error instanceof Error && /UNIQUE constraint failed: idempotency_keys\.key/.test(error.message);
+  return breaksUnique(error, "idempotency_keys.key");
 }

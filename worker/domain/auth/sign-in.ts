@@ -1,3 +1,4 @@
+import { breaksUnique } from "../../db/constraints";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { otpCodes, users } from "@db/schema";
@@ -100,7 +101,8 @@ export async function signUp(db: Db, config: AppConfig, input: z.output<typeof s
     ]);
   } catch (error) {
     // Two signups racing for one address: the unique index decides.
-    if (String((error as Error)?.message ?? error).includes("UNIQUE")) throw conflict(ACCOUNT_EXISTS);
+    // The address is unique by its lower case (an index on an expression: SQLite names the index).
+    if (breaksUnique(error, "users_email_unique")) throw conflict(ACCOUNT_EXISTS);
     throw error;
   }
   await sendEmail(db, config, verificationEmail(await resolveBrand(db, config, from.tenant), input.email, code));

@@ -1,3 +1,4 @@
+import { breaksUnique } from "../../db/constraints";
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { bookingSequences, bookings, cartItems, packages, paymentEvents, paymentItems, payments, refunds, travellers } from "@db/schema";
 import type { Db } from "../../db/client";
@@ -157,7 +158,8 @@ function refundStatements(db: Db, item: ItemRow, reason: string, createdAt: stri
 }
 
 const textOf = (error: unknown) => (error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : "");
-const isUniqueClash = (error: unknown) => /UNIQUE constraint failed/.test(textOf(error));
+/** Another capture of the same payment got there first: its marker row (`capture:<payment id>`) is the clash. */
+const isUniqueClash = (error: unknown) => breaksUnique(error, "payment_events.id");
 const isConstraint = (error: unknown) => /constraint failed/i.test(textOf(error));
 const isCartPaidTwice = (error: unknown) => /payment_items\.cart_item_id/.test(textOf(error));
 

@@ -1,3 +1,4 @@
+import { breaksUnique } from "../../db/constraints";
 import { eq, like, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { sellerSlugChanges, sellers } from "@db/sellers";
@@ -67,12 +68,6 @@ export async function freeSlugFor(db: Db, name: string): Promise<string> {
   const base = baseSlug(name);
   return firstFreeSlug(base, await slugsLike(db, base));
 }
-
-/** True for D1's refusal of a write that would break one of these unique indexes. */
-export const breaksUnique = (error: unknown, ...columns: string[]) => {
-  const text = String(error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : error);
-  return text.includes("UNIQUE constraint failed") && columns.some((c) => text.includes(c));
-};
 
 /**
  * The seller's one change of address. The old slug is kept (seller_slug_changes, one row per seller: that index is

@@ -7,7 +7,8 @@ import type { AppConfig } from "../../env";
 import { platformUrl, sellerSiteUrl } from "../email/links";
 import { trySendEmail } from "../email/send";
 import type { SellerRequestInput } from "./schemas";
-import { breaksUnique, freeSlugFor } from "../seller-admin/slug";
+import { breaksUnique } from "../../db/constraints";
+import { freeSlugFor } from "../seller-admin/slug";
 import { forgetSlugs } from "../../tenant/slugs";
 import { sellerBasePath } from "../../shared/seller-pages";
 
