@@ -82,6 +82,20 @@ describe("signup and email verification", () => {
     expect(malformed.status).toBe(400);
   });
 
+  it("lets one of several signups racing for one address (in any case) make the account; the others get 409", async () => {
+    const email = unique("race");
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => signup(i % 2 ? email.toUpperCase() : email, {}, { "x-forwarded-for": `198.51.100.${i + 1}` })),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
+    // The unique index on the lower-cased address decides the race (a clash it names, issue 25), never a 5xx.
+    for (const a of answers.filter((x) => x.status === 409))
+      expect(a.body.message).toBe("An account with this email already exists. Please log in.");
+    const rows = await w.d1.prepare("SELECT count(*) AS n FROM users WHERE lower(email) = lower(?)").bind(email).first<{ n: number }>();
+    expect(rows?.n).toBe(1);
+  });
+
   it("accepts a 128-character password and names the seller in codes sent from a seller site", async () => {
     const email = unique("long");
     const res = await signup(email, { password: "p".repeat(128) }, fromSite("s_wanderlust"));
