@@ -89,7 +89,8 @@ describe("signup and email verification", () => {
     );
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
-    // The unique index on the lower-cased address decides the race (a clash it names, issue 25), never a 5xx.
+    // The address check, or the unique index on the lower-cased address when requests pass it together (the clash
+    // sign-in.ts names, issue 25), decides: never a 5xx, never two accounts.
     for (const a of answers.filter((x) => x.status === 409))
       expect(a.body.message).toBe("An account with this email already exists. Please log in.");
     const rows = await w.d1.prepare("SELECT count(*) AS n FROM users WHERE lower(email) = lower(?)").bind(email).first<{ n: number }>();
