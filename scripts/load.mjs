@@ -4,6 +4,8 @@
 // the answers, then checks: no 5xx; the flood got 429s; every booking answered with a 2xx is in D1
 // exactly once with consistent rows. Exits 1 if a check fails. Not part of npm test.
 // Flags: --no-build (use dist/ as it is), --build (always build). LOAD_CONCURRENCY (16).
+// LOAD_EMAIL_DELAY_MS (e.g. 2000): the follow-up queue runs too, against an email provider that answers that slowly;
+// then also checks that every email the traffic caused was delivered exactly once (none lost, none twice, none dead).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -61,6 +63,28 @@ for (const sig of ["SIGINT", "SIGTERM"]) {
     stopServer();
     process.exit(130);
   });
+}
+
+const EMAIL_DELAY = Number(process.env.LOAD_EMAIL_DELAY_MS || 0);
+/** The slowed email provider's deliveries (Idempotency-Key → count) and the outbox's counts by status, as printed. */
+const delivered = new Map();
+let outbox = null;
+let outboxAtStart = null;
+let partialOut = "";
+server.child.stdout.on("data", (chunk) => {
+  const lines = (partialOut + chunk).split("\n");
+  partialOut = lines.pop();
+  for (const l of lines) {
+    const email = /^EMAIL (\S+)/.exec(l);
+    if (email) delivered.set(email[1], (delivered.get(email[1]) ?? 0) + 1);
+    const counts = /^OUTBOX (.+)$/.exec(l);
+    if (counts) outbox = JSON.parse(counts[1]);
+  }
+});
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+if (EMAIL_DELAY) {
+  while (!outbox) await sleep(100);
+  outboxAtStart = outbox;
 }
 
 const pool = new Pool(server.origin, { connections: CONCURRENCY, headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS });
@@ -141,6 +165,28 @@ await Promise.all(Array.from({ length: CONCURRENCY }, (_, i) => loop(i)));
 const elapsed = (performance.now() - start) / 1000;
 await pool.close();
 
+// With the slowed email provider: the queue drains after the traffic; every message ends sent, once.
+let drainedIn = null;
+if (EMAIL_DELAY) {
+  const t0 = performance.now();
+  const busy = () => (outbox?.pending ?? 0) + (outbox?.sending ?? 0);
+  outbox = null;
+  // Until nothing waits, or nothing was delivered for a minute (a stall), at most half an hour: the consumer takes
+  // one message at a time (ADR 0039), so at 2 s a call the queue drains about 0.5 emails a second.
+  let lastProgress = performance.now();
+  let seen = delivered.size;
+  while (
+    performance.now() - t0 < 1_800_000 &&
+    performance.now() - lastProgress < 60_000 &&
+    !serverExited &&
+    (outbox === null || busy() > 0)
+  ) {
+    await sleep(250);
+    if (delivered.size !== seen) [seen, lastProgress] = [delivered.size, performance.now()];
+  }
+  drainedIn = (performance.now() - t0) / 1000;
+}
+
 const serverDied = serverExited;
 await stopAndWait();
 const d1 = await checkBookingsInD1({ persistRoot, d1Name, bookings: traffic.bookings, customerId: "u_asha", since });
@@ -192,6 +238,16 @@ function report() {
       `bookings: ${answered} booking requests answered 2xx (plus ${replays} retries and ${concurrentDuplicates} double clicks with the same key) → ${d1.rows} bookings in D1, ${d1.travellers} traveller rows; ${d1.problems.length} problems`,
     ],
   ];
+  if (EMAIL_DELAY) {
+    const sent = (outbox?.sent ?? 0) - (outboxAtStart?.sent ?? 0);
+    const waiting = (outbox?.pending ?? 0) + (outbox?.sending ?? 0);
+    const dead = (outbox?.dead ?? 0) - (outboxAtStart?.dead ?? 0);
+    const twice = [...delivered.values()].filter((n) => n > 1).length;
+    checks.push([
+      waiting === 0 && dead === 0 && twice === 0 && delivered.size === sent && sent > 0,
+      `emails with the provider answering in ${EMAIL_DELAY} ms: ${sent} written and sent, ${delivered.size} delivered (${twice} twice), ${waiting} still waiting, ${dead} dead; the queue drained ${drainedIn?.toFixed(1)} s after the traffic`,
+    ]);
+  }
   console.log("");
   for (const [ok, text] of checks) console.log(`${ok ? "✔" : "✖"} ${text}`);
   const show = (title, items) => {

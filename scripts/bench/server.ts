@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { Miniflare } from "miniflare";
 import { TEST_ENV } from "../../test/support/env";
 import { addPendingRequests, migrateAndSeed } from "./seed";
-import { FOLLOW_UPS_QUEUE } from "../../worker/domain/follow-ups/message";
+import { DEAD_LETTER_QUEUE, FOLLOW_UPS_QUEUE } from "../../worker/domain/follow-ups/message";
 
 const root = new URL("../../", import.meta.url);
 const compatibilityDate = /compatibility_date\s*=\s*"([^"]+)"/.exec(readFileSync(new URL("wrangler.toml", root), "utf8"))?.[1];
@@ -15,6 +15,25 @@ const storageRoot = process.env.BENCH_STORAGE_ROOT || undefined;
 
 // WITH_ASSETS=1 (npm run lighthouse): serve the client assets too, on Miniflare's normal port.
 const withAssets = process.env.WITH_ASSETS === "1";
+
+// LOAD_EMAIL_DELAY_MS (npm run load): the follow-up queue is consumed here too, and emails go to a stand-in of the
+// email provider that answers after this many milliseconds. Each delivery prints "EMAIL <Idempotency-Key>" and, every
+// second, "OUTBOX <counts by status>", so the load run can tell that every message was delivered exactly once.
+const emailDelay = Number(process.env.LOAD_EMAIL_DELAY_MS || 0);
+const EMAIL_HOST = "email-provider.load.test";
+const slowEmailProvider = async (request: Request) => {
+  if (new URL(request.url).hostname !== EMAIL_HOST) return new Response("The load run makes no other outside call", { status: 502 });
+  await new Promise((resolve) => setTimeout(resolve, emailDelay));
+  console.log(`EMAIL ${request.headers.get("idempotency-key") ?? "-"}`);
+  return Response.json({ id: crypto.randomUUID() });
+};
+const consumer = { maxBatchSize: 10, maxBatchTimeout: 1, maxRetries: 10, retryDelay: 1 };
+const emailOptions = emailDelay
+  ? {
+      outboundService: slowEmailProvider,
+      queueConsumers: { [FOLLOW_UPS_QUEUE]: { ...consumer, deadLetterQueue: DEAD_LETTER_QUEUE }, [DEAD_LETTER_QUEUE]: consumer },
+    }
+  : {};
 const mf = new Miniflare({
   modules: [{ type: "ESModule", path: new URL("dist/index.js", root).pathname }],
   compatibilityDate,
@@ -32,17 +51,30 @@ const mf = new Miniflare({
       }
     : {}),
   // Production mode: no dev routes (D1 round trips are counted and reported as in every environment, ADR 0033).
-  bindings: { ...TEST_ENV, ENVIRONMENT: "production", BENCH: "1" },
+  bindings: {
+    ...TEST_ENV,
+    ENVIRONMENT: "production",
+    BENCH: "1",
+    ...(emailDelay ? { EMAIL_API_URL: `https://${EMAIL_HOST}/v1/send`, EMAIL_API_KEY: "load-only-key", FOLLOW_UP_RETRY_SECONDS: "1" } : {}),
+  },
   unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
   // The follow-up queue's producer, as in production, with no consumer here: the measured approvals pay for their
   // send, and no delivery runs beside the measurement (ADR 0039).
   queueProducers: { FOLLOW_UPS: { queueName: FOLLOW_UPS_QUEUE } },
+  ...emailOptions,
 });
 await mf.ready;
 await migrateAndSeed(mf);
 await addPendingRequests(mf, Number(process.env.BENCH_PENDING || 0));
 const url = withAssets ? await mf.ready : await mf.unsafeGetDirectURL();
 console.log(`READY ${url.origin} ${workerdPid() ?? "-"}`);
+if (emailDelay) {
+  const db = await mf.getD1Database("DB");
+  setInterval(async () => {
+    const { results } = await db.prepare("SELECT status, count(*) AS n FROM outbox GROUP BY status").all<{ status: string; n: number }>();
+    console.log(`OUTBOX ${JSON.stringify(Object.fromEntries(results.map((r) => [r.status, r.n])))}`);
+  }, 1000).unref();
+}
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => mf.dispose().finally(() => process.exit(0)));
 
 /** The workerd process Miniflare started (Linux), so the benchmark can read its CPU time. */

@@ -74,8 +74,9 @@ export async function checkBookingsInD1({ persistRoot, d1Name, bookings, custome
       for (const [api, column] of AMOUNTS)
         if (row[column] !== data.pricing[api]) problems.push(`${where}: ${column} ${row[column]} in D1, ${data.pricing[api]} answered`);
       const { basePrice, discount, roomCharge, transportCharge, taxes, total } = data.pricing;
-      if (basePrice - discount + roomCharge + transportCharge + taxes !== total)
-        problems.push(`${where}: the parts do not add up to the total`);
+      // The total is the lines' sum rounded once to the nearest rupee, 50 paise up (ADR 0038).
+      const sum = basePrice - discount + roomCharge + transportCharge + taxes;
+      if (Math.floor((sum + 50) / 100) * 100 !== total) problems.push(`${where}: the parts do not add up to the total`);
       const sent = body.customerDetails;
       const stored = travellersOf.get(data._id) ?? [];
       if (row.adults !== sent.adults || row.children !== sent.children) problems.push(`${where}: traveller counts differ`);

@@ -28,12 +28,14 @@ const BOOKABLE = [...PACKAGES.s_wanderlust.filter((p) => p !== "p_leh"), ...PACK
 const TERMS = ["goa", "manali", "jaipur", "kerala", "munnar", "beach", "spiti", "udaipur", "rishikesh", "sikkim", "leh", "hills"];
 const SELLER_PAGES = (sellerId) => ["", "/package/all", `/package/${pick(PACKAGES[sellerId])}`, "/about", "/contact", "/login"];
 const CUSTOM_DOMAIN = "wanderlust.localhost";
+/** The seeded sellers' readable addresses (ADR 0040): pages by path live there; an id only redirects. */
+const SLUGS = { s_wanderlust: "wanderlust-journeys", s_himalayan: "himalayan-trails" };
 
 /** A seller site page: by path for either seller, or at the root of Wanderlust's custom domain. */
 function sellerPage() {
   if (Math.random() < 0.3) return { path: pick(SELLER_PAGES("s_wanderlust")) || "/", headers: { host: CUSTOM_DOMAIN } };
   const sellerId = pick(Object.keys(PACKAGES));
-  return { path: `/seller/${sellerId}/website${pick(SELLER_PAGES(sellerId))}`, headers: {} };
+  return { path: `/seller/${SLUGS[sellerId]}/website${pick(SELLER_PAGES(sellerId))}`, headers: {} };
 }
 
 function searchRequest() {
@@ -44,7 +46,7 @@ function searchRequest() {
   );
   return pick([
     { path: `/api/seller-website/seller/${sellerId}/website/searchpackages/${segment}`, headers: {} },
-    { path: `/seller/${sellerId}/website/searchpackages/${segment}`, headers: {} },
+    { path: `/seller/${SLUGS[sellerId]}/website/searchpackages/${segment}`, headers: {} },
     { path: `/searchpackages/${term}`, headers: { host: CUSTOM_DOMAIN } },
     { path: `/tours/search?q=${encodeURIComponent(term)}`, headers: {} },
   ]);
@@ -145,7 +147,8 @@ export function createTraffic({ tokens }) {
       path: "/api/bookings",
       headers: { ...bearer(tokens.asha), "idempotency-key": key, "content-type": "application/json" },
       body: JSON.stringify(body),
-      expect: [201],
+      // 429 once the one traveller passes the booking-request limit (issue 23): the run books as one account.
+      expect: [201, 429],
       onAnswer: bookingAnswer(key),
     };
   }
