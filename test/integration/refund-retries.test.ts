@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SELLER_A } from "../support/bookings";
 import { followUpsDone } from "../support/follow-ups";
-import { fillCart, hmacHex, sendWebhook } from "../support/payments";
+import { fillCart, hmacHex, payAndConfirm, sendWebhook, startCheckout } from "../support/payments";
 import { razorpayStandIn } from "../support/razorpay-standin";
 import { newCustomer } from "../support/security-fixtures";
 import { type Session, bearer, loginViaApi } from "../support/session";
@@ -238,5 +238,52 @@ describe("a second payment for an order already paid", () => {
     const seller = bearer(await loginViaApi(w, SELLER_A));
     const ledger = await w.api("GET", `/api/seller-payments?status=refunded`, undefined, seller);
     expect(ledger.body.data.map((e: { bookingId: string }) => e.bookingId)).not.toContain(booking.id);
+  });
+});
+
+describe("the test provider, set to refuse refunds", () => {
+  it("refuses the first two tries (TEST_PAYMENTS_REFUND_FAILURES) and the third, 75 minutes on, settles the refund once", async () => {
+    const t = await startWorker({ bindings: { TEST_PAYMENTS_REFUND_FAILURES: "2", TEST_CLOCK: "1" } });
+    try {
+      const customer = await newCustomer(t, "test-provider-refusals");
+      await fillCart(t, bearer(customer), ["p_goa"]);
+      const session = await startCheckout(t, bearer(customer));
+      await payAndConfirm(t, bearer(customer), session.paymentId);
+      const bookingId = (await t.d1
+        .prepare("SELECT booking_id FROM payment_items WHERE payment_id = ?")
+        .bind(session.paymentId)
+        .first("booking_id")) as string;
+      const decided = await t.api(
+        "PUT",
+        `/api/bookings/seller/bookings/${bookingId}/reject`,
+        { message: "Fully booked on those dates" },
+        bearer(await loginViaApi(t, SELLER_A)),
+      );
+      expect(decided.status).toBe(200);
+      await followUpsDone(t, bookingId);
+      const row = () =>
+        t.d1
+          .prepare(
+            "SELECT status, attempts, next_attempt_at AS nextAttemptAt, provider_refund_id AS providerRefundId FROM refunds WHERE booking_id = ?",
+          )
+          .bind(bookingId)
+          .first<{ status: string; attempts: number; nextAttemptAt: string; providerRefundId: string | null }>();
+      const first = await row();
+      expect(first).toMatchObject({ status: "pending", attempts: 1, providerRefundId: null });
+      const page = await t.request(`/booking/${bookingId}`, { headers: { cookie: `tb_session=${customer.token}` } });
+      expect(await page.text()).toContain("Refund on its way");
+      const run = (at: number) => t.request("/api/dev/scheduled", { method: "POST", headers: { "x-tb-now": String(at) } });
+      await run(Date.parse(first?.nextAttemptAt as string) + 60_000);
+      const second = await row();
+      expect(second).toMatchObject({ status: "pending", attempts: 2, providerRefundId: null });
+      await run(Date.parse(second?.nextAttemptAt as string) + 60_000);
+      const settled = await row();
+      expect(settled).toMatchObject({ status: "processed", attempts: 2, providerRefundId: expect.stringMatching(/^rfnd_test_/) });
+      expect(await t.d1.prepare("SELECT payment_status FROM bookings WHERE id = ?").bind(bookingId).first("payment_status")).toBe(
+        "refunded",
+      );
+    } finally {
+      await t.dispose();
+    }
   });
 });
