@@ -215,6 +215,7 @@ describe("a second payment for an order already paid", () => {
   it("is refunded once, even when its webhook is delivered twice, and the booking stays paid", async () => {
     const { session, providerPaymentId, booking } = await paidGoa("paid-twice");
     const second = standIn.pay(session.orderId);
+    expect(second).not.toBe(providerPaymentId);
     const event = standIn.paymentCapturedEvent(second);
     const first = await sendWebhook(w, event, { secret: WEBHOOK_SECRET, eventId: "evt_paid_twice" });
     expect(first.status).toBe(200);
@@ -238,6 +239,28 @@ describe("a second payment for an order already paid", () => {
     const seller = bearer(await loginViaApi(w, SELLER_A));
     const ledger = await w.api("GET", `/api/seller-payments?status=refunded`, undefined, seller);
     expect(ledger.body.data.map((e: { bookingId: string }) => e.bookingId)).not.toContain(booking.id);
+  });
+});
+
+describe("a second payment confirmed by the Checkout callback", () => {
+  it("is refunded once and the traveller is told so; the callback and its webhook together refund it once", async () => {
+    const { customer, session, booking } = await paidGoa("paid-twice-callback");
+    const second = standIn.pay(session.orderId);
+    const callback = {
+      razorpay_order_id: session.orderId,
+      razorpay_payment_id: second,
+      razorpay_signature: await hmacHex(KEY_SECRET, `${session.orderId}|${second}`),
+    };
+    const answer = await w.api("POST", `/api/payments/${session.paymentId}/confirm`, callback, bearer(customer));
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.message).toBe("This order was already paid, so this second payment is being refunded in full.");
+    expect((await w.api("POST", `/api/payments/${session.paymentId}/confirm`, callback, bearer(customer))).status).toBe(200);
+    await sendWebhook(w, standIn.paymentCapturedEvent(second), { secret: WEBHOOK_SECRET, eventId: "evt_paid_twice_callback" });
+    expect(madeRefunds(second)).toHaveLength(1);
+    expect(refundCalls(second)).toHaveLength(1);
+    expect(await w.d1.prepare("SELECT payment_status FROM bookings WHERE id = ?").bind(booking.id).first("payment_status")).toBe(
+      "completed",
+    );
   });
 });
 

@@ -12,6 +12,7 @@ import { fromReceipt, processRefund, settleRefund } from "./refunds";
 
 export const NOT_VERIFIED = "We could not verify this payment. No booking was made; if money was taken it will be refunded.";
 export const PAYMENT_NOT_FOUND = "Payment not found";
+export const SECOND_PAYMENT = "This order was already paid, so this second payment is being refunded in full.";
 
 /** What Razorpay Checkout's handler hands the page on success, as the page posts it back. */
 export const confirmBody = z.object({
@@ -69,9 +70,8 @@ export async function confirmPayment(
     });
     throw badRequest(NOT_VERIFIED);
   }
-  if (payment.status === "captured" && payment.providerPaymentId !== body.razorpay_payment_id) {
-    await refundDuplicate(db, config, payment, body.razorpay_payment_id, payment.amount, now);
-  }
+  const paidTwice = payment.status === "captured" && payment.providerPaymentId !== body.razorpay_payment_id;
+  if (paidTwice) await refundDuplicate(db, config, payment, body.razorpay_payment_id, payment.amount, now);
   const result = await capturePayment(db, payment, body.razorpay_payment_id, now);
   await followUp(db, config, payment.id, result, now);
   return {
@@ -79,6 +79,7 @@ export async function confirmPayment(
     status: "captured" as const,
     captured: result.outcome === "captured",
     ...(await outcomeOf(db, payment.id)),
+    ...(paidTwice ? { message: SECOND_PAYMENT } : {}),
   };
 }
 
