@@ -59,7 +59,8 @@ const SELLER_DASHBOARD = [
 ] as const;
 
 const USER_DASHBOARD = ["bookings", "verify-student", "settings", "completed-trips", "upcoming-trips"] as const;
-// Spec §1's screens, plus "domains" (custom domain activation, ADR 0007) and "messages" (undelivered follow-ups, ADR 0039).
+// Spec §1's screens, plus "domains" (custom domain activation, ADR 0007) and "messages" (undelivered follow-ups, ADR 0039)
+// and "refunds" (refunds the provider refused on every try, ADR 0029).
 const SUPERADMIN = [
   "users",
   "seller-packages",
@@ -70,6 +71,7 @@ const SUPERADMIN = [
   "settings",
   "domains",
   "messages",
+  "refunds",
 ] as const;
 
 export const fileOf = (path: string) => path.replace(/\/:/g, "-").replace(/:/g, "").replace(/\//g, "-");

@@ -94,9 +94,16 @@ export const paymentItems = sqliteTable(
   ],
 );
 
-/** `unbooked`: captured money whose booking could not be written (the trip gone or changed, a stale or second checkout). */
-export const REFUND_REASONS = ["rejected", "cancelled", "expired", "unbooked"] as const;
-export const REFUND_STATUSES = ["pending", "processed", "failed"] as const;
+/**
+ * `unbooked`: captured money whose booking could not be written (the trip gone or changed, a stale or second checkout).
+ * `duplicate`: a second payment the provider took for an order already paid, refunded whole (issue 25).
+ */
+export const REFUND_REASONS = ["rejected", "cancelled", "expired", "unbooked", "duplicate"] as const;
+/**
+ * `pending` until the provider settles it, also while it is retried after a refusal; `attention` once the provider
+ * refused it on every scheduled try (ADR 0029), until the operator retries it. `failed` is only on older rows.
+ */
+export const REFUND_STATUSES = ["pending", "processed", "failed", "attention"] as const;
 
 /** At most one refund per booking (or per payment item that never became one): its id is `rf_{bookingId}`. */
 export const refunds = sqliteTable(
@@ -119,6 +126,12 @@ export const refunds = sqliteTable(
     failureReason: text("failure_reason"),
     createdAt: text("created_at").notNull().default(now),
     processedAt: text("processed_at"),
+    /** The provider's refusals so far; each try after one goes under a new receipt (`rf_…-2`), as a new refund there. */
+    attempts: integer("attempts").notNull().default(0),
+    /** When the scheduled run may ask again after a refusal (backoff); null asks on its next run. */
+    nextAttemptAt: text("next_attempt_at"),
+    /** The provider payment to refund when it is not the order's captured one (a duplicate payment). */
+    providerPaymentId: text("provider_payment_id"),
   },
   (t) => [index("refunds_seller_idx").on(t.sellerId, t.createdAt), index("refunds_payment_idx").on(t.paymentId)],
 );

@@ -46,6 +46,8 @@ export interface Env {
   /** The built-in test provider's signing secrets (development and tests only; refused in production). */
   TEST_PAYMENTS_KEY_SECRET?: string;
   TEST_PAYMENTS_WEBHOOK_SECRET?: string;
+  /** The test provider refuses this many refunds (per isolate) before it makes them again: the retry path in tests. */
+  TEST_PAYMENTS_REFUND_FAILURES?: string;
 }
 
 const configFields = z.object({
@@ -90,6 +92,7 @@ const configFields = z.object({
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
   TEST_PAYMENTS_KEY_SECRET: z.string().min(16).optional(),
   TEST_PAYMENTS_WEBHOOK_SECRET: z.string().min(16).optional(),
+  TEST_PAYMENTS_REFUND_FAILURES: z.coerce.number().int().min(0).max(100).optional(),
 });
 
 /**

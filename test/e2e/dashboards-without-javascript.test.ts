@@ -175,3 +175,27 @@ describe("the seller's packages and inbox", () => {
     await seller.context().close();
   });
 });
+
+describe("a refund that needs attention", () => {
+  it("is listed with the provider's reason on a phone, and Retry refund without scripts makes it", async () => {
+    // bk_w4 (paid, confirmed) gets a refund the provider refused on all three tries.
+    await e2e.w.d1
+      .prepare(
+        `INSERT INTO refunds (id, payment_id, booking_id, seller_id, amount, reason, status, failure_reason, attempts, created_at)
+         SELECT 'rf_bk_w4', payment_id, booking_id, seller_id, amount, 'cancelled', 'attention', ?, 3, strftime('%Y-%m-%dT%H:%M:%fZ','now')
+         FROM payment_items WHERE booking_id = 'bk_w4'`,
+      )
+      .bind("The payment has been fully refunded already, or the refund amount exceeds what is left")
+      .run();
+    const admin = await withoutScripts("admin@tripbazaar.example");
+    await admin.setViewportSize({ width: 360, height: 780 });
+    await admin.goto(`${origin}/superadmin-panel/refunds`);
+    await admin.getByText("The payment has been fully refunded already, or the refund amount exceeds what is left").waitFor();
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await admin.getByRole("button", { name: "Retry refund of bk_w4" }).click();
+    await admin.getByText("The refund is made").waitFor();
+    await admin.getByText("No refund needs attention.").waitFor();
+    expect(await one("SELECT status, attempts FROM refunds WHERE id = 'rf_bk_w4'")).toEqual({ status: "processed", attempts: 3 });
+    await admin.context().close();
+  });
+});

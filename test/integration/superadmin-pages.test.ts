@@ -12,6 +12,7 @@ const PAGES = [
   "/superadmin-panel/users",
   "/superadmin-panel/domains",
   "/superadmin-panel/messages",
+  "/superadmin-panel/refunds",
   "/superadmin-panel/requests",
   "/superadmin-panel/requests/approved",
   "/superadmin-panel/requests/rejected",
@@ -275,6 +276,7 @@ describe("superadmin panel role boundaries", () => {
       ["/superadmin-panel/users", { id: "u_asha", status: "disabled" }],
       ["/superadmin-panel/domains", { id: "dom_wanderlust" }],
       ["/superadmin-panel/messages", { id: "fu_nothing" }],
+      ["/superadmin-panel/refunds", { id: "rf_nothing" }],
       ["/superadmin-panel/requests", { intent: "approve", id: requestId }],
     ];
     for (const [path, fields] of writes) {

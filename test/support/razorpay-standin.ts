@@ -29,7 +29,14 @@ export type RecordedRequest = {
 
 type Order = { id: string; amount: number; currency: string; receipt: string; notes: Record<string, string>; status: string };
 type Payment = { id: string; orderId: string; amount: number; currency: string; refunded: number };
-type Refund = { id: string; paymentId: string; amount: number; receipt: string | null; status: "pending" | "processed"; speed: string };
+type Refund = {
+  id: string;
+  paymentId: string;
+  amount: number;
+  receipt: string | null;
+  status: "pending" | "processed" | "failed";
+  speed: string;
+};
 
 /**
  * How the stand-in is "down": a 500 with Razorpay's error shape, an HTML 503 of a gateway, no answer at all, or
@@ -59,6 +66,8 @@ export function razorpayStandIn(keys: { keyId: string; keySecret: string }) {
   const idempotent = new Map<string, { request: string; refundId: string }>();
   let outage: Outage | null = null;
   let refundStatus: Refund["status"] = "processed";
+  /** Refund requests still to be refused (400 with `refusal`), then they are made again. */
+  let refusals = { left: 0, reason: "" };
   const basic = (k: { keyId: string; keySecret: string }) => `Basic ${Buffer.from(`${k.keyId}:${k.keySecret}`).toString("base64")}`;
   let expectedAuthorization = basic(keys);
 
@@ -104,6 +113,10 @@ export function razorpayStandIn(keys: { keyId: string; keySecret: string }) {
     }
     const payment = payments.get(paymentId);
     if (!payment) return razorpayError(400, "BAD_REQUEST_ERROR", "The id provided does not exist");
+    if (refusals.left > 0) {
+      refusals.left--;
+      return razorpayError(400, "BAD_REQUEST_ERROR", refusals.reason);
+    }
     const amount = body.amount ?? payment.amount - payment.refunded;
     if (!isPaise(amount) || amount < 100) return razorpayError(400, "BAD_REQUEST_ERROR", "The amount must be atleast INR 1.00", "amount");
     if (amount > payment.amount - payment.refunded)
@@ -237,6 +250,10 @@ export function razorpayStandIn(keys: { keyId: string; keySecret: string }) {
     acceptKeys(next: { keyId: string; keySecret: string }) {
       expectedAuthorization = basic(next);
     },
+    /** The next `times` refund requests are refused with Razorpay's 400 and `reason`; later ones are made. */
+    refuseRefunds(times: number, reason = "Refund could not be processed due to insufficient balance in the merchant account") {
+      refusals = { left: times, reason };
+    },
     /** What the next refunds answer: "processed" at once, or "pending" until `refund.processed`. */
     answerRefundsAs(status: Refund["status"]) {
       refundStatus = status;
@@ -273,6 +290,22 @@ export function razorpayStandIn(keys: { keyId: string; keySecret: string }) {
         entity: "event",
         account_id: "acc_BFQ7uQEaa7j2z7",
         event: "refund.processed",
+        contains: ["refund", "payment"],
+        payload: { refund: { entity: refundEntity(refund) }, payment: { entity: paymentEntity(payment) } },
+        created_at: Math.floor(Date.now() / 1000),
+      });
+    },
+    /** A pending refund fails at the bank: its amount is refundable again and Razorpay sends `refund.failed`. */
+    refundFailedEvent(refundId: string) {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`the stand-in has no refund ${refundId}`);
+      refund.status = "failed";
+      const payment = payments.get(refund.paymentId) as Payment;
+      payment.refunded -= refund.amount;
+      return JSON.stringify({
+        entity: "event",
+        account_id: "acc_BFQ7uQEaa7j2z7",
+        event: "refund.failed",
         contains: ["refund", "payment"],
         payload: { refund: { entity: refundEntity(refund) }, payment: { entity: paymentEntity(payment) } },
         created_at: Math.floor(Date.now() / 1000),

@@ -25,7 +25,11 @@ export function paymentProviderOf(config: AppConfig): ConfiguredProvider | null 
   } else if (config.ENVIRONMENT !== "production" && config.TEST_PAYMENTS_KEY_SECRET && config.TEST_PAYMENTS_WEBHOOK_SECRET) {
     chosen = {
       kind: "test",
-      provider: testProvider({ keySecret: config.TEST_PAYMENTS_KEY_SECRET, webhookSecret: config.TEST_PAYMENTS_WEBHOOK_SECRET }),
+      provider: testProvider({
+        keySecret: config.TEST_PAYMENTS_KEY_SECRET,
+        webhookSecret: config.TEST_PAYMENTS_WEBHOOK_SECRET,
+        refundFailures: config.TEST_PAYMENTS_REFUND_FAILURES,
+      }),
     };
   }
   cache.set(config, chosen);

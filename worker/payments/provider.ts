@@ -133,7 +133,14 @@ export function razorpayProvider(config: RazorpayConfig): PaymentProvider {
  * The built-in test provider: orders and refunds are made on the spot (refunds are processed at once), and it
  * signs payments and webhooks with its secrets by Razorpay's scheme, so they are verified exactly as Razorpay's are.
  */
-export function testProvider(config: { keySecret: string; webhookSecret: string; newId?: (prefix: string) => string }) {
+export function testProvider(config: {
+  keySecret: string;
+  webhookSecret: string;
+  newId?: (prefix: string) => string;
+  /** How many refunds it refuses (as Razorpay does, a 400 with a reason) before it makes them. */
+  refundFailures?: number;
+}) {
+  let refusalsLeft = config.refundFailures ?? 0;
   const newId = config.newId ?? ((prefix: string) => `${prefix}_test_${crypto.randomUUID().replace(/-/g, "").slice(0, 14)}`);
   const provider: PaymentProvider & {
     /** What the test checkout page hands back on "success": a payment id and its signature. */
@@ -151,6 +158,10 @@ export function testProvider(config: { keySecret: string; webhookSecret: string;
     async refund(input) {
       // The same limits as Razorpay's adapter, so what Razorpay would refuse fails with this provider too.
       refundReceipt.parse(input.receipt);
+      if (refusalsLeft > 0) {
+        refusalsLeft--;
+        throw new PaymentProviderError("The test provider refused this refund", 400);
+      }
       return { id: newId("rfnd"), paymentId: input.paymentId, amount: paise.parse(input.amount), status: "processed" };
     },
     async pay(orderId) {

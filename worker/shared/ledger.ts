@@ -7,7 +7,7 @@ export type LedgerStatus = (typeof LEDGER_STATUSES)[number];
 export const LEDGER_STATUS_LABELS: Record<LedgerStatus, string> = {
   received: "Received",
   refunded: "Refunded",
-  "refund-pending": "Refund pending",
+  "refund-pending": "Refund on its way",
   "refund-failed": "Refund failed",
 };
 

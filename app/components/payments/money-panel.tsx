@@ -7,6 +7,7 @@ const REASONS = {
   cancelled: "cancelled by the customer, under the refund policy",
   expired: "the travel agent did not answer within 48 hours",
   unbooked: "the trip could not be booked when the payment arrived",
+  duplicate: "a second payment for a trip already paid",
 } as const;
 
 /**
@@ -36,7 +37,7 @@ export function MoneyPanel({ money, showReference = false }: { money: BookingMon
           ) : null}
           {refund ? (
             <>
-              <dt>{refund.status === "processed" ? "Refunded" : refund.status === "failed" ? "Refund failed" : "Refund in progress"}</dt>
+              <dt>{refund.status === "processed" ? "Refunded" : refund.status === "failed" ? "Refund failed" : "Refund on its way"}</dt>
               <dd data-testid="amount-refunded">−{formatRupees(refund.amount)}</dd>
               <dt>Refund reason</dt>
               <dd className="refund-line kv-wrap">{REASONS[refund.reason]}</dd>

@@ -6,12 +6,13 @@ import type { AppConfig } from "../../env";
 import { paymentProviderOf } from "../../payments/config";
 import { badRequest, notFound, unavailable } from "../errors";
 import { type CaptureResult, UNBOOKED, capturePayment } from "./capture";
-import { type BookingDraft, PAYMENTS_UNAVAILABLE } from "./checkout";
+import { type BookingDraft, PAYMENTS_UNAVAILABLE, type PaymentRow } from "./checkout";
 import { afterCapture, afterUnbooked } from "./emails";
-import { settleRefund } from "./refunds";
+import { fromReceipt, processRefund, settleRefund } from "./refunds";
 
 export const NOT_VERIFIED = "We could not verify this payment. No booking was made; if money was taken it will be refunded.";
 export const PAYMENT_NOT_FOUND = "Payment not found";
+export const SECOND_PAYMENT = "This order was already paid, so this second payment is being refunded in full.";
 
 /** What Razorpay Checkout's handler hands the page on success, as the page posts it back. */
 export const confirmBody = z.object({
@@ -69,9 +70,8 @@ export async function confirmPayment(
     });
     throw badRequest(NOT_VERIFIED);
   }
-  if (payment.status === "captured" && payment.providerPaymentId !== body.razorpay_payment_id) {
-    console.warn(`payment ${payment.id}: a second payment ${body.razorpay_payment_id} for a paid order`);
-  }
+  const paidTwice = payment.status === "captured" && payment.providerPaymentId !== body.razorpay_payment_id;
+  if (paidTwice) await refundDuplicate(db, config, payment, body.razorpay_payment_id, payment.amount, now);
   const result = await capturePayment(db, payment, body.razorpay_payment_id, now);
   await followUp(db, config, payment.id, result, now);
   return {
@@ -79,7 +79,44 @@ export async function confirmPayment(
     status: "captured" as const,
     captured: result.outcome === "captured",
     ...(await outcomeOf(db, payment.id)),
+    ...(paidTwice ? { message: SECOND_PAYMENT } : {}),
   };
+}
+
+/**
+ * A second payment the provider took for an order we already captured (the traveller paid twice): recorded as a
+ * `duplicate` refund of that payment, filed under one of the order's bookings, and refunded once. Its id comes
+ * from the provider's payment id, so the callback and every delivery of the webhook find the same row.
+ */
+async function refundDuplicate(db: Db, config: AppConfig, payment: PaymentRow, providerPaymentId: string, amount: number, now: Date) {
+  console.warn(`payment ${payment.id}: a second payment ${providerPaymentId} for a paid order is refunded`);
+  const id = `rf_${providerPaymentId}`.slice(0, 38);
+  const item = await db
+    .select({ bookingId: paymentItems.bookingId, sellerId: paymentItems.sellerId })
+    .from(paymentItems)
+    .where(eq(paymentItems.paymentId, payment.id))
+    .orderBy(paymentItems.bookingId)
+    .get();
+  if (!item) return;
+  await db
+    .insert(refunds)
+    .values({
+      id,
+      paymentId: payment.id,
+      bookingId: item.bookingId,
+      sellerId: item.sellerId,
+      amount,
+      reason: "duplicate",
+      status: "pending",
+      providerPaymentId,
+      createdAt: now.toISOString(),
+    })
+    .onConflictDoNothing();
+  try {
+    await processRefund(db, config, id, now);
+  } catch (error) {
+    console.warn(`refund ${id} not made yet (retried later)`, error);
+  }
 }
 
 /** After this call captured a payment: the receipt and the sellers' notices, and the refunds of what was not booked. */
@@ -245,6 +282,10 @@ export async function receiveWebhook(
       await followUp(db, config, payment.id, result, now);
       return { outcome: "applied", message: result.unbooked.length > 0 ? "captured; refunded what could not be booked" : "captured" };
     }
+    if (payment.providerPaymentId !== null && payment.providerPaymentId !== entity.id) {
+      await refundDuplicate(db, config, payment, entity.id, entity.amount, now);
+      return finish("applied", payment.id, "a second payment for a paid order; refunded");
+    }
     return finish("duplicate", payment.id, "payment already captured");
   }
 
@@ -254,12 +295,16 @@ export async function receiveWebhook(
     const refund = await db
       .select()
       .from(refunds)
-      .where(entity.receipt ? eq(refunds.id, entity.receipt) : eq(refunds.providerRefundId, entity.id))
+      .where(entity.receipt ? eq(refunds.id, fromReceipt(entity.receipt).id) : eq(refunds.providerRefundId, entity.id))
       .get();
     if (!refund) return finish("refused", null, `unknown refund ${entity.id}`);
+    // Each try after a refusal is a new refund at the provider: an event of an earlier try changes nothing now.
+    const tried = entity.receipt ? fromReceipt(entity.receipt).attempt : refund.attempts + 1;
     if (entity.amount !== refund.amount)
       return finish("refused", refund.paymentId, `refund amount ${entity.amount} does not match ${refund.amount}`);
     if (refund.status !== "pending") return finish("duplicate", refund.paymentId, `refund already ${refund.status}`);
+    if (tried !== refund.attempts + 1)
+      return finish("ignored", refund.paymentId, `an event of try ${tried}, now at try ${refund.attempts + 1}`);
     await settleRefund(db, refund, { id: entity.id, status: event.event === "refund.processed" ? "processed" : "failed" }, now);
     return finish("applied", refund.paymentId, event.event);
   }

@@ -8,7 +8,8 @@ import { processRefund, queueRefund, refundIfQueued } from "./refunds";
 
 /**
  * The scheduled run (Cron Trigger): paid requests the seller has not answered within 48 hours are cancelled
- * and refunded in full, each in one batch; refunds the provider did not take yet are asked again.
+ * and refunded in full, each in one batch; refunds the provider did not take yet, or refused and whose backoff is
+ * over (ADR 0029), are asked again.
  * `now` is passed in, so tests move the clock instead of waiting two days.
  */
 export async function expireUnanswered(db: Db, config: AppConfig, now: Date) {
@@ -37,7 +38,13 @@ export async function expireUnanswered(db: Db, config: AppConfig, now: Date) {
   const waiting = await db
     .select({ id: refunds.id })
     .from(refunds)
-    .where(and(eq(refunds.status, "pending"), sql`${refunds.providerRefundId} is null`))
+    .where(
+      and(
+        eq(refunds.status, "pending"),
+        sql`${refunds.providerRefundId} is null`,
+        sql`(${refunds.nextAttemptAt} is null or ${refunds.nextAttemptAt} <= ${at})`,
+      ),
+    )
     .limit(50);
   for (const r of waiting) await processRefund(db, config, r.id, now).catch((error) => console.warn(`refund ${r.id} retry failed`, error));
   return { expired, refundsRetried: waiting.length };

@@ -1,4 +1,4 @@
-import { type SQL, and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { type SQL, and, count, desc, eq, gte, lt, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { bookings, packages, paymentItems, payments, refunds, users } from "@db/schema";
 import type { Reader } from "../../db/batcher";
@@ -91,7 +91,7 @@ function entriesOf(db: Db, sellerId: string) {
       customerName: sql<string>`${users.name}`.as("customer_name"),
       amount: sql<number>`-${refunds.amount}`.as("entry_amount"),
       status:
-        sql<LedgerStatus>`case ${refunds.status} when 'processed' then 'refunded' when 'pending' then 'refund-pending' else 'refund-failed' end`.as(
+        sql<LedgerStatus>`case ${refunds.status} when 'processed' then 'refunded' when 'failed' then 'refund-failed' else 'refund-pending' end`.as(
           "entry_status",
         ),
       reference: sql<string | null>`${refunds.providerRefundId}`.as("reference"),
@@ -101,7 +101,8 @@ function entriesOf(db: Db, sellerId: string) {
     .innerJoin(bookings, and(eq(bookings.id, refunds.bookingId), eq(bookings.sellerId, sellerId)))
     .innerJoin(packages, eq(packages.id, bookings.packageId))
     .innerJoin(users, eq(users.id, bookings.userId))
-    .where(eq(refunds.sellerId, sellerId));
+    // A duplicate payment's refund is money the seller never had (it is filed under one of the order's bookings).
+    .where(and(eq(refunds.sellerId, sellerId), ne(refunds.reason, "duplicate")));
   return paid.unionAll(back).as("entries");
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { bookings, paymentItems, payments, refunds, sellers } from "@db/schema";
 import type { Reader } from "../../db/batcher";
 import { notFound } from "../errors";
@@ -58,7 +58,7 @@ export async function readPaymentAs({ db, load }: Reader, userId: string, paymen
         .select({ bookingId: refunds.bookingId, amount: refunds.amount, status: refunds.status, reason: refunds.reason })
         .from(refunds)
         .innerJoin(payments, eq(payments.id, refunds.paymentId))
-        .where(and(eq(refunds.paymentId, target), eq(payments.userId, userId))),
+        .where(and(eq(refunds.paymentId, target), eq(payments.userId, userId), ne(refunds.reason, "duplicate"))),
     ),
   ]);
   const payment = paymentRows[0];
@@ -136,7 +136,7 @@ export async function bookingMoney({ db, load }: Reader, bookingId: string, scop
         })
         .from(refunds)
         .innerJoin(payments, eq(payments.id, refunds.paymentId))
-        .where(and(eq(refunds.bookingId, bookingIdOf(bookingId)), refundScope)),
+        .where(and(eq(refunds.bookingId, bookingIdOf(bookingId)), ne(refunds.reason, "duplicate"), refundScope)),
     ),
   ]);
   return { payment: paid[0] ?? null, refund: back[0] ?? null };
