@@ -46,18 +46,19 @@ export default {
 
   /**
    * Cron Triggers (wrangler.toml): every 15 minutes, unanswered paid requests past 48 hours are expired and
-   * refunded (ADR 0029) and follow-ups whose enqueueing was lost are sent again (ADR 0039); once a day, expired rows
-   * are cleaned up.
+   * refunded (ADR 0029), follow-ups whose enqueueing was lost are sent again (ADR 0039) and custom domains waiting
+   * for Cloudflare are checked (ADR 0041); once a day, expired rows are cleaned up.
    */
   async scheduled(controller: ScheduledController, env: Env): Promise<void> {
     const db = createDb(env.DB);
+    const config = readConfig(env);
     const now = new Date(controller.scheduledTime);
-    const payments = await expireUnanswered(db, readConfig(env), now);
+    const payments = await expireUnanswered(db, config, now);
     console.log(`payments ${JSON.stringify(payments)}`);
-    const followUps = await resendPending(db, readConfig(env), now);
+    const followUps = await resendPending(db, config, now);
     console.log(`follow-ups ${JSON.stringify(followUps)}`);
-    // Custom domains waiting for Cloudflare go live on their own (ADR 0041).
-    const domains = await checkPendingDomains(db, readConfig(env), customHostnamesOf(readConfig(env)), now.getTime());
+    // Custom domains waiting for Cloudflare go live on their own.
+    const domains = await checkPendingDomains(db, config, customHostnamesOf(config), now.getTime());
     console.log(`domains ${JSON.stringify(domains)}`);
     if (controller.cron === DAILY_CLEANUP_CRON) {
       const removed = await runMaintenance(db, now.getTime());
