@@ -34,7 +34,8 @@ export const cartItems = sqliteTable(
   (t) => [index("cart_items_user_idx").on(t.userId, t.createdAt)],
 );
 
-export const PAYMENT_ROW_STATUSES = ["created", "captured", "failed"] as const;
+/** `authorized`: the bank approved it but the money is not captured yet; nothing is booked until it is (ADR 0043). */
+export const PAYMENT_ROW_STATUSES = ["created", "authorized", "captured", "failed"] as const;
 export const PROVIDERS = ["test", "razorpay"] as const;
 
 /** One checkout: one provider order, paid once, for one or more bookings. */

@@ -48,6 +48,8 @@ export interface Env {
   TEST_PAYMENTS_WEBHOOK_SECRET?: string;
   /** The test provider refuses this many refunds (per isolate) before it makes them again: the retry path in tests. */
   TEST_PAYMENTS_REFUND_FAILURES?: string;
+  /** What happens to a payment the provider only authorized (ADR 0043): `auto` captures it through the API, `webhook` waits for `payment.captured`. */
+  PAYMENT_CAPTURE?: string;
 }
 
 const configFields = z.object({
@@ -93,6 +95,7 @@ const configFields = z.object({
   TEST_PAYMENTS_KEY_SECRET: z.string().min(16).optional(),
   TEST_PAYMENTS_WEBHOOK_SECRET: z.string().min(16).optional(),
   TEST_PAYMENTS_REFUND_FAILURES: z.coerce.number().int().min(0).max(100).optional(),
+  PAYMENT_CAPTURE: z.enum(["auto", "webhook"]).default("auto"),
 });
 
 /**

@@ -5,9 +5,13 @@
  *   most 40 characters, optional `notes`) with an Order entity in status "created";
  * - POST /v1/payments/:id/refund (JSON `amount`, `receipt`, `speed`) with a Refund entity, "processed" or "pending",
  *   refusing more than what is left of the captured payment;
+ * - GET /v1/payments/:id with the Payment entity (status "authorized" or "captured");
+ * - POST /v1/payments/:id/capture (JSON `amount` equal to the authorized amount, `currency`) capturing an authorized
+ *   payment, refusing one already captured, or (a payment paid with `hold`) every capture;
  * - errors as `{ error: { code, description, … } }` with 400, 401 or 404.
  * What Checkout does in the customer's browser (paying an order) is `pay`; the events Razorpay would send are
- * built by `paymentCapturedEvent` and `refundProcessedEvent` from its own records (the test signs them).
+ * built by `paymentAuthorizedEvent`, `paymentCapturedEvent`, `orderPaidEvent` and `refundProcessedEvent` from its
+ * own records (the test signs them). `capture` is Razorpay capturing on its own (the dashboard, automatic capture).
  * Every request is recorded with its exact URL, method, headers and body.
  */
 
@@ -28,7 +32,16 @@ export type RecordedRequest = {
 };
 
 type Order = { id: string; amount: number; currency: string; receipt: string; notes: Record<string, string>; status: string };
-type Payment = { id: string; orderId: string; amount: number; currency: string; refunded: number };
+type Payment = {
+  id: string;
+  orderId: string;
+  amount: number;
+  currency: string;
+  refunded: number;
+  status: "authorized" | "captured";
+  /** The bank refuses every capture: authorized, never captured (Razorpay releases it after a few days). */
+  held: boolean;
+};
 type Refund = {
   id: string;
   paymentId: string;
@@ -113,6 +126,7 @@ export function razorpayStandIn(keys: { keyId: string; keySecret: string }) {
     }
     const payment = payments.get(paymentId);
     if (!payment) return razorpayError(400, "BAD_REQUEST_ERROR", "The id provided does not exist");
+    if (payment.status !== "captured") return razorpayError(400, "BAD_REQUEST_ERROR", "The payment has not been captured");
     if (refusals.left > 0) {
       refusals.left--;
       return razorpayError(400, "BAD_REQUEST_ERROR", refusals.reason);
@@ -134,6 +148,18 @@ export function razorpayStandIn(keys: { keyId: string; keySecret: string }) {
     };
     refunds.set(refund.id, refund);
     return Response.json(refundEntity(refund));
+  }
+
+  function capturePayment(paymentId: string, body: any): Response {
+    const payment = payments.get(paymentId);
+    if (!payment) return razorpayError(400, "BAD_REQUEST_ERROR", "The id provided does not exist");
+    if (payment.status === "captured") return razorpayError(400, "BAD_REQUEST_ERROR", "This payment has already been captured");
+    if (body.amount !== payment.amount)
+      return razorpayError(400, "BAD_REQUEST_ERROR", "Capture amount must be equal to the amount authorized", "amount");
+    if (body.currency !== payment.currency) return razorpayError(400, "BAD_REQUEST_ERROR", "Currency is not supported", "currency");
+    if (payment.held) return razorpayError(400, "BAD_REQUEST_ERROR", "Payment capture failed: the authorization was declined by the bank");
+    payment.status = "captured";
+    return Response.json(paymentEntity(payment));
   }
 
   function refundEntity(refund: Refund) {
@@ -160,14 +186,14 @@ export function razorpayStandIn(keys: { keyId: string; keySecret: string }) {
       entity: "payment",
       amount: payment.amount,
       currency: payment.currency,
-      status: "captured",
+      status: payment.status,
       order_id: payment.orderId,
       invoice_id: null,
       international: false,
       method: "upi",
       amount_refunded: payment.refunded,
       refund_status: payment.refunded === 0 ? null : payment.refunded === payment.amount ? "full" : "partial",
-      captured: true,
+      captured: payment.status === "captured",
       description: null,
       email: "gaurav.kumar@example.com",
       contact: "+919000090000",
@@ -223,12 +249,19 @@ export function razorpayStandIn(keys: { keyId: string; keySecret: string }) {
 
   function handle(url: URL, method: string, record: RecordedRequest): Response {
     if (record.authorization !== expectedAuthorization) return razorpayError(401, "BAD_REQUEST_ERROR", "Authentication failed");
+    const read = /^\/v1\/payments\/([^/]+)$/.exec(url.pathname);
+    if (read && method === "GET") {
+      const payment = payments.get(decodeURIComponent(read[1]));
+      return payment ? Response.json(paymentEntity(payment)) : razorpayError(400, "BAD_REQUEST_ERROR", "The id provided does not exist");
+    }
     if (method !== "POST") return razorpayError(404, "BAD_REQUEST_ERROR", "The requested URL was not found on the server.");
     if (!record.contentType?.startsWith("application/json") || typeof record.body !== "object" || record.body === null)
       return razorpayError(400, "BAD_REQUEST_ERROR", "The request body is not valid JSON.");
     if (url.pathname === "/v1/orders") return createOrder(record.body);
     const refund = /^\/v1\/payments\/([^/]+)\/refund$/.exec(url.pathname);
     if (refund) return createRefund(decodeURIComponent(refund[1]), record.body, record.idempotencyKey);
+    const capture = /^\/v1\/payments\/([^/]+)\/capture$/.exec(url.pathname);
+    if (capture) return capturePayment(decodeURIComponent(capture[1]), record.body);
     return razorpayError(404, "BAD_REQUEST_ERROR", "The requested URL was not found on the server.");
   }
 
@@ -258,14 +291,78 @@ export function razorpayStandIn(keys: { keyId: string; keySecret: string }) {
     answerRefundsAs(status: Refund["status"]) {
       refundStatus = status;
     },
-    /** The customer pays the order in Checkout: a captured payment of the order's amount. */
-    pay(orderId: string) {
+    /**
+     * The customer pays the order in Checkout: a payment of the order's amount, captured at once (the account's
+     * automatic capture), or only `authorized` (manual capture: captured when the API or `capture` asks), or
+     * `held` (authorized, and every capture refused).
+     */
+    pay(orderId: string, as: "captured" | "authorized" | "held" = "captured") {
       const order = orders.get(orderId);
       if (!order) throw new Error(`the stand-in has no order ${orderId}`);
-      const payment: Payment = { id: randomId("pay"), orderId, amount: order.amount, currency: order.currency, refunded: 0 };
+      const payment: Payment = {
+        id: randomId("pay"),
+        orderId,
+        amount: order.amount,
+        currency: order.currency,
+        refunded: 0,
+        status: as === "captured" ? "captured" : "authorized",
+        held: as === "held",
+      };
       payments.set(payment.id, payment);
-      order.status = "paid";
+      order.status = as === "captured" ? "paid" : "attempted";
       return payment.id;
+    },
+    /** Razorpay captures an authorized payment on its own (the dashboard, or automatic capture after a delay). */
+    capture(paymentId: string) {
+      const payment = payments.get(paymentId);
+      if (!payment) throw new Error(`the stand-in has no payment ${paymentId}`);
+      if (payment.held) throw new Error(`payment ${paymentId} is held: it is never captured`);
+      payment.status = "captured";
+      (orders.get(payment.orderId) as Order).status = "paid";
+    },
+    /** Razorpay's `payment.authorized` event, as a raw body (the payment as it was authorized). */
+    paymentAuthorizedEvent(paymentId: string) {
+      const payment = payments.get(paymentId);
+      if (!payment) throw new Error(`the stand-in has no payment ${paymentId}`);
+      return JSON.stringify({
+        entity: "event",
+        account_id: "acc_BFQ7uQEaa7j2z7",
+        event: "payment.authorized",
+        contains: ["payment"],
+        payload: { payment: { entity: { ...paymentEntity(payment), status: "authorized", captured: false } } },
+        created_at: Math.floor(Date.now() / 1000),
+      });
+    },
+    /** Razorpay's `order.paid` event for a captured payment: the payment and its order, as a raw body. */
+    orderPaidEvent(paymentId: string) {
+      const payment = payments.get(paymentId);
+      if (!payment) throw new Error(`the stand-in has no payment ${paymentId}`);
+      const order = orders.get(payment.orderId) as Order;
+      return JSON.stringify({
+        entity: "event",
+        account_id: "acc_BFQ7uQEaa7j2z7",
+        event: "order.paid",
+        contains: ["payment", "order"],
+        payload: {
+          payment: { entity: paymentEntity(payment) },
+          order: {
+            entity: {
+              id: order.id,
+              entity: "order",
+              amount: order.amount,
+              amount_paid: order.amount,
+              amount_due: 0,
+              currency: order.currency,
+              receipt: order.receipt,
+              status: "paid",
+              attempts: 1,
+              notes: order.notes,
+              created_at: Math.floor(Date.now() / 1000),
+            },
+          },
+        },
+        created_at: Math.floor(Date.now() / 1000),
+      });
     },
     /** Razorpay's `payment.captured` event for a payment, as a raw body. */
     paymentCapturedEvent(paymentId: string) {

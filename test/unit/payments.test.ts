@@ -210,7 +210,7 @@ describe("the test provider", () => {
   it("signs payments and webhooks by Razorpay's scheme, so the production checks accept them", async () => {
     const provider = testProvider({ keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET });
     const order = await provider.createOrder({ amount: 2199900, receipt: "ck_1" });
-    const paid = await provider.pay(order.id);
+    const paid = await provider.pay(order.id, order.amount);
     expect(paid.signature).toBe(hmac(KEY_SECRET, `${order.id}|${paid.paymentId}`));
     const rzp = razorpayProvider({ keyId: "k", keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET });
     await expect(rzp.verifyPayment({ orderId: order.id, ...paid })).resolves.toBe(true);

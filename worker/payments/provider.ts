@@ -8,6 +8,9 @@ import { paymentMessage, sign, verifyPaymentSignature, verifyWebhookSignature } 
  */
 export type PaymentOrder = { id: string; amount: number; currency: "INR"; receipt: string };
 export type ProviderRefund = { id: string; paymentId: string; amount: number; status: "pending" | "processed" | "failed" };
+/** Razorpay's payment states: only `captured` is money we hold (ADR 0043). */
+export const PROVIDER_PAYMENT_STATUSES = ["created", "authorized", "captured", "failed", "refunded"] as const;
+export type ProviderPayment = { id: string; orderId: string; amount: number; status: (typeof PROVIDER_PAYMENT_STATUSES)[number] };
 
 export interface PaymentProvider {
   readonly name: "razorpay" | "test";
@@ -19,6 +22,14 @@ export interface PaymentProvider {
   /** A webhook, checked against its raw body. */
   verifyWebhook(rawBody: string, signature: string | null): Promise<boolean>;
   refund(input: { paymentId: string; amount: number; receipt: string }): Promise<ProviderRefund>;
+  /**
+   * A payment's state as the provider holds it now (GET /v1/payments/:id). `expected` is the order and amount we
+   * stored, for the caller to compare with the answer; Razorpay ignores it, and only the test provider, which
+   * keeps no records past its isolate, answers with it for a signed payment it does not know.
+   */
+  fetchPayment(paymentId: string, expected: { orderId: string; amount: number }): Promise<ProviderPayment>;
+  /** Captures an authorized payment in full (POST /v1/payments/:id/capture); answers the payment as it then is. */
+  capture(input: { paymentId: string; amount: number }): Promise<ProviderPayment>;
 }
 
 /** The provider answered with an error or something we cannot read; nothing was recorded on our side. */
@@ -46,6 +57,19 @@ const refundShape = z.object({
   payment_id: z.string().min(1),
   amount: paise,
   status: z.enum(["pending", "processed", "failed"]),
+});
+const paymentShape = z.object({
+  id: z.string().min(1),
+  order_id: z.string().min(1),
+  amount: paise,
+  currency: z.literal("INR"),
+  status: z.enum(PROVIDER_PAYMENT_STATUSES),
+});
+const paymentOf = (p: z.infer<typeof paymentShape>): ProviderPayment => ({
+  id: p.id,
+  orderId: p.order_id,
+  amount: p.amount,
+  status: p.status,
 });
 const errorShape = z.object({ error: z.object({ description: z.string() }) });
 
@@ -75,9 +99,9 @@ export function razorpayProvider(config: RazorpayConfig): PaymentProvider {
     let res: Response;
     try {
       res = await send(`${base}${path}`, {
-        method: "POST",
-        headers: { authorization, "content-type": "application/json", ...headers },
-        body: JSON.stringify(body),
+        ...(body === undefined
+          ? { method: "GET", headers: { authorization, ...headers } }
+          : { method: "POST", headers: { authorization, "content-type": "application/json", ...headers }, body: JSON.stringify(body) }),
         // A provider that hangs must not hold a checkout or a seller's answer: give up and say so.
         signal: AbortSignal.timeout(config.timeoutMs ?? PROVIDER_TIMEOUT_MS),
       });
@@ -126,8 +150,32 @@ export function razorpayProvider(config: RazorpayConfig): PaymentProvider {
       }
       return { id: refund.id, paymentId: refund.payment_id, amount: refund.amount, status: refund.status };
     },
+    async fetchPayment(paymentId) {
+      const payment = await call(`/payments/${encodeURIComponent(paymentId)}`, undefined, paymentShape);
+      if (payment.id !== paymentId) throw new PaymentProviderError("Razorpay answered with another payment", 502);
+      return paymentOf(payment);
+    },
+    async capture(input) {
+      const payment = await call(
+        `/payments/${encodeURIComponent(input.paymentId)}/capture`,
+        { amount: paise.parse(input.amount), currency: "INR" },
+        paymentShape,
+      );
+      if (payment.id !== input.paymentId || payment.amount !== input.amount) {
+        throw new PaymentProviderError("Razorpay captured a payment that does not match the request", 502);
+      }
+      return paymentOf(payment);
+    },
   };
 }
+
+/**
+ * How the test provider's "customer" pays: `captured` at once (as with Razorpay's automatic capture), `authorized`
+ * and captured when asked, or `held`: authorized, but every capture is refused, so it is never captured.
+ */
+export const TEST_PAYMENT_KINDS = ["captured", "authorized", "held"] as const;
+export type TestPaymentKind = (typeof TEST_PAYMENT_KINDS)[number];
+export const TEST_CAPTURE_REFUSED = "The test bank refuses to capture this payment";
 
 /**
  * The built-in test provider: orders and refunds are made on the spot (refunds are processed at once), and it
@@ -141,10 +189,17 @@ export function testProvider(config: {
   refundFailures?: number;
 }) {
   let refusalsLeft = config.refundFailures ?? 0;
+  // The payments it took, as Razorpay keeps them: in memory, like the refusals above (a restart forgets them).
+  const taken = new Map<string, ProviderPayment & { kind: TestPaymentKind }>();
+  const known = (paymentId: string) => {
+    const payment = taken.get(paymentId);
+    if (!payment) throw new PaymentProviderError("The id provided does not exist", 400);
+    return payment;
+  };
   const newId = config.newId ?? ((prefix: string) => `${prefix}_test_${crypto.randomUUID().replace(/-/g, "").slice(0, 14)}`);
   const provider: PaymentProvider & {
     /** What the test checkout page hands back on "success": a payment id and its signature. */
-    pay(orderId: string): Promise<{ paymentId: string; signature: string }>;
+    pay(orderId: string, amount: number, kind?: TestPaymentKind): Promise<{ paymentId: string; signature: string }>;
     /** Signs a webhook body as Razorpay would. */
     signWebhook(rawBody: string): Promise<string>;
   } = {
@@ -164,8 +219,32 @@ export function testProvider(config: {
       }
       return { id: newId("rfnd"), paymentId: input.paymentId, amount: paise.parse(input.amount), status: "processed" };
     },
-    async pay(orderId) {
+    async fetchPayment(paymentId, expected) {
+      // A payment signed with our key secret that this isolate did not take (a restarted dev server, a test that
+      // signs its own callback) is taken as captured, as the test provider always did before ADR 0043.
+      const payment = taken.get(paymentId);
+      if (!payment) return { id: paymentId, orderId: expected.orderId, amount: expected.amount, status: "captured" };
+      const { kind: _, ...state } = payment;
+      return state;
+    },
+    async capture(input) {
+      const payment = known(input.paymentId);
+      if (payment.status === "captured") throw new PaymentProviderError("This payment has already been captured", 400);
+      if (payment.kind === "held" || payment.status !== "authorized") throw new PaymentProviderError(TEST_CAPTURE_REFUSED, 400);
+      if (input.amount !== payment.amount) throw new PaymentProviderError("Capture amount must be equal to the amount authorized", 400);
+      payment.status = "captured";
+      const { kind: _, ...captured } = payment;
+      return captured;
+    },
+    async pay(orderId, amount, kind = "captured") {
       const paymentId = newId("pay");
+      taken.set(paymentId, {
+        id: paymentId,
+        orderId,
+        amount: paise.parse(amount),
+        status: kind === "captured" ? "captured" : "authorized",
+        kind,
+      });
       return { paymentId, signature: await sign(config.keySecret, paymentMessage(orderId, paymentId)) };
     },
     signWebhook: (rawBody) => sign(config.webhookSecret, rawBody),

@@ -119,7 +119,9 @@ export const ledger = z.object({
 /** What a confirmed payment became: the trips booked, and those refunded instead with the reason (issue 23). */
 export const confirmation = z.object({
   paymentId: z.string(),
-  status: z.literal("captured"),
+  status: z
+    .enum(["captured", "confirming"])
+    .describe("`confirming`: the bank approved the payment but the provider has not captured it yet; nothing is booked until it has"),
   captured: z.boolean().describe("Whether this call captured it (false when the webhook or an earlier call did)"),
   booked: z.number().int(),
   refunded: z.array(z.object({ packageName: z.string(), amount: paise, reason: z.string() })),

@@ -14,7 +14,7 @@ import { todayInIndia } from "../../domain/bookings/transitions";
 import { addToCart, listCart, removeFromCart } from "../../domain/payments/cart";
 import { reopenCheckout, startCheckout } from "../../domain/payments/checkout";
 import { confirmBody, confirmPayment, failureBody, receiveWebhook, recordFailure } from "../../domain/payments/confirm";
-import { payWithTestProvider } from "../../domain/payments/test-checkout";
+import { TEST_PAY_OUTCOMES, payWithTestProvider } from "../../domain/payments/test-checkout";
 import { readPaymentAs } from "../../domain/payments/views";
 
 const customerOnly = requireUserMiddleware("user", "Only customer accounts can buy trips");
@@ -61,7 +61,7 @@ const checkoutBody = z.union([
   z.object({ source: z.literal("item"), item: createBookingSchema }),
 ]);
 
-const testOutcome = z.object({ outcome: z.enum(["success", "failure"]) });
+const testOutcome = z.object({ outcome: z.enum(TEST_PAY_OUTCOMES) });
 
 /**
  * /api/webhooks — the payment provider's webhook, on its own: it carries no session (its signature over the raw
@@ -72,7 +72,7 @@ export const webhookRoutes = new Hono<ApiEnv>().post(
   describeRoute({
     summary: "The payment provider's webhook",
     description:
-      "`payment.captured`, `payment.failed`, `refund.processed`, `refund.failed`. `X-Razorpay-Signature` must be the HMAC-SHA256 of the raw body under the webhook secret; each `X-Razorpay-Event-Id` takes effect once.",
+      "`payment.authorized`, `payment.captured`, `order.paid`, `payment.failed`, `refund.processed`, `refund.failed`; only a captured payment books. `X-Razorpay-Signature` must be the HMAC-SHA256 of the raw body under the webhook secret; each `X-Razorpay-Event-Id` takes effect once.",
     body: { contentType: ["application/json"], description: "The provider's event, verified over its raw bytes" },
     responses: { 200: done.extend({ outcome: webhookOutcome }) },
     errors: [400],
@@ -152,7 +152,7 @@ export const paymentRoutes = new Hono<ApiEnv>()
     describeRoute({
       summary: "Confirm a payment with the provider's Checkout signature",
       description:
-        "The signature is checked against the order id we stored. Confirming twice, or after the webhook, has one effect. A trip that can no longer be booked as it was paid for (gone, off sale, repriced, its date passed, the checkout stale, the cart already paid) is refunded in full; `refunded` and `message` say which and why.",
+        "The signature is checked against the order id we stored, then the provider is asked for the payment's state: only a captured payment books (an authorized one is captured, or awaited: `status: confirming`). Confirming twice, or after the webhook, has one effect. A trip that can no longer be booked as it was paid for (gone, off sale, repriced, its date passed, the checkout stale, the cart already paid) is refunded in full; `refunded` and `message` say which and why.",
       responses: {
         200: done.extend({ data: confirmation }),
       },
@@ -187,7 +187,7 @@ export const paymentRoutes = new Hono<ApiEnv>()
     describeRoute({
       summary: "The test provider's checkout: pay or fail (development and tests only)",
       description:
-        "Answers as Razorpay Checkout's handler would (`razorpay_order_id`, `razorpay_payment_id`, `razorpay_signature`) or with an error, and sends the signed webhook Razorpay would send.",
+        "Answers as Razorpay Checkout's handler would (`razorpay_order_id`, `razorpay_payment_id`, `razorpay_signature`) or with an error, and sends the signed webhooks Razorpay would send. `authorized`: the bank only authorizes the payment, captured later; `held`: authorized and never captured.",
       responses: { 200: z.object({ success: ok, data: providerAnswer }) },
       errors: [404, 409],
     }),

@@ -18,6 +18,7 @@ export const EMPTY_CART = "Your cart is empty";
 export const CHECKOUT_EXPIRED = `This checkout has expired (a checkout is open for ${CHECKOUT_MINUTES} minutes). Nothing was charged; your cart is kept, so please check out again.`;
 export const CHECKOUT_REPLACED =
   "You started a newer checkout of your cart, so this one can no longer be paid. Nothing was charged; please pay the newer one or check out again.";
+export const CHECKOUT_CONFIRMING = "This payment is being confirmed with the payment provider; you do not need to pay again.";
 export const CHECKOUT_PAID = "This checkout is already paid.";
 
 /** What the checkout page opens the provider's checkout with (Razorpay Checkout's options, or the test provider's page). */
@@ -213,6 +214,7 @@ export async function reopenCheckout(
   if (!configured || configured.kind !== payment.provider) throw unavailable(PAYMENTS_UNAVAILABLE);
   const items = await db.select().from(paymentItems).where(eq(paymentItems.paymentId, paymentId));
   if (payment.status === "captured") throw conflict(CHECKOUT_PAID);
+  if (payment.status === "authorized") throw conflict(CHECKOUT_CONFIRMING);
   if (now.getTime() >= checkoutExpiry(payment.createdAt).getTime()) throw conflict(CHECKOUT_EXPIRED);
   if (items.some((i) => i.cartItemId !== null)) {
     const newer = await db

@@ -5,14 +5,18 @@ import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
 import { paymentProviderOf } from "../../payments/config";
 import { badRequest, notFound, unavailable } from "../errors";
-import { type CaptureResult, UNBOOKED, capturePayment } from "./capture";
-import { type BookingDraft, PAYMENTS_UNAVAILABLE, type PaymentRow } from "./checkout";
-import { afterCapture, afterUnbooked } from "./emails";
-import { fromReceipt, processRefund, settleRefund } from "./refunds";
+import type { ProviderPayment } from "../../payments/provider";
+import { UNBOOKED } from "./capture";
+import { type BookingDraft, PAYMENTS_UNAVAILABLE } from "./checkout";
+import { fromReceipt, settleRefund } from "./refunds";
+import { markFailed, providerStateOf, settlePayment } from "./settle";
 
 export const NOT_VERIFIED = "We could not verify this payment. No booking was made; if money was taken it will be refunded.";
 export const PAYMENT_NOT_FOUND = "Payment not found";
 export const SECOND_PAYMENT = "This order was already paid, so this second payment is being refunded in full.";
+export const PAYMENT_CONFIRMING =
+  "Your bank approved the payment and we are confirming it with the payment provider. Nothing is booked or charged twice; you do not need to pay again.";
+export const PAYMENT_FAILED = "Your payment did not go through. No booking was made and no money was taken.";
 
 /** What Razorpay Checkout's handler hands the page on success, as the page posts it back. */
 export const confirmBody = z.object({
@@ -70,60 +74,28 @@ export async function confirmPayment(
     });
     throw badRequest(NOT_VERIFIED);
   }
-  const paidTwice = payment.status === "captured" && payment.providerPaymentId !== body.razorpay_payment_id;
-  if (paidTwice) await refundDuplicate(db, config, payment, body.razorpay_payment_id, payment.amount, now);
-  const result = await capturePayment(db, payment, body.razorpay_payment_id, now);
-  await followUp(db, config, payment.id, result, now);
+  const already = payment.status === "captured" && payment.providerPaymentId === body.razorpay_payment_id;
+  if (already) return { paymentId: payment.id, status: "captured" as const, captured: false, ...(await outcomeOf(db, payment.id)) };
+  // SECURITY: a verified signature says the bank authorized a payment, not that we hold the money (ADR 0043).
+  const state = await providerStateOf(configured, body.razorpay_payment_id, { orderId: payment.providerOrderId, amount: payment.amount });
+  if (state && (state.orderId !== payment.providerOrderId || state.amount !== payment.amount)) {
+    console.warn(`payment ${payment.id}: the provider's payment ${state.id} is for ${state.orderId}, ${state.amount}`);
+    throw badRequest(NOT_VERIFIED);
+  }
+  const settled = state
+    ? await settlePayment(db, config, configured, payment, state, now)
+    : ({ kind: "confirming", detail: "the provider did not answer" } as const);
+  if (settled.kind === "failed") throw badRequest(PAYMENT_FAILED);
+  if (settled.kind === "confirming") {
+    return { paymentId: payment.id, status: "confirming" as const, captured: false, booked: 0, refunded: [], message: PAYMENT_CONFIRMING };
+  }
   return {
     paymentId: payment.id,
     status: "captured" as const,
-    captured: result.outcome === "captured",
+    captured: settled.kind === "captured" && settled.result.outcome === "captured",
     ...(await outcomeOf(db, payment.id)),
-    ...(paidTwice ? { message: SECOND_PAYMENT } : {}),
+    ...(settled.kind === "duplicate" ? { message: SECOND_PAYMENT } : {}),
   };
-}
-
-/**
- * A second payment the provider took for an order we already captured (the traveller paid twice): recorded as a
- * `duplicate` refund of that payment, filed under one of the order's bookings, and refunded once. Its id comes
- * from the provider's payment id, so the callback and every delivery of the webhook find the same row.
- */
-async function refundDuplicate(db: Db, config: AppConfig, payment: PaymentRow, providerPaymentId: string, amount: number, now: Date) {
-  console.warn(`payment ${payment.id}: a second payment ${providerPaymentId} for a paid order is refunded`);
-  const id = `rf_${providerPaymentId}`.slice(0, 38);
-  const item = await db
-    .select({ bookingId: paymentItems.bookingId, sellerId: paymentItems.sellerId })
-    .from(paymentItems)
-    .where(eq(paymentItems.paymentId, payment.id))
-    .orderBy(paymentItems.bookingId)
-    .get();
-  if (!item) return;
-  await db
-    .insert(refunds)
-    .values({
-      id,
-      paymentId: payment.id,
-      bookingId: item.bookingId,
-      sellerId: item.sellerId,
-      amount,
-      reason: "duplicate",
-      status: "pending",
-      providerPaymentId,
-      createdAt: now.toISOString(),
-    })
-    .onConflictDoNothing();
-  try {
-    await processRefund(db, config, id, now);
-  } catch (error) {
-    console.warn(`refund ${id} not made yet (retried later)`, error);
-  }
-}
-
-/** After this call captured a payment: the receipt and the sellers' notices, and the refunds of what was not booked. */
-async function followUp(db: Db, config: AppConfig, paymentId: string, result: CaptureResult, now: Date) {
-  if (result.outcome !== "captured") return;
-  await afterUnbooked(db, config, paymentId, result.unbooked, now);
-  if (result.booked.length > 0) await afterCapture(db, config, paymentId);
 }
 
 /**
@@ -163,14 +135,6 @@ export async function recordFailure(db: Db, userId: string, paymentId: string, r
   return { paymentId: payment.id };
 }
 
-export async function markFailed(db: Db, paymentId: string, reason: string) {
-  return db
-    .update(payments)
-    .set({ status: "failed", failureReason: reason.slice(0, 300), updatedAt: new Date().toISOString() })
-    .where(and(eq(payments.id, paymentId), eq(payments.status, "created")))
-    .returning({ id: payments.id });
-}
-
 // Webhooks ---------------------------------------------------------------------------------------------
 
 const paymentEntity = z.object({
@@ -187,12 +151,16 @@ const refundEntity = z.object({
   amount: z.number().int(),
   receipt: z.string().max(100).nullish(),
 });
+const orderEntity = z.object({ id: z.string().min(1).max(100) });
+/** The events about a payment: each is checked against the order and amount we stored, then settled (ADR 0043). */
+const PAYMENT_EVENTS = new Set(["payment.authorized", "payment.captured", "order.paid", "payment.failed"]);
 const webhookShape = z.object({
   event: z.string().min(1).max(100),
   payload: z
     .object({
       payment: z.object({ entity: paymentEntity }).optional(),
       refund: z.object({ entity: refundEntity }).optional(),
+      order: z.object({ entity: orderEntity }).optional(),
     })
     .default({}),
 });
@@ -206,7 +174,8 @@ async function eventId(rawBody: string, header: string | null) {
 }
 
 /**
- * A provider webhook (`payment.captured`, `payment.failed`, `refund.processed`). Its signature is checked over
+ * A provider webhook (`payment.authorized`, `payment.captured`, `order.paid`, `payment.failed`, `refund.processed`,
+ * `refund.failed`). Its signature is checked over
  * the raw body first. Each event id is stored once: a duplicate, late or out-of-order event changes nothing
  * twice, and an event whose order or amount does not match what we stored is refused and logged.
  */
@@ -245,9 +214,11 @@ export async function receiveWebhook(
     return { outcome, message: detail };
   };
 
-  if (event.event === "payment.captured" || event.event === "payment.failed") {
+  if (PAYMENT_EVENTS.has(event.event)) {
     const entity = event.payload.payment?.entity;
     if (!entity) return finish("refused", null, "no payment in the event");
+    const order = event.payload.order?.entity;
+    if (order && order.id !== entity.order_id) return finish("refused", null, `order ${order.id} does not match ${entity.order_id}`);
     const payment = await db.select().from(payments).where(eq(payments.providerOrderId, entity.order_id)).get();
     if (!payment) return finish("refused", null, `unknown order ${entity.order_id}`);
     if (entity.amount !== payment.amount || entity.currency !== payment.currency)
@@ -257,36 +228,41 @@ export async function receiveWebhook(
         `amount ${entity.amount} ${entity.currency} does not match ${payment.amount} ${payment.currency}`,
       );
     if (event.event === "payment.failed") {
-      const changed = await markFailed(db, payment.id, entity.error_description ?? "Payment failed");
+      const changed = await markFailed(db, payment.id, entity.error_description ?? "Payment failed", entity.id);
       return finish(
         changed.length > 0 ? "applied" : "ignored",
         payment.id,
         changed.length > 0 ? "payment failed" : `payment is ${payment.status}`,
       );
     }
+    if (payment.status === "captured" && payment.providerPaymentId === entity.id) {
+      return finish("duplicate", payment.id, "payment already captured");
+    }
+    // Signed by the provider: `payment.authorized` says authorized; `payment.captured` and `order.paid` say captured.
+    const state: ProviderPayment = {
+      id: entity.id,
+      orderId: entity.order_id,
+      amount: entity.amount,
+      status: event.event === "payment.authorized" ? "authorized" : "captured",
+    };
     // When the provider took the payment (its `created_at`), which decides whether the checkout was still open.
     const paidAt = entity.created_at ? new Date(entity.created_at * 1000) : now;
-    const result = await capturePayment(
-      db,
-      payment,
-      entity.id,
-      now,
-      [
-        db
-          .insert(paymentEvents)
-          .values({ id, provider: configured.kind, type: event.event, paymentId: payment.id, outcome: "applied", detail: "captured" }),
-      ],
-      paidAt,
-    );
-    if (result.outcome === "captured") {
-      await followUp(db, config, payment.id, result, now);
-      return { outcome: "applied", message: result.unbooked.length > 0 ? "captured; refunded what could not be booked" : "captured" };
+    const applied = db
+      .insert(paymentEvents)
+      .values({ id, provider: configured.kind, type: event.event, paymentId: payment.id, outcome: "applied", detail: "captured" });
+    const settled = await settlePayment(db, config, configured, payment, state, now, [applied], paidAt);
+    if (settled.kind === "captured") {
+      if (settled.result.outcome === "captured") {
+        return {
+          outcome: "applied",
+          message: settled.result.unbooked.length > 0 ? "captured; refunded what could not be booked" : "captured",
+        };
+      }
+      return finish("duplicate", payment.id, "payment already captured");
     }
-    if (payment.providerPaymentId !== null && payment.providerPaymentId !== entity.id) {
-      await refundDuplicate(db, config, payment, entity.id, entity.amount, now);
-      return finish("applied", payment.id, "a second payment for a paid order; refunded");
-    }
-    return finish("duplicate", payment.id, "payment already captured");
+    if (settled.kind === "duplicate") return finish("applied", payment.id, "a second payment for a paid order; refunded");
+    if (settled.kind === "failed") return finish("applied", payment.id, settled.reason);
+    return finish("applied", payment.id, settled.detail);
   }
 
   if (event.event === "refund.processed" || event.event === "refund.failed") {
