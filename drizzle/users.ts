@@ -91,7 +91,9 @@ export const outbox = sqliteTable(
   {
     id: text("id").primaryKey(),
     sellerId: text("seller_id"),
-    kind: text("kind", { enum: ["email", "booking-answer", "booking-cancellation"] })
+    kind: text("kind", {
+      enum: ["email", "booking-answer", "booking-cancellation", "payment-receipt", "seller-request", "payment-unbooked"],
+    })
       .notNull()
       .default("email"),
     payload: text("payload", { mode: "json" }),

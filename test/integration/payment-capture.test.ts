@@ -147,6 +147,7 @@ for (const mode of ["webhook", "auto"] as const) {
       const html = await page.text();
       expect(page.status).toBe(200);
       expect(html).toContain("Confirming your payment");
+      expect(html).toContain("Your bank approved the payment and we are confirming it");
       expect(html).not.toMatch(/We received ₹|Booking confirmed|Request sent/);
       const reopen = await w.api("POST", `/api/payments/${session.paymentId}/reopen`, undefined, bearer(customer));
       expect(reopen.status).toBe(409);

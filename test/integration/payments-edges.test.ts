@@ -191,6 +191,8 @@ describe("a checkout lives 30 minutes, and a cart is paid once", () => {
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.data.refunded[0].reason).toMatch(/checkout had expired/);
     expect(await bookingsOfPayment(session.paymentId)).toBe(0);
+    // The refund is asked of the provider by the capture's follow-up, on the queue (ADR 0043).
+    await followUpsDone(w);
     expect(await refundsOf(session.paymentId)).toEqual([{ amount: session.amount, reason: "unbooked", status: "processed" }]);
     expect((await w.api("GET", "/api/cart", undefined, bearer(c))).body.data.items).toHaveLength(1);
   });
@@ -215,6 +217,7 @@ describe("a checkout lives 30 minutes, and a cart is paid once", () => {
     expect(refundedAnswer.data.refunded).toHaveLength(2);
     expect(refundedAnswer.data.refunded[0].reason).toMatch(/already paid for/);
     expect(await count("SELECT count(*) AS n FROM bookings WHERE user_id = ?", c.user.id)).toBe(2);
+    await followUpsDone(w);
     const refunds = [...(await refundsOf(first.paymentId)), ...(await refundsOf(second.paymentId))];
     expect(refunds.map((r) => r.status)).toEqual(["processed", "processed"]);
     expect(refunds.reduce((s, r) => s + r.amount, 0)).toBe(first.amount);

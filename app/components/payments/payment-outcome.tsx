@@ -58,7 +58,7 @@ function BookingLine({ line, links }: { line: Line; links: OutcomeLinks }) {
   );
 }
 
-function Waiting() {
+function Waiting({ authorized }: { authorized: boolean }) {
   // The provider's confirmation can reach us a moment after the page: look again for a short while.
   const revalidator = useRevalidator();
   useEffect(() => {
@@ -70,7 +70,14 @@ function Waiting() {
     }, 2000);
     return () => window.clearInterval(timer);
   }, [revalidator]);
-  return <p role="status">We are waiting for the payment provider to confirm your payment. This page updates by itself.</p>;
+  // Authorized is not paid (ADR 0043): the bank approved it, but nothing is booked until the money is captured.
+  return (
+    <p role="status" data-testid="payment-confirming">
+      {authorized
+        ? "Your bank approved the payment and we are confirming it with the payment provider. Nothing is booked until it is confirmed, and you do not need to pay again. This page updates by itself."
+        : "We are waiting for the payment provider to confirm your payment. This page updates by itself."}
+    </p>
+  );
 }
 
 /** The page without a checkout named in its address: where the traveller's bookings are. */
@@ -119,7 +126,7 @@ export function PaymentOutcome({ payment, links }: { payment: PaymentView; links
           </p>
         </div>
       ) : (
-        <Waiting />
+        <Waiting authorized={payment.status === "authorized"} />
       )}
       <div className="success-sellers">
         {payment.sellers.map((group) => (

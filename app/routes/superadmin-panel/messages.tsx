@@ -27,7 +27,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-const KIND_LABEL = { email: "Email", "booking-answer": "Seller's answer", "booking-cancellation": "Cancellation" } as const;
+const KIND_LABEL = {
+  email: "Email",
+  "booking-answer": "Seller's answer",
+  "booking-cancellation": "Cancellation",
+  "payment-receipt": "Payment receipt",
+  "seller-request": "Paid request to the seller",
+  "payment-unbooked": "Refund of what could not be booked",
+} as const;
 
 /** Follow-ups the queue retried until it gave up, with the last reason, newest first; each can be retried. */
 export default function Page() {

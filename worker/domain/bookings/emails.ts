@@ -45,12 +45,17 @@ function bookedOnDomain(tenant: Tenant, b: Booking) {
 
 /** The seller is asked to answer a request; a paid one says so (ADR 0029). */
 export async function emailSellerRequest(db: Db, config: AppConfig, b: Booking, seller: { email: string }, paid: boolean) {
-  await trySendEmail(db, config, {
+  await trySendEmail(db, config, sellerRequestEmail(config, b, seller, paid));
+}
+
+/** The seller's email asking them to answer a request (paid: within 48 hours, or it is refunded). */
+export function sellerRequestEmail(config: AppConfig, b: Booking, seller: { email: string }, paid: boolean): Email {
+  return {
     to: seller.email,
     sellerId: b.sellerId,
     subject: paid ? `New paid booking request ${b.bookingId}` : `New booking request ${b.bookingId}`,
     text: `${b.userId.name} (${b.userId.email}) has requested a booking${paid ? ` and paid ${formatRupees(b.pricing.total)}` : ""}.\n\n${summary(b)}\n\nSpecial requests: ${b.specialRequests ?? "none"}\n\n${paid ? "Please answer within 48 hours: an unanswered request is refunded to the customer automatically.\n\n" : ""}Approve or reject it in your seller dashboard:\n${sellerBookingUrl(config, b.bookingId)}`,
-  });
+  };
 }
 
 /** The seller is asked to answer; the customer gets a receipt linking to the booking on the site they booked on. */

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
 import { deliverEmail } from "../../email/provider";
 import { bookingFollowUpEmail } from "../bookings/follow-ups";
+import { paymentFollowUpEmail } from "../payments/emails";
 import { notFound } from "../errors";
 import { CLAIM_LEASE_MS, type OutboxRow, enqueueFollowUps } from "./outbox";
 
@@ -58,7 +59,10 @@ export async function handleFollowUp(db: Db, config: AppConfig, id: string, now:
 /** The row's email: as written, or (a booking's follow-up seen for the first time) written now and kept on the row. */
 async function emailOf(db: Db, config: AppConfig, row: OutboxRow, now: Date) {
   if (row.kind === "email" || row.to !== "") return { to: row.to, subject: row.subject, text: row.text };
-  const email = await bookingFollowUpEmail(db, config, row, now);
+  const email =
+    row.kind === "booking-answer" || row.kind === "booking-cancellation"
+      ? await bookingFollowUpEmail(db, config, row, now)
+      : await paymentFollowUpEmail(db, config, row, now);
   const written = { to: email.to.toLowerCase(), subject: email.subject, text: email.text };
   await db.update(outbox).set(written).where(eq(outbox.id, row.id));
   return written;

@@ -7,6 +7,7 @@ import { todayInIndia, yearInIndia } from "../bookings/transitions";
 import { onSale } from "../on-sale";
 import type { BookingDraft, PaymentRow } from "./checkout";
 import { CAPTURE_ALLOWANCE_MINUTES, checkoutExpiry } from "./policy";
+import { captureFollowUps } from "./emails";
 import { refundIdOf } from "./refunds";
 
 type Statement = Parameters<Db["batch"]>[0][number];
@@ -29,6 +30,8 @@ export type CaptureResult = {
   /** Set when this call captured it: the items booked, and the items refunded with the reason. */
   booked: string[];
   unbooked: { bookingId: string; reason: string }[];
+  /** The outbox rows this capture wrote in its batch (receipt, sellers' requests, refunds' notice), to enqueue. */
+  followUps: string[];
 };
 
 /**
@@ -182,7 +185,7 @@ export async function capturePayment(
   also: Statement[] = [],
   paidAt: Date = now,
 ): Promise<CaptureResult> {
-  const none: CaptureResult = { outcome: "already-captured", booked: [], unbooked: [] };
+  const none: CaptureResult = { outcome: "already-captured", booked: [], unbooked: [], followUps: [] };
   if (payment.status === "captured") return none;
   const items = await db.select().from(paymentItems).where(eq(paymentItems.paymentId, payment.id));
   const createdAt = now.toISOString();
@@ -218,8 +221,17 @@ export async function capturePayment(
       .filter((id): id is string => id !== null);
     if (fromCart.length > 0)
       statements.push(db.delete(cartItems).where(and(eq(cartItems.userId, payment.userId), inArray(cartItems.id, fromCart))));
+    const itemOf = new Map(items.map((i) => [i.bookingId, i]));
+    const followUps = captureFollowUps(
+      db,
+      payment,
+      booked.map((id) => ({ bookingId: id, sellerId: itemOf.get(id)?.sellerId ?? "" })),
+      unbooked.map((u) => ({ ...u, sellerId: itemOf.get(u.bookingId)?.sellerId ?? "" })),
+      createdAt,
+    );
+    statements.push(...followUps.statements);
     await db.batch(statements as [Statement, ...Statement[]]);
-    return { outcome: "captured", booked, unbooked };
+    return { outcome: "captured", booked, unbooked, followUps: followUps.ids };
   };
   try {
     return await attempt(await whyNotBookable(db, payment, items, paidAt, now));

@@ -6,7 +6,7 @@ import type { ConfiguredProvider } from "../../payments/config";
 import { PaymentProviderError, type ProviderPayment } from "../../payments/provider";
 import { type CaptureResult, capturePayment } from "./capture";
 import type { PaymentRow } from "./checkout";
-import { afterCapture, afterUnbooked } from "./emails";
+import { enqueueFollowUps } from "../follow-ups/outbox";
 import { processRefund } from "./refunds";
 
 type Statement = Parameters<Db["batch"]>[0][number];
@@ -89,7 +89,7 @@ export async function settlePayment(
         return { kind: "duplicate" };
       }
     }
-    await followUp(db, config, payment.id, result, now);
+    await followUp(config, result);
     return { kind: "captured", result };
   }
   if (payment.status === "captured") {
@@ -187,9 +187,10 @@ export async function refundDuplicate(
   }
 }
 
-/** After this call captured a payment: the receipt and the sellers' notices, and the refunds of what was not booked. */
-export async function followUp(db: Db, config: AppConfig, paymentId: string, result: CaptureResult, now: Date) {
-  if (result.outcome !== "captured") return;
-  await afterUnbooked(db, config, paymentId, result.unbooked, now);
-  if (result.booked.length > 0) await afterCapture(db, config, paymentId);
+/**
+ * After this call captured a payment: its follow-ups (receipt, sellers' requests, refunds of what was not booked),
+ * written in the capture's batch, go on the queue. A lost enqueue is sent again by the scheduled run (ADR 0039).
+ */
+async function followUp(config: AppConfig, result: CaptureResult) {
+  if (result.outcome === "captured") await enqueueFollowUps(config, result.followUps);
 }
