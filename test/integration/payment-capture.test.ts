@@ -250,3 +250,56 @@ describe("the provider cannot say", () => {
     expect(await effects(w, session, customer.user.email)).toMatchObject({ status: "captured", bookings: 1 });
   });
 });
+
+describe("the built-in test provider", () => {
+  let w: TestWorker;
+  beforeAll(async () => {
+    w = await startWorker({});
+  });
+  afterAll(() => w?.dispose());
+
+  const settled = (paymentId: string, events: number) =>
+    expect
+      .poll(
+        async () =>
+          (
+            await w.d1
+              .prepare("SELECT count(*) AS n FROM payment_events WHERE payment_id = ? AND type <> 'capture'")
+              .bind(paymentId)
+              .first<{ n: number }>()
+          )?.n,
+        { timeout: 5000 },
+      )
+      .toBeGreaterThanOrEqual(events);
+
+  it("`held`: authorized and never captured, so it never shows as paid and never books", async () => {
+    const { customer, session } = await checkout(w, "tp-held");
+    const paid = await w.api("POST", `/api/payments/${session.paymentId}/test-pay`, { outcome: "held" }, bearer(customer));
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const answer = await w.api("POST", `/api/payments/${session.paymentId}/confirm`, paid.body.data, bearer(customer));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.data).toMatchObject({ status: "confirming", captured: false, booked: 0 });
+    await settled(session.paymentId, 1);
+    await expectNotPaid(w, customer, session);
+    expect((await effects(w, session, customer.user.email)).status).toBe("authorized");
+  });
+
+  it("`authorized`: captured (by our call or the provider's own), booked once, one receipt", async () => {
+    const { customer, session } = await checkout(w, "tp-auth");
+    const paid = await w.api("POST", `/api/payments/${session.paymentId}/test-pay`, { outcome: "authorized" }, bearer(customer));
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const answer = await w.api("POST", `/api/payments/${session.paymentId}/confirm`, paid.body.data, bearer(customer));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.data.status).toBe("captured");
+    // payment.authorized, payment.captured and order.paid arrive around the answer.
+    await settled(session.paymentId, 3);
+    await followUpsDone(w);
+    expect(await effects(w, session, customer.user.email)).toMatchObject({
+      status: "captured",
+      bookings: 1,
+      receipts: 1,
+      sellerNotices: 1,
+      refunds: 0,
+    });
+  });
+});
