@@ -41,8 +41,9 @@ async function ownPayment(db: Db, userId: string, paymentId: string) {
 
 /**
  * The Checkout callback (ADR 0029): the signature must be the provider's HMAC of OUR stored order id and the
- * payment id, else nothing happens. Capturing is idempotent, so the callback and the webhook, in any order or
- * at once, write the bookings once.
+ * payment id, else nothing happens. Then the provider is asked what the payment is (ADR 0043): only a captured
+ * payment books; an authorized one is captured or awaited, and the answer says it is being confirmed. Capturing is
+ * idempotent, so the callback and the webhooks, in any order or at once, write the bookings once.
  */
 export async function confirmPayment(
   db: Db,
@@ -86,7 +87,7 @@ export async function confirmPayment(
     ? await settlePayment(db, config, configured, payment, state, now)
     : ({ kind: "confirming", detail: "the provider did not answer" } as const);
   if (settled.kind === "failed") throw badRequest(PAYMENT_FAILED);
-  if (settled.kind === "confirming") {
+  if (settled.kind === "confirming" && payment.status !== "captured") {
     return { paymentId: payment.id, status: "confirming" as const, captured: false, booked: 0, refunded: [], message: PAYMENT_CONFIRMING };
   }
   return {
