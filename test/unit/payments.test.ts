@@ -148,6 +148,76 @@ describe("the Razorpay adapter's requests", () => {
     await expect(refundOf("pay_29QQoUBi66xm2f", 1599900)).resolves.toMatchObject({ status: "processed" });
   });
 
+  it("reads a payment's state by GET, and captures an authorized one with its amount and currency", async () => {
+    const entity = (status: string, amount = 1599900) => ({
+      id: "pay_29QQoUBi66xm2f",
+      entity: "payment",
+      amount,
+      currency: "INR",
+      status,
+      order_id: "order_IluGWxBm9U8zJ8",
+      captured: status === "captured",
+    });
+    const seen: Request[] = [];
+    const answers = [entity("authorized"), entity("captured")];
+    const provider = razorpayProvider({
+      ...config,
+      fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+        seen.push(new Request(input, init));
+        return Response.json(answers.shift());
+      }) as typeof fetch,
+    });
+    await expect(provider.fetchPayment("pay_29QQoUBi66xm2f", { orderId: "order_x", amount: 1 })).resolves.toEqual({
+      id: "pay_29QQoUBi66xm2f",
+      orderId: "order_IluGWxBm9U8zJ8",
+      amount: 1599900,
+      status: "authorized",
+    });
+    expect([seen[0].method, seen[0].url, await seen[0].text()]).toEqual([
+      "GET",
+      "https://razorpay.stand-in/v1/payments/pay_29QQoUBi66xm2f",
+      "",
+    ]);
+    await expect(provider.capture({ paymentId: "pay_29QQoUBi66xm2f", amount: 1599900 })).resolves.toMatchObject({ status: "captured" });
+    expect([seen[1].method, seen[1].url]).toEqual(["POST", "https://razorpay.stand-in/v1/payments/pay_29QQoUBi66xm2f/capture"]);
+    expect(await seen[1].json()).toEqual({ amount: 1599900, currency: "INR" });
+  });
+
+  it("reports a refused capture with Razorpay's words, and does not trust a capture of another amount", async () => {
+    const refusing = razorpayProvider({
+      ...config,
+      fetch: (async () =>
+        Response.json(
+          { error: { code: "BAD_REQUEST_ERROR", description: "This payment has already been captured" } },
+          { status: 400 },
+        )) as typeof fetch,
+    });
+    await expect(refusing.capture({ paymentId: "pay_1", amount: 100 })).rejects.toMatchObject({
+      name: "PaymentProviderError",
+      status: 400,
+      message: "This payment has already been captured",
+    });
+    const lying = razorpayProvider({
+      ...config,
+      fetch: (async () =>
+        Response.json({ id: "pay_1", amount: 99, currency: "INR", status: "captured", order_id: "order_1" })) as typeof fetch,
+    });
+    await expect(lying.capture({ paymentId: "pay_1", amount: 100 })).rejects.toBeInstanceOf(PaymentProviderError);
+  });
+
+  it("gives up on a payment's state or capture that does not come in time", async () => {
+    const hanging = razorpayProvider({
+      ...config,
+      timeoutMs: 30,
+      fetch: (async (_input: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener("abort", () => reject(init.signal?.reason));
+        })) as typeof fetch,
+    });
+    await expect(hanging.fetchPayment("pay_1", { orderId: "order_1", amount: 100 })).rejects.toMatchObject({ status: 503 });
+    await expect(hanging.capture({ paymentId: "pay_1", amount: 100 })).rejects.toMatchObject({ status: 503 });
+  });
+
   it("gives up on a provider that does not answer in time (the request carries a timeout signal)", async () => {
     let signal: AbortSignal | null | undefined;
     const provider = razorpayProvider({
@@ -218,6 +288,23 @@ describe("the test provider", () => {
 
     const body = JSON.stringify({ event: "payment.captured" });
     await expect(rzp.verifyWebhook(body, await provider.signWebhook(body))).resolves.toBe(true);
+  });
+
+  it("takes captured, authorized and held payments: only an authorized one can be captured, once", async () => {
+    const provider = testProvider({ keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET });
+    const order = await provider.createOrder({ amount: 500000, receipt: "ck_2" });
+    const expected = { orderId: order.id, amount: order.amount };
+    const captured = await provider.pay(order.id, order.amount);
+    const authorized = await provider.pay(order.id, order.amount, "authorized");
+    const held = await provider.pay(order.id, order.amount, "held");
+    expect((await provider.fetchPayment(captured.paymentId, expected)).status).toBe("captured");
+    expect((await provider.fetchPayment(authorized.paymentId, expected)).status).toBe("authorized");
+    await expect(provider.capture({ paymentId: authorized.paymentId, amount: 499999 })).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(provider.capture({ paymentId: authorized.paymentId, amount: 500000 })).resolves.toMatchObject({ status: "captured" });
+    await expect(provider.capture({ paymentId: authorized.paymentId, amount: 500000 })).rejects.toBeInstanceOf(PaymentProviderError);
+    expect((await provider.fetchPayment(authorized.paymentId, expected)).status).toBe("captured");
+    await expect(provider.capture({ paymentId: held.paymentId, amount: 500000 })).rejects.toBeInstanceOf(PaymentProviderError);
+    expect((await provider.fetchPayment(held.paymentId, expected)).status).toBe("authorized");
   });
 
   it("refunds at once", async () => {
