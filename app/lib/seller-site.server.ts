@@ -1,6 +1,6 @@
 import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 import {
-  getLandingHighlights,
+  getLanding,
   getPublishedPackage,
   getSellerSite,
   listPackageSummaries,
@@ -76,11 +76,7 @@ function brandVariables(themeColor: string, secondaryColor: string): Readonly<Re
 /** The landing's newest packages and its highlights, read in the same batch as the site. */
 export async function loadLanding(context: AppLoadContext, limit = 3) {
   const { sellerId } = requireSellerTenant(context);
-  const [packages, highlights] = await Promise.all([
-    listPackageSummaries(context.db, sellerId, context.load, limit),
-    getLandingHighlights(context.db, sellerId, context.load),
-  ]);
-  return { packages, highlights };
+  return getLanding(context.db, sellerId, context.load, limit);
 }
 
 export async function loadAllPackages(context: AppLoadContext) {
