@@ -1,6 +1,6 @@
 import { type AppLoadContext, redirect } from "@remix-run/cloudflare";
 import {
-  getLanding,
+  getLandingHighlights,
   getPublishedPackage,
   getSellerSite,
   listPackageSummaries,
@@ -76,7 +76,11 @@ function brandVariables(themeColor: string, secondaryColor: string): Readonly<Re
 /** The landing's newest packages and its highlights, read in the same batch as the site. */
 export async function loadLanding(context: AppLoadContext, limit = 3) {
   const { sellerId } = requireSellerTenant(context);
-  return getLanding(context.db, sellerId, context.load, limit);
+  const [packages, highlights] = await Promise.all([
+    listPackageSummaries(context.db, sellerId, context.load, limit),
+    getLandingHighlights(context.db, sellerId, context.load),
+  ]);
+  return { packages, highlights };
 }
 
 export async function loadAllPackages(context: AppLoadContext) {

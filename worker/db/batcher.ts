@@ -1,5 +1,4 @@
-import { fillPlaceholders, type Query, type SQL } from "drizzle-orm";
-import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import { fillPlaceholders, type Query } from "drizzle-orm";
 import type { Db } from "./client";
 
 /** What drizzle's public `.prepare()` returns: the built SQL, and the mapping of a batch result to rows. */
@@ -48,28 +47,6 @@ export function preparedRead<V extends Record<string, unknown>, T>(build: (db: D
   let prepared: PreparedQuery<T> | undefined;
   return (db: Db, values: V): BoundRead<T> => {
     prepared ??= build(db).prepare();
-    return { [BOUND]: true, db, prepared, values };
-  };
-}
-
-const sqlDialect = new SQLiteAsyncDialect();
-
-/**
- * A read written as one SQL expression (a select of JSON the database builds, say), built once per isolate like
- * {@link preparedRead}; `map` turns D1's rows into the result. For a page whose several small reads cost more as
- * statements of their own (each is compiled, run and answered separately by D1) than as one (ADR 0034).
- */
-export function preparedSqlRead<V extends Record<string, unknown>, T>(build: (db: Db) => SQL, map: (rows: Record<string, unknown>[]) => T) {
-  let prepared: PreparedQuery<T> | undefined;
-  return (db: Db, values: V): BoundRead<T> => {
-    if (!prepared) {
-      const query = sqlDialect.sqlToQuery(build(db));
-      prepared = {
-        getQuery: () => query,
-        mapResult: (response) => map((response as { results?: Record<string, unknown>[] }).results ?? []),
-        all: () => Promise.reject(new Error("Run a preparedSqlRead through a Load")),
-      };
-    }
     return { [BOUND]: true, db, prepared, values };
   };
 }

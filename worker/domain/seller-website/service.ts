@@ -6,7 +6,7 @@ import { customDomains, packages, sellers, users, websiteConfigs } from "@db/sch
 import { purgeSellerPages } from "../../cache/purge";
 import { onSaleJoin } from "../on-sale";
 import { publishContentVersion } from "../../cache/version-pointer";
-import { type Load, loadDirect, preparedRead, preparedSqlRead } from "../../db/batcher";
+import { type Load, loadDirect, preparedRead } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import { containsTerm, normalizeSearchTerm } from "../../db/text-search";
 import { type HighlightRow, landingHighlights } from "./highlights";
@@ -146,57 +146,6 @@ const highlightRows = preparedRead((db: Db) =>
 export async function getLandingHighlights(db: Db, sellerId: string, load: Load) {
   const rows: HighlightRow[] = await load(highlightRows(db, { sellerId }));
   return landingHighlights(rows);
-}
-
-/**
- * The landing's two reads (its newest package cards and what its highlights count) as one statement whose two
- * columns are JSON arrays built by D1: one statement and one row instead of two statements and a row per package,
- * which is what the local D1 simulator and the D1 client spend their CPU on (ADR 0034). The same selects as
- * {@link listPackageSummaries} and {@link getLandingHighlights}, in the same order.
- */
-const landingQuery = preparedSqlRead(
-  (db: Db) => {
-    const cards = onSaleOf(
-      db
-        .select({
-          row: sql<string>`json_object('id', ${packages.id}, 'name', ${packages.name}, 'city', ${packages.city},
-            'durationDays', ${packages.durationDays}, 'images', json(${packages.images}), 'priceRanges', json(${packages.priceRanges}))`.as(
-            "row",
-          ),
-        })
-        .from(packages)
-        .$dynamic(),
-      sql.placeholder("sellerId"),
-    )
-      .orderBy(...byNewest)
-      .limit(sql.placeholder("limit"));
-    const counted = onSaleOf(
-      db
-        .select({
-          row: sql<string>`json_object('city', ${packages.city}, 'durationDays', ${packages.durationDays}, 'rating', ${packages.rating},
-            'reviews', ${packages.reviews}, 'image', json_extract(${packages.images}, '$[0]'), 'lowestPrice', (
-              SELECT min(json_extract(tier.value, '$.price')) FROM json_each(${packages.priceRanges}) AS tier
-              WHERE json_type(tier.value, '$.price') IN ('integer', 'real') AND json_extract(tier.value, '$.price') > 0))`.as("row"),
-        })
-        .from(packages)
-        .$dynamic(),
-      sql.placeholder("sellerId"),
-    );
-    // A subquery with ORDER BY and LIMIT is not flattened: the aggregate takes its rows in that order.
-    return sql`SELECT (SELECT json_group_array(json(row)) FROM (${cards})) AS cards,
-      (SELECT json_group_array(json(row)) FROM (${counted})) AS counted`;
-  },
-  (rows) => {
-    const row = rows[0] as { cards: string; counted: string } | undefined;
-    const cards: Parameters<typeof packageSummary>[0][] = row ? JSON.parse(row.cards) : [];
-    const counted: HighlightRow[] = row ? JSON.parse(row.counted) : [];
-    return { packages: cards.map(packageSummary), highlights: landingHighlights(counted) };
-  },
-);
-
-/** The landing's newest `limit` package cards and its highlights, in one statement. */
-export function getLanding(db: Db, sellerId: string, load: Load, limit: number) {
-  return load(landingQuery(db, { sellerId, limit }));
 }
 
 /** A published package of this seller only; another seller's id reads as missing. */
