@@ -22,10 +22,10 @@ const SCENARIOS = [
   { name: "API health (Hono, for reference)", path: "/api/health" },
   { name: "one bare D1 round trip (reference)", path: "/__bench/d1" },
   // Targets of issue 22 (ADR 0034).
-  { name: "seller landing, uncached", path: "/seller/s_wanderlust/website", cookie: UNCACHED, target: 0.05 },
-  { name: "seller landing, cache hit", path: "/seller/s_wanderlust/website", target: 0.55 },
-  { name: "package page, uncached", path: "/seller/s_wanderlust/website/package/p_goa", cookie: UNCACHED, target: 0.05 },
-  { name: "package page, cache hit", path: "/seller/s_wanderlust/website/package/p_goa", target: 0.55 },
+  { name: "seller landing, uncached", path: "/seller/wanderlust-journeys/website", cookie: UNCACHED, target: 0.05 },
+  { name: "seller landing, cache hit", path: "/seller/wanderlust-journeys/website", target: 0.55 },
+  { name: "package page, uncached", path: "/seller/wanderlust-journeys/website/package/p_goa", cookie: UNCACHED, target: 0.05 },
+  { name: "package page, cache hit", path: "/seller/wanderlust-journeys/website/package/p_goa", target: 0.55 },
 ];
 
 const hasTaskset = spawnSync("taskset", ["-V"]).status === 0 && cpus().length >= 2;

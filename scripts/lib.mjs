@@ -86,7 +86,7 @@ export function banner(port = PORT) {
   Tripbazaar is starting on the Workers runtime (workerd) with local D1.
 
     Main site                    ${base}/
-    Seller site by path          ${base}/seller/s_wanderlust/website
+    Seller site by path          ${base}/seller/wanderlust-journeys/website
     Seller site by custom domain http://wanderlust.localhost:${port}/
     Seller dashboard             ${base}/seller-dashboard
     API health                   ${base}/api/health

@@ -16,9 +16,9 @@ const TARGET = { lcpMs: 1500, performance: 98, accessibility: 100 };
 const PAGES = [
   { name: "main home", path: "/" },
   { name: "tour package", path: "/tour-package/p_goa" },
-  { name: "seller landing", path: "/seller/s_wanderlust/website" },
+  { name: "seller landing", path: "/seller/wanderlust-journeys/website" },
   { name: "landing (domain)", path: "/", host: "wanderlust.localhost" },
-  { name: "package page", path: "/seller/s_wanderlust/website/package/p_goa" },
+  { name: "package page", path: "/seller/wanderlust-journeys/website/package/p_goa" },
 ].filter((p) => !process.env.LH_PAGES || process.env.LH_PAGES.split(",").some((n) => p.name.includes(n)));
 const CHROME_FLAGS = [
   "--headless=new",

@@ -1,7 +1,7 @@
 // Where an uncached page's CPU goes (ADR 0017, 0034): the production build in workerd, a V8 CPU profile of every
 // isolate over Miniflare's inspector while Node sends PROFILE_REQUESTS (1500) uncached requests, 8 at a time, to
 // one path. Prints each isolate's busy time per request and the functions with the most time, self and inclusive.
-//   npx tsx scripts/bench/profile.ts [/seller/s_wanderlust/website]
+//   npx tsx scripts/bench/profile.ts [/seller/wanderlust-journeys/website]
 // The profiler's sampling (every 50 µs) roughly doubles the CPU a request takes: read the shares, not the times.
 import { readFileSync } from "node:fs";
 import { Miniflare } from "miniflare";
@@ -16,7 +16,7 @@ type Profile = {
 };
 
 const root = new URL("../../", import.meta.url);
-const path = process.argv[2] ?? "/seller/s_wanderlust/website";
+const path = process.argv[2] ?? "/seller/wanderlust-journeys/website";
 const requests = Number(process.env.PROFILE_REQUESTS || 1500);
 const inspectorPort = 9329;
 const compatibilityDate = /compatibility_date\s*=\s*"([^"]+)"/.exec(readFileSync(new URL("wrangler.toml", root), "utf8"))?.[1];

@@ -27,7 +27,13 @@ export function isCacheablePage(request: Request, tenant: SellerTenant, url: URL
   return sellerPageAt(url.pathname, tenant.mode)?.cacheable === true;
 }
 
-type Stored = { status: number; headers: [string, string][]; body: ArrayBuffer };
+/** A stored page; `hit` is the header list of its cache-hit answer, built once (a hit is the hot path, ADR 0034). */
+type Stored = { status: number; headers: [string, string][]; hit: [string, string][]; body: ArrayBuffer };
+
+function stored(status: number, headers: [string, string][], body: ArrayBuffer): Stored {
+  const own = headers.filter(([name]) => name !== "cache-control" && name !== "x-tb-cache");
+  return { status, headers: own, hit: [...own, ["cache-control", PUBLIC_CACHE_CONTROL], ["x-tb-cache", "hit"]], body };
+}
 const MAX_ENTRIES = 500;
 const memory = new Map<string, Stored>();
 
@@ -38,6 +44,7 @@ function remember(key: string, value: Stored) {
 }
 
 function withHeaders(stored: Stored, state: "hit" | "miss") {
+  if (state === "hit") return new Response(stored.body, { status: stored.status, headers: stored.hit });
   const headers = new Headers(stored.headers);
   headers.set("cache-control", PUBLIC_CACHE_CONTROL);
   headers.set("x-tb-cache", state);
@@ -53,9 +60,9 @@ export async function matchPage(sellerId: string, url: URL): Promise<Response | 
   if (local) return withHeaders(local, "hit");
   const found = await edgeCache()?.match(key);
   if (!found) return null;
-  const stored: Stored = { status: found.status, headers: [...found.headers], body: await found.arrayBuffer() };
-  remember(key, stored);
-  return withHeaders(stored, "hit");
+  const page = stored(found.status, [...found.headers], await found.arrayBuffer());
+  remember(key, page);
+  return withHeaders(page, "hit");
 }
 
 /** Stores a freshly rendered public page under the version its data was read at. */
@@ -72,12 +79,12 @@ export async function storePage(
     if (name !== "cache-control" && name !== "x-tb-cache") headers.push([name, value]);
   });
   headers.push(["vary", VARY], ["cache-tag", sellerCacheTag(sellerId)]);
-  const stored: Stored = { status: 200, headers, body: await response.arrayBuffer() };
+  const page = stored(200, headers, await response.arrayBuffer());
   const key = pageKey(sellerId, version, url);
-  remember(key, stored);
+  remember(key, page);
   const cache = edgeCache();
   if (cache) {
-    const copy = new Response(stored.body, { headers: [...headers, ["cache-control", STORED_CACHE_CONTROL]] });
+    const copy = new Response(page.body, { headers: [...headers, ["cache-control", STORED_CACHE_CONTROL]] });
     ctx.waitUntil(
       Promise.all([
         cache.put(key, copy),
@@ -87,7 +94,7 @@ export async function storePage(
       ]),
     );
   }
-  return withHeaders(stored, "miss");
+  return withHeaders(page, "miss");
 }
 
 /** SECURITY: signed-in (or otherwise personal) responses are never stored or shared. */

@@ -20,9 +20,17 @@ export function requestDb(env: Env, config: AppConfig, request: Request): { db: 
 
 /** The response with the request's count of D1 round trips in {@link D1_CALLS_HEADER}. */
 export function withD1Calls(response: Response, d1Calls: D1Calls): Response {
-  const counted = new Response(response.body, response);
-  counted.headers.set(D1_CALLS_HEADER, String(d1Calls.calls));
-  return counted;
+  const calls = String(d1Calls.calls);
+  // Responses this Worker made have mutable headers: no copy (the common case, and the cheap cache hit's).
+  try {
+    response.headers.set(D1_CALLS_HEADER, calls);
+    return response;
+  } catch {
+    // A response whose headers are immutable (one fetched): a copy.
+    const counted = new Response(response.body, response);
+    counted.headers.set(D1_CALLS_HEADER, calls);
+    return counted;
+  }
 }
 
 /**

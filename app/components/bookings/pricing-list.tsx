@@ -3,7 +3,10 @@ import { lineAmount, priceLines } from "@worker/domain/bookings/price-lines";
 import type { Pricing } from "@worker/domain/bookings/pricing";
 import { formatRupees } from "@worker/shared/format";
 import type { Booking } from "./types";
-import "./bookings.css";
+
+// Its styles are bookings.css, imported by every page that shows it (the trip form's page, a booking, the cart):
+// imported here, the trip form's lazy chunk would add a <link> to the CSS the server had already inlined, and the
+// browser would restyle the whole page right after hydration (ADR 0034).
 
 /** How many travellers a package price is for, when the tier's price divides it (children pay the adults' price). */
 function travellersOf(p: Pricing, unitPrice: number) {

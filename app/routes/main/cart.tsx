@@ -10,6 +10,7 @@ import { z } from "zod";
 import { LoadErrorBoundary, LoadFailed } from "~/components/ui/load-failed";
 import { ROOM_LABELS, guestsLabel } from "~/components/bookings/types";
 import { PricingList } from "~/components/bookings/pricing-list";
+import "~/components/bookings/bookings.css";
 import { type TripAnswer, shopOf, tripAction } from "~/components/bookings/trip-actions.server";
 import { stringFields } from "~/components/bookings/trip-fields";
 import { CheckoutStatus, PayWithoutScripts, useCheckout } from "~/components/payments/use-checkout";
