@@ -48,6 +48,8 @@ export interface Env {
   TEST_PAYMENTS_WEBHOOK_SECRET?: string;
   /** The test provider refuses this many refunds (per isolate) before it makes them again: the retry path in tests. */
   TEST_PAYMENTS_REFUND_FAILURES?: string;
+  /** Signs the voucher verify links (ADR 0046), from `wrangler secret put`; without it a key derived from JWT_SECRET. */
+  VOUCHER_SECRET?: string;
 }
 
 const configFields = z.object({
@@ -93,6 +95,7 @@ const configFields = z.object({
   TEST_PAYMENTS_KEY_SECRET: z.string().min(16).optional(),
   TEST_PAYMENTS_WEBHOOK_SECRET: z.string().min(16).optional(),
   TEST_PAYMENTS_REFUND_FAILURES: z.coerce.number().int().min(0).max(100).optional(),
+  VOUCHER_SECRET: z.string().min(32, "VOUCHER_SECRET must be at least 32 characters").optional(),
 });
 
 /**
