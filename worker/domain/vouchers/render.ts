@@ -274,6 +274,8 @@ export async function renderVoucher(view: VoucherView, template: VoucherTemplate
   );
   if (view.seller.phone) sheet.text(`Contact ${view.seller.name}: ${view.seller.phone}`, { width: narrow, color: MUTED });
   sheet.y = Math.min(sheet.y, qrTop - qrSize - 18);
+  // The QR code's address in words too, for a reader without a camera.
+  sheet.text(`Check this booking's live status: ${verifyUrl}`, { size: 7, color: MUTED });
 
   if (on.has("departure") && view.departure) {
     sheet.heading("Departure", accent);
