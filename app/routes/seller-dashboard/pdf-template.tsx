@@ -2,14 +2,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, da
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { ApiError } from "@worker/api/errors";
-import {
-  MAX_FOOTER,
-  MAX_HEADER,
-  VOUCHER_SECTIONS,
-  readVoucherDesign,
-  saveVoucherTemplate,
-  voucherTemplateBody,
-} from "@worker/domain/vouchers/template";
+import { readVoucherDesign, saveVoucherTemplate, voucherTemplateBody } from "@worker/domain/vouchers/template";
+import { MAX_FOOTER, MAX_HEADER, VOUCHER_SECTIONS } from "@worker/shared/voucher-sections";
 import { safeHexColor } from "@worker/shared/colors";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormAnswer } from "~/components/form-answer";

@@ -1,9 +1,8 @@
-import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from "pdf-lib";
+import { PDFDocument, type PDFImage, type PDFPage, rgb } from "pdf-lib";
 import qrcode from "qrcode-generator";
 import { readableTextOn } from "../../shared/colors";
 import { formatDate, formatRupees } from "../../shared/format";
-import { BOLD, REGULAR, VOUCHER_CHARS } from "./font-data";
+import { VoucherType } from "./pdf-text";
 import type { VoucherTemplate } from "./template";
 import type { VoucherView } from "./view";
 
@@ -11,44 +10,14 @@ import type { VoucherView } from "./view";
  * The booking voucher as a PDF (ADR 0046), drawn with pdf-lib inside the Worker. One A4 page or more: the seller's
  * band (logo or name, header text, colours), the booking reference and a QR code that opens the verify page, then
  * the sections the seller chose, each printed only when the booking has something for it.
- * SECURITY: every text (the seller's and the traveller's) is drawn as text in the embedded font; nothing in it is
- * read as PDF syntax, and characters outside the font's subset print as "?".
+ * SECURITY: every text (the seller's and the traveller's) is drawn as text (./pdf-text.ts); nothing in it is read as
+ * PDF syntax, and characters the fonts lack print as "?".
  */
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 40;
 const BODY = 9.5;
 const LINE = 13;
-
-let fontBytes: { regular: Uint8Array; bold: Uint8Array } | null = null;
-const decode = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-const fonts = () => {
-  fontBytes ??= { regular: decode(REGULAR), bold: decode(BOLD) };
-  return fontBytes;
-};
-
-/**
- * fontkit's parse of each font, kept for the isolate's life: parsing the two fonts was half of a voucher's CPU. pdf-lib
- * only reads the parsed font (each document cuts its own subset from it), so one parse serves every voucher.
- */
-const parsed = new Map<Uint8Array, ReturnType<typeof fontkit.create>>();
-const cachedFontkit = {
-  create(bytes: Uint8Array) {
-    let font = parsed.get(bytes);
-    if (!font) {
-      font = fontkit.create(bytes);
-      parsed.set(bytes, font);
-    }
-    return font;
-  },
-} as typeof fontkit;
-/** Each document embeds only the glyphs it prints; no ligatures, so every glyph maps back to one character (ToUnicode). */
-const EMBED = { subset: true, features: { liga: false, clig: false, dlig: false } } as const;
-
-const known = new Set(VOUCHER_CHARS);
-/** Text as the font can print it: one line, known characters only. */
-export const printable = (text: string) =>
-  [...text.replace(/[\r\n\t]+/g, " ")].map((c) => (known.has(c) ? c : c.charCodeAt(0) < 32 ? "" : "?")).join("");
 
 const colorOf = (hex: string) => {
   const n = Number.parseInt(hex.slice(1), 16);
@@ -58,20 +27,28 @@ const INK = rgb(0.12, 0.12, 0.14);
 const MUTED = rgb(0.38, 0.38, 0.42);
 const RULE = rgb(0.85, 0.85, 0.88);
 
-/** Widths of words at size 1, by font name: the same words come back in every voucher, and shaping them is costly. */
-const widths = new Map<string, number>();
-function widthOf(font: PDFFont, bold: boolean, word: string) {
-  const key = `${bold ? "b" : "r"}${word}`;
-  let width = widths.get(key);
-  if (width === undefined) {
-    if (widths.size > 20_000) widths.clear();
-    width = font.widthOfTextAtSize(word, 1);
-    widths.set(key, width);
-  }
-  return width;
-}
-
 export type VoucherLogo = { bytes: Uint8Array; type: "png" | "jpg" } | null;
+
+/** Lines of `text` no wider than `width` at `size`, word by word (a word wider than the line stands alone). */
+function wrapText(type: VoucherType, text: string, width: number, size = BODY, bold = false): string[] {
+  const space = type.width(" ", size, bold);
+  const lines: string[] = [];
+  let line = "";
+  let used = 0;
+  for (const word of type.printable(text).split(" ")) {
+    const w = type.width(word, size, bold);
+    if (!line || used + space + w <= width) {
+      used = line ? used + space + w : w;
+      line = line ? `${line} ${word}` : word;
+    } else {
+      lines.push(line);
+      line = word;
+      used = w;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
 
 /** Draws the flow of the voucher: a cursor moving down, a new page when one is full. */
 class Sheet {
@@ -79,8 +56,7 @@ class Sheet {
   y: number;
   constructor(
     private doc: PDFDocument,
-    readonly regular: PDFFont,
-    readonly bold: PDFFont,
+    readonly type: VoucherType,
     private footer: (page: PDFPage) => void,
   ) {
     this.page = this.addPage();
@@ -100,34 +76,14 @@ class Sheet {
     this.y = A4.height - MARGIN;
   }
 
-  /** Lines of `text` no wider than `width` at `size`. */
-  wrap(text: string, width: number, size = BODY, font = this.regular): string[] {
-    // Word by word (a line's width is the sum of its words' and spaces'): measuring whole lines again at each word
-    // was most of a voucher's CPU.
-    const measure = (word: string) => widthOf(font, font === this.bold, word) * size;
-    const space = measure(" ");
-    const lines: string[] = [];
-    let line = "";
-    let used = 0;
-    for (const word of printable(text).split(" ")) {
-      const w = measure(word);
-      if (!line || used + space + w <= width) {
-        used = line ? used + space + w : w;
-        line = line ? `${line} ${word}` : word;
-      } else {
-        lines.push(line);
-        line = word;
-        used = w;
-      }
-    }
-    if (line) lines.push(line);
-    return lines;
+  wrap(text: string, width: number, size = BODY, bold = false) {
+    return wrapText(this.type, text, width, size, bold);
   }
 
-  text(text: string, { x = MARGIN, size = BODY, font = this.regular, color = INK, width = A4.width - 2 * MARGIN } = {}) {
-    for (const line of this.wrap(text, width, size, font)) {
+  text(text: string, { x = MARGIN, size = BODY, bold = false, color = INK, width = A4.width - 2 * MARGIN } = {}) {
+    for (const line of this.wrap(text, width, size, bold)) {
       this.need(size + 4);
-      this.page.drawText(line, { x, y: this.y - size, size, font, color });
+      this.type.draw(this.page, line, { x, y: this.y - size, size, bold, color });
       this.y -= size + 4;
     }
   }
@@ -135,18 +91,18 @@ class Sheet {
   /** A label and its value on one row (value right-aligned when `right`). */
   row(label: string, value: string, { right = false, bold = false } = {}) {
     this.need(LINE);
-    const font = bold ? this.bold : this.regular;
-    const shown = printable(value);
-    this.page.drawText(printable(label), { x: MARGIN, y: this.y - BODY, size: BODY, font, color: bold ? INK : MUTED });
-    const x = right ? A4.width - MARGIN - font.widthOfTextAtSize(shown, BODY) : MARGIN + 150;
-    this.page.drawText(shown, { x, y: this.y - BODY, size: BODY, font, color: INK });
+    const shown = this.type.printable(value);
+    const y = this.y - BODY;
+    this.type.draw(this.page, this.type.printable(label), { x: MARGIN, y, size: BODY, bold, color: bold ? INK : MUTED });
+    const x = right ? A4.width - MARGIN - this.type.width(shown, BODY, bold) : MARGIN + 150;
+    this.type.draw(this.page, shown, { x, y, size: BODY, bold, color: INK });
     this.y -= LINE;
   }
 
   heading(title: string, color: ReturnType<typeof rgb>) {
     this.need(34);
     this.y -= 10;
-    this.page.drawText(printable(title), { x: MARGIN, y: this.y - 12, size: 12, font: this.bold, color });
+    this.type.draw(this.page, this.type.printable(title), { x: MARGIN, y: this.y - 12, size: 12, bold: true, color });
     this.y -= 16;
     this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: A4.width - MARGIN, y: this.y }, thickness: 0.6, color: RULE });
     this.y -= 6;
@@ -196,11 +152,9 @@ export const statusWord = (status: string) => STATUS_WORDS[status] ?? status;
 /** The voucher of `view` in the seller's `template`, with a QR code of `verifyUrl`. */
 export async function renderVoucher(view: VoucherView, template: VoucherTemplate, verifyUrl: string, logo: VoucherLogo = null) {
   const doc = await PDFDocument.create();
-  doc.registerFontkit(cachedFontkit);
-  const { regular: regularBytes, bold: boldBytes } = fonts();
-  const [regular, bold] = await Promise.all([doc.embedFont(regularBytes, EMBED), doc.embedFont(boldBytes, EMBED)]);
+  const type = await VoucherType.embed(doc);
   doc.setTitle(`Voucher ${view.bookingRef}`);
-  doc.setAuthor(printable(view.seller.name));
+  doc.setAuthor(type.printable(view.seller.name));
   doc.setCreator("Tripbazaar");
   doc.setProducer("Tripbazaar");
 
@@ -214,15 +168,15 @@ export async function renderVoucher(view: VoucherView, template: VoucherTemplate
     template.footerText || null,
     `${view.seller.name} · Booking ${view.bookingRef}`,
   ].filter((l): l is string => Boolean(l));
+  const footerRows = footerLines.flatMap((line) => wrapText(type, line, A4.width - 2 * MARGIN, 7.5));
   const footer = (page: PDFPage) => {
     let y = MARGIN - 4;
-    for (const line of [...footerLines].reverse()) {
-      const shown = printable(line).slice(0, 160);
-      page.drawText(shown, { x: MARGIN, y, size: 7.5, font: regular, color: MUTED, maxWidth: A4.width - 2 * MARGIN });
-      y += 10;
+    for (const line of [...footerRows].reverse()) {
+      type.draw(page, line, { x: MARGIN, y, size: 7.5, color: MUTED });
+      y += 9;
     }
   };
-  const sheet = new Sheet(doc, regular, bold, footer);
+  const sheet = new Sheet(doc, type, footer);
   const page = sheet.page;
 
   // The seller's band: logo or name, header text.
@@ -242,28 +196,21 @@ export async function renderVoucher(view: VoucherView, template: VoucherTemplate
     page.drawImage(image, { x: MARGIN, y: A4.height - band + (band - scaled.height) / 2, ...scaled });
     nameX = MARGIN + scaled.width + 12;
   }
-  page.drawText(printable(view.seller.name).slice(0, 60), { x: nameX, y: A4.height - 34, size: 16, font: bold, color: onPrimary });
-  if (template.headerText)
-    page.drawText(printable(template.headerText), {
-      x: nameX,
-      y: A4.height - 52,
-      size: 9,
-      font: regular,
-      color: onPrimary,
-      maxWidth: A4.width - nameX - MARGIN,
-    });
+  type.draw(page, type.printable(view.seller.name).slice(0, 60), { x: nameX, y: A4.height - 32, size: 16, bold: true, color: onPrimary });
+  const header = template.headerText ? wrapText(type, template.headerText, A4.width - nameX - MARGIN, 9).slice(0, 2) : [];
+  for (const [i, line] of header.entries()) type.draw(page, line, { x: nameX, y: A4.height - 50 - i * 11, size: 9, color: onPrimary });
   sheet.y = A4.height - band - 18;
 
   // The reference, status and QR code.
   const qrSize = 96;
   const qrTop = sheet.y;
   drawQr(page, verifyUrl, A4.width - MARGIN - qrSize, qrTop, qrSize);
-  page.drawText("Scan to verify", { x: A4.width - MARGIN - qrSize + 18, y: qrTop - qrSize - 10, size: 7.5, font: regular, color: MUTED });
-  page.drawText("BOOKING VOUCHER", { x: MARGIN, y: sheet.y - 10, size: 9, font: bold, color: accent });
-  page.drawText(view.bookingRef, { x: MARGIN, y: sheet.y - 32, size: 20, font: bold, color: INK });
+  type.draw(page, "Scan to verify", { x: A4.width - MARGIN - qrSize + 18, y: qrTop - qrSize - 10, size: 7.5, color: MUTED });
+  type.draw(page, "BOOKING VOUCHER", { x: MARGIN, y: sheet.y - 10, size: 9, bold: true, color: accent });
+  type.draw(page, type.printable(view.bookingRef), { x: MARGIN, y: sheet.y - 32, size: 20, bold: true, color: INK });
   sheet.y -= 44;
   const narrow = A4.width - 2 * MARGIN - qrSize - 16;
-  sheet.text(`Status: ${statusWord(view.status)}`, { font: bold, width: narrow });
+  sheet.text(`Status: ${statusWord(view.status)}`, { bold: true, width: narrow });
   sheet.text(`${view.packageName} · ${view.city} · ${view.duration}`, { width: narrow });
   sheet.text(`Travel date: ${formatDate(view.travelDate)}`, { width: narrow });
   sheet.text(
@@ -294,7 +241,7 @@ export async function renderVoucher(view: VoucherView, template: VoucherTemplate
     if (view.hotels?.length) {
       sheet.heading("Hotels and meal plans", accent);
       for (const h of view.hotels) {
-        sheet.text(`${h.nights}: ${h.hotel}`, { font: bold });
+        sheet.text(`${h.nights}: ${h.hotel}`, { bold: true });
         const extra = [h.room, h.mealPlan].filter(Boolean).join(" · ");
         if (extra) sheet.text(extra, { x: MARGIN + 10, color: MUTED });
       }
@@ -309,7 +256,7 @@ export async function renderVoucher(view: VoucherView, template: VoucherTemplate
   if (on.has("itinerary") && view.itinerary?.length) {
     sheet.heading("Day by day", accent);
     for (const d of view.itinerary) {
-      sheet.text(`Day ${d.day}: ${d.title}`, { font: bold });
+      sheet.text(`Day ${d.day}: ${d.title}`, { bold: true });
       if (d.details) sheet.text(d.details, { x: MARGIN + 10 });
       const notes = [d.overnight ? `Overnight: ${d.overnight}` : "", d.meals ? `Meals: ${d.meals}` : ""].filter(Boolean).join(" · ");
       if (notes) sheet.text(notes, { x: MARGIN + 10, color: MUTED });

@@ -5,23 +5,11 @@ import type { Reader } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import { DEFAULT_THEME_COLOR } from "../../shared/colors";
 import { hexColor, imagePath } from "../seller-admin/schemas";
+import { MAX_FOOTER, MAX_HEADER, VOUCHER_SECTIONS, type VoucherSection } from "../../shared/voucher-sections";
 
-/** The voucher's optional sections, in the order they print; the seller picks which appear. */
-export const VOUCHER_SECTIONS = [
-  ["travellers", "Travellers"],
-  ["departure", "Departure"],
-  ["hotels", "Hotels and meal plans"],
-  ["itinerary", "Day-by-day itinerary"],
-  ["inclusions", "Inclusions and exclusions"],
-  ["addons", "Add-ons"],
-  ["payments", "Paid and refunded"],
-  ["policy", "Cancellation policy"],
-] as const;
-export type VoucherSection = (typeof VOUCHER_SECTIONS)[number][0];
+export { VOUCHER_SECTIONS, type VoucherSection };
+
 const SECTION_NAMES = VOUCHER_SECTIONS.map(([name]) => name) as [VoucherSection, ...VoucherSection[]];
-
-export const MAX_HEADER = 120;
-export const MAX_FOOTER = 300;
 
 /** The voucher design as the pdf-template page's action takes it (colours by the website theme's rule). */
 export const voucherTemplateBody = z.object({
