@@ -35,6 +35,8 @@ const MAIN_PAGES = [
   "hotel/:hotelId",
   "flight-booking",
   "verify-email",
+  // The public check a voucher's QR code opens (ADR 0046).
+  "verify/:ref",
   // Where a sign-in hand-over (spec §4) is completed; login-required pages send one here.
   "handover",
   // Logout is a form post here: the session cookie goes (spec §4).
@@ -86,6 +88,14 @@ export function defineAppRoutes(route: DefineRouteFunction) {
     });
     // The payments page's Download CSV: a file, not a page, so outside the dashboard's frame (its own guard).
     route("seller-dashboard/payments.csv", "routes/seller-dashboard/payments-csv.tsx", { id: "seller-dashboard/payments.csv" });
+    // Voucher PDFs (ADR 0046): files too, each with its own guard.
+    route("seller-dashboard/orders/:id/voucher.pdf", "routes/seller-dashboard/orders-voucher.tsx", {
+      id: "seller-dashboard/orders/:id/voucher.pdf",
+    });
+    route("seller-dashboard/pdf-template/preview.pdf", "routes/seller-dashboard/pdf-template-preview.tsx", {
+      id: "seller-dashboard/pdf-template/preview.pdf",
+    });
+    route("booking/:id/voucher.pdf", "routes/main/booking-voucher.tsx", { id: "main/booking/:id/voucher.pdf" });
     route("user-dashboard", "routes/user-dashboard/layout.tsx", { id: "user-dashboard" }, () => {
       route(undefined, "routes/user-dashboard/index.tsx", { index: true, id: "user-dashboard/index" });
       for (const p of USER_DASHBOARD) route(p, `routes/user-dashboard/${fileOf(p)}.tsx`, { id: `user-dashboard/${p}` });

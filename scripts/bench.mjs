@@ -12,6 +12,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
 const SECONDS = Number(process.env.BENCH_SECONDS || 4);
 const TRIVIAL_SECONDS = Number(process.env.BENCH_TRIVIAL_SECONDS || 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 16);
+// The voucher download (issue 26, ADR 0046): this many PDFs, 2 at a time.
+const VOUCHERS = Number(process.env.BENCH_VOUCHERS || 200);
 // The seller's approve action (issue 25): this many pending requests are answered, one each, 4 at a time.
 const APPROVALS = Number(process.env.BENCH_APPROVALS || 400);
 // Any session cookie makes the Worker skip the cache, so the page is rendered with its D1 batch.
@@ -103,6 +105,16 @@ const { child, origin, pid } = await startMeasureServer({
   command: pin(0, "npx", ["tsx", "scripts/bench/server.ts"]).flat(),
   env: { ...process.env, BENCH_PENDING: String(APPROVALS), ...(storageRoot ? { BENCH_STORAGE_ROOT: storageRoot } : {}) },
 });
+if (args.has("--voucher-only")) {
+  // The voucher download alone; the server goes either way (it holds this process's output open).
+  try {
+    await benchVouchers();
+  } finally {
+    process.kill(-child.pid, "SIGTERM");
+    if (storageRoot) rmSync(storageRoot, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
 try {
   console.log(
     `\nbench: ${ROUNDS} rounds × ${SECONDS}s, ${CONNECTIONS} connections, ${hasTaskset ? "server on core 0, load on core 1" : "no CPU pinning"}, load from ${hasWrk ? "wrk" : "undici (install wrk for a truer denominator)"}, local D1 on ${storageRoot ? "tmpfs" : "disk"}\n`,
@@ -172,10 +184,61 @@ try {
     const verdict = `${median(xs) >= s.target ? "met" : "missed"} by throughput, ${cpu != null && trivialCpu != null && trivialCpu / cpu >= s.target ? "met" : "missed"} by CPU`;
     console.log(`target: ${s.name} >= ${s.target.toFixed(3)}x (median ${median(xs).toFixed(3)}x, rounds ${spread}${cpuRatio}): ${verdict}`);
   }
-  if (!args.has("--pages-only")) await benchApprovals();
+  if (!args.has("--pages-only")) {
+    await benchApprovals();
+    await benchVouchers();
+  }
 } finally {
   process.kill(-child.pid, "SIGTERM");
   if (storageRoot) rmSync(storageRoot, { recursive: true, force: true });
+}
+
+/**
+ * The traveller's voucher download (GET /booking/:id/voucher.pdf, ADR 0046): workerd's CPU per PDF (the whole request:
+ * session check, the one D1 batch, the render), beside the trivial route's CPU per request for scale, and the latency.
+ * Target: under 40 ms of CPU per PDF. `npm run bench -- --voucher-only` runs this part alone.
+ */
+async function benchVouchers() {
+  const pool = new Pool(origin, { connections: 2 });
+  const login = await pool.request({
+    method: "POST",
+    path: "/api/auth/login",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "asha@example.com", password: "Travel#2026" }),
+  });
+  await login.body.text();
+  const cookie = String(login.headers["set-cookie"] ?? "").split(";")[0];
+  if (login.statusCode !== 200 || !cookie) throw new Error(`bench: the traveller's login answered ${login.statusCode}`);
+  // bk_w4: the seed's confirmed, paid booking (a voucher page takes the booking's id as well as its number).
+  const get = async (path) => {
+    const started = performance.now();
+    const res = await pool.request({ method: "GET", path, headers: { cookie } });
+    const bytes = (await res.body.arrayBuffer()).byteLength;
+    if (res.statusCode !== 200) throw new Error(`bench: ${path} answered ${res.statusCode}`);
+    return { ms: performance.now() - started, bytes, calls: Number(res.headers["x-tb-d1-calls"]) };
+  };
+  const run = async (path, count) => {
+    const before = pid && cpuTicks(pid);
+    const results = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 2 }, async () => {
+        while (next++ < count) results.push(await get(path));
+      }),
+    );
+    const after = pid && cpuTicks(pid);
+    const cpu = before != null && after != null ? ((after - before) * 1000) / clockTicks / count : null;
+    return { cpu, results: results.sort((a, b) => a.ms - b.ms) };
+  };
+  for (let i = 0; i < 20; i++) await get("/booking/bk_w4/voucher.pdf"); // warm up
+  const trivial = await run("/__bench/trivial", VOUCHERS);
+  const { cpu, results } = await run("/booking/bk_w4/voucher.pdf", VOUCHERS);
+  await pool.close();
+  const cpuText = cpu == null ? "-" : `${cpu.toFixed(2)} ms (trivial route ${trivial.cpu?.toFixed(3) ?? "-"} ms)`;
+  const verdict = cpu == null ? "" : cpu < 40 ? ", target < 40 ms: met" : ", target < 40 ms: missed";
+  console.log(
+    `\nvoucher render CPU per PDF: ${VOUCHERS} downloads, ${cpuText}${verdict}; D1 round trips ${Math.min(...results.map((r) => r.calls))}–${Math.max(...results.map((r) => r.calls))}, ${results[0].bytes} bytes, p50 ${median(results.map((r) => r.ms)).toFixed(2)} ms, p99 ${results[Math.floor(results.length * 0.99)].ms.toFixed(2)} ms`,
+  );
 }
 
 /**

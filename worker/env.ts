@@ -50,6 +50,8 @@ export interface Env {
   TEST_PAYMENTS_REFUND_FAILURES?: string;
   /** What happens to a payment the provider only authorized (ADR 0043): `auto` captures it through the API, `webhook` waits for `payment.captured`. */
   PAYMENT_CAPTURE?: string;
+  /** Signs the voucher verify links (ADR 0046), from `wrangler secret put`; without it a key derived from JWT_SECRET. */
+  VOUCHER_SECRET?: string;
 }
 
 const configFields = z.object({
@@ -96,6 +98,7 @@ const configFields = z.object({
   TEST_PAYMENTS_WEBHOOK_SECRET: z.string().min(16).optional(),
   TEST_PAYMENTS_REFUND_FAILURES: z.coerce.number().int().min(0).max(100).optional(),
   PAYMENT_CAPTURE: z.enum(["auto", "webhook"]).default("auto"),
+  VOUCHER_SECRET: z.string().min(32, "VOUCHER_SECRET must be at least 32 characters").optional(),
 });
 
 /**

@@ -118,7 +118,14 @@ describe("booking emails", () => {
     await followUpsDone(w);
     const decision = await latestEmail(w, ASHA);
     expect(decision.subject).toBe(`Booking confirmed: ${bookingId}`);
-    expect(linksOf(decision, [DOMAIN])).toEqual([`http://${DOMAIN}/booking/${bookingId}`]);
+    // The approval links the voucher too (ADR 0046), on the same site, where it downloads for the signed-in customer.
+    expect(linksOf(decision, [DOMAIN])).toEqual([
+      `http://${DOMAIN}/booking/${bookingId}`,
+      `http://${DOMAIN}/booking/${bookingId}/voucher.pdf`,
+    ]);
+    const voucher = await w.request(`/booking/${bookingId}/voucher.pdf`, { host: DOMAIN, headers: { cookie: asha.cookie } });
+    expect(voucher.status).toBe(200);
+    expect(voucher.headers.get("content-type")).toBe("application/pdf");
   });
 
   it("links the answer to a paid booking to the site it was paid on, even when the seller also has a domain", async () => {
@@ -144,7 +151,10 @@ describe("booking emails", () => {
     const byPath = await paidOn({ path: "/seller/wanderlust-journeys/website" });
     expect((await w.api("PUT", `/api/bookings/seller/bookings/${byPath.id}/approve`, {}, bearer(wanderlust))).status).toBe(200);
     await followUpsDone(w);
-    expect(linksOf(await latestEmail(w, ASHA), ["localhost"])).toEqual([`${PLATFORM}/booking/${byPath.ref}`]);
+    expect(linksOf(await latestEmail(w, ASHA), ["localhost"])).toEqual([
+      `${PLATFORM}/booking/${byPath.ref}`,
+      `${PLATFORM}/booking/${byPath.ref}/voucher.pdf`,
+    ]);
     // Paid on the seller's own domain: the answer links to that site's booking page.
     const onDomain = await paidOn({ domain: DOMAIN });
     expect(

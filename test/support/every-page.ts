@@ -55,6 +55,8 @@ const NOT_2XX_HERE: Record<string, { status?: number; goesTo?: string }> = {
   "seller-domain /*": { status: 404 },
   // Where a sign-in hand-over is completed (spec §4): without one (the walk has none) it sends the visitor to log in.
   "main /handover": { goesTo: "/login" },
+  // A voucher's verify page without its booking's token (the walk has none): the same 404 a forged link gets (ADR 0046).
+  "main /verify/:ref": { status: 404 },
 };
 const keyOf = (visit: Visit) => `${visit.tree} ${visit.route.pattern}`;
 

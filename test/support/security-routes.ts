@@ -165,6 +165,7 @@ const PAGE_PARAMS: Record<string, PageParam> = {
   "/reset-password/:token": "reset-token",
   "/tour-package/:id": "package",
   "/booking/:id": "package",
+  "/verify/:ref": "booking",
   "/hotel/:hotelId": "hotel",
   "/seller-dashboard/packages/modify-package/:id": "package",
   "/seller-dashboard/orders/:id": "booking",

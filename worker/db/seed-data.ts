@@ -515,6 +515,10 @@ export function seedStatements(passwordHashes: Record<string, string>, now: Date
       `INSERT OR IGNORE INTO website_configs (seller_id, theme_color, secondary_color, website_name, wallpaper_image) VALUES (${[c.sellerId, c.themeColor, c.secondaryColor, c.websiteName, c.wallpaperImage].map(q).join(", ")});`,
     );
   }
+  // Wanderlust's voucher design (ADR 0046); Himalayan keeps the defaults, so both kinds show.
+  out.push(
+    `INSERT OR IGNORE INTO voucher_templates (seller_id, primary_color, accent_color, header_text, footer_text, emergency_phone, sections) VALUES (${[W, "#0f4c81", "#b45309", "Your trip, looked after from start to finish", "Carry this voucher (printed or on your phone) and a photo ID. Wanderlust Journeys, Goa.", "+91 98200 11223", JSON.stringify(["travellers", "departure", "hotels", "itinerary", "inclusions", "addons", "payments", "policy"])].map(q).join(", ")});`,
+  );
   for (const d of SEED_DOMAINS) {
     out.push(
       `INSERT OR IGNORE INTO custom_domains (id, hostname, seller_id, status, verification_token) VALUES (${[d.id, d.hostname, d.sellerId, d.status, d.verificationToken].map(q).join(", ")});`,

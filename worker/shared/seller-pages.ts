@@ -30,6 +30,7 @@ export const SELLER_PAGES: readonly SellerPage[] = [
   { path: "dashboard", file: "dashboard", cacheable: false },
   { path: "settings", file: "settings", cacheable: false },
   { path: "booking/:id", file: "booking", cacheable: false },
+  { path: "booking/:id/voucher.pdf", file: "booking-voucher", cacheable: false },
   { path: "booking-success", file: "booking-success", cacheable: false },
   { path: "sitemap.xml", file: "sitemap", cacheable: true },
   { path: "robots.txt", file: "robots", cacheable: true },

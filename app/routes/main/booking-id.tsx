@@ -9,6 +9,7 @@ import { LoadErrorBoundary, LoadFailed } from "~/components/ui/load-failed";
 import { CancelBookingForm } from "~/components/bookings/cancel-booking";
 import { isCancellable } from "~/components/bookings/types";
 import { PageContent } from "~/components/load-state";
+import { VoucherLink } from "~/components/voucher/voucher-link";
 import type { ActionResult } from "~/lib/action-result";
 import { actionInput, pageError, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
 import { useActionToast } from "~/lib/use-action-toast";
@@ -68,11 +69,14 @@ export default function Page() {
           booking={booking}
           money={money}
           actions={
-            ownBooking && isCancellable(booking, today) ? (
-              <CancelBookingForm booking={booking} today={today} fetcher={fetcher}>
-                Cancel booking
-              </CancelBookingForm>
-            ) : null
+            <>
+              {ownBooking && booking.status === "confirmed" ? <VoucherLink href={`/booking/${booking.bookingId}/voucher.pdf`} /> : null}
+              {ownBooking && isCancellable(booking, today) ? (
+                <CancelBookingForm booking={booking} today={today} fetcher={fetcher}>
+                  Cancel booking
+                </CancelBookingForm>
+              ) : null}
+            </>
           }
         />
       </PageContent>

@@ -14,6 +14,7 @@ import { useActionToast } from "~/lib/use-action-toast";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ConfirmDialog, useConfirmedSubmit } from "~/components/ui/confirm-dialog";
 import { formatRupees } from "@worker/shared/format";
+import { VoucherLink } from "~/components/voucher/voucher-link";
 
 export const meta: MetaFunction = () => [{ title: "Booking details · Seller dashboard | Tripbazaar" }];
 export const headers = () => signedInHeaders;
@@ -77,6 +78,7 @@ export default function Page() {
         money={money}
         actions={
           <>
+            <VoucherLink href={`/seller-dashboard/orders/${booking.bookingId}/voucher.pdf`} />
             {answered && !hydrated ? (
               // Without scripts there is no toast: the answer shows here.
               <p role="status" className={answered.ok ? "success-text" : "error-text"}>

@@ -12,6 +12,7 @@ import { isCancellable } from "~/components/bookings/types";
 import { CustomerPrompt } from "~/components/seller/customer-gate";
 import { siteCustomerData } from "~/components/seller/customer-gate.server";
 import { SiteLink } from "~/components/seller/site-link";
+import { VoucherLink } from "~/components/voucher/voucher-link";
 import type { ActionResult } from "~/lib/action-result";
 import { sellerMeta, siteFromMatches, siteHref, useSellerSite } from "~/lib/seller-site";
 import { requireSellerTenant } from "~/lib/seller-site.server";
@@ -56,6 +57,7 @@ function BookingPage({ children }: { children: React.ReactNode }) {
 
 export default function Page() {
   const loaded = useLoaderData<typeof loader>();
+  const site = useSellerSite();
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher, "Failed to cancel booking");
   if (!loaded.customer) return <CustomerPrompt title="My Booking" />;
@@ -67,11 +69,14 @@ export default function Page() {
         booking={booking}
         money={money}
         actions={
-          isCancellable(booking, today) ? (
-            <CancelBookingForm booking={booking} today={today} fetcher={fetcher}>
-              Cancel booking
-            </CancelBookingForm>
-          ) : null
+          <>
+            {booking.status === "confirmed" ? <VoucherLink href={siteHref(site, `/booking/${booking.bookingId}/voucher.pdf`)} /> : null}
+            {isCancellable(booking, today) ? (
+              <CancelBookingForm booking={booking} today={today} fetcher={fetcher}>
+                Cancel booking
+              </CancelBookingForm>
+            ) : null}
+          </>
         }
       />
     </BookingPage>

@@ -107,7 +107,7 @@ export async function decisionEmail(
     sellerId: b.sellerId,
     subject: approved ? `Booking confirmed: ${b.bookingId}` : `Booking rejected: ${b.bookingId}`,
     text: approved
-      ? `Hello ${b.userId.name},\n\nGood news: your booking has been confirmed by the seller.\n\n${summary(b)}${sellerWrote ? `\n\nMessage from the seller: ${sellerWrote}` : ""}\n\nSee your booking:\n${link}`
+      ? `Hello ${b.userId.name},\n\nGood news: your booking has been confirmed by the seller.\n\n${summary(b)}${sellerWrote ? `\n\nMessage from the seller: ${sellerWrote}` : ""}\n\nSee your booking:\n${link}\n\nDownload your voucher (PDF):\n${link}/voucher.pdf`
       : `Hello ${b.userId.name},\n\nSorry, the seller could not accept your booking request.\n\n${summary(b)}\n\nReason: ${sellerWrote ?? ""}${refundLine(refund)}\n\nSee your booking:\n${link}`,
   };
 }
