@@ -26,7 +26,8 @@ const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 
 /**
  * A phone whose CPU runs 6× slower, and whose scripts (`/assets/*.js`) wait until `release()`; from then on they
- * load as usual, on this document and the next. `signIn` signs it in first on that origin.
+ * load as usual, on this document and the next. `signIn` signs it in first on that origin. `fullSpeed()` ends the
+ * throttling once a test has seen what the tap did.
  */
 async function slowPhone(signIn?: { email: string; origin: string }) {
   const context = await browser.newContext(phone);
@@ -48,7 +49,9 @@ async function slowPhone(signIn?: { email: string; origin: string }) {
     // A request of a document the tap left has been cancelled: continuing it fails, and nothing waits for it.
     for (const route of held.splice(0)) void route.continue().catch(() => {});
   };
-  return { page, release };
+  /** Once the tap's outcome is reached, the later checks run at full speed: a throttled CPU spins for nothing. */
+  const fullSpeed = () => cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  return { page, release, fullSpeed };
 }
 
 /** Opens `url` and waits for its server-rendered HTML only: the scripts are held, so nothing can have hydrated. */
@@ -73,12 +76,13 @@ describe("Book Now and Add to cart tapped before hydration", () => {
 
   for (const [where, url, site] of bookOn) {
     it(`Book Now on ${where} reaches the booking form`, async () => {
-      const { page, release } = await slowPhone({ email: CUSTOMER, origin: site() });
+      const { page, release, fullSpeed } = await slowPhone({ email: CUSTOMER, origin: site() });
       await openUnhydrated(page, url());
       await tapBeforeHydration(page, page.getByRole("button", { name: "Book Now" }));
       release();
       await page.waitForURL(`${url()}?book=1`);
       await page.getByRole("heading", { name: "Book Goa Beach Escape" }).waitFor();
+      await fullSpeed();
       await eventually(() => page.locator("#traveller-0-name").inputValue()).toBe("Asha Verma");
       await page.getByRole("button", { name: /^Pay ₹/ }).waitFor();
       await page.context().close();
@@ -97,12 +101,13 @@ describe("Book Now and Add to cart tapped before hydration", () => {
   });
 
   it("Add to cart on the main site's tour package page reaches the form that adds the trip", async () => {
-    const { page, release } = await slowPhone({ email: CUSTOMER, origin });
+    const { page, release, fullSpeed } = await slowPhone({ email: CUSTOMER, origin });
     await openUnhydrated(page, `${origin}/tour-package/p_goa`);
     await tapBeforeHydration(page, page.getByRole("button", { name: "Add to cart" }));
     release();
     await page.waitForURL(`${origin}/tour-package/p_goa?book=1`);
     await page.getByRole("heading", { name: "Add Goa Beach Escape" }).waitFor();
+    await fullSpeed();
     await page.getByRole("button", { name: "Add to cart" }).waitFor();
     await page.context().close();
   });
@@ -110,11 +115,12 @@ describe("Book Now and Add to cart tapped before hydration", () => {
 
 describe("a form filled in before hydration", () => {
   it("keeps the current password typed before the scripts came: Request OTP sends the code once they have", async () => {
-    const { page, release } = await slowPhone({ email: CUSTOMER, origin });
+    const { page, release, fullSpeed } = await slowPhone({ email: CUSTOMER, origin });
     await openUnhydrated(page, `${origin}/user-dashboard/settings`);
     await page.getByLabel("Current Password").waitFor();
     expect(await hydrated(page)).toBe(false);
     await page.getByLabel("Current Password").fill("Travel#2026");
+    await fullSpeed();
     release();
     await eventually(() => hydrated(page)).toBe(true);
     await page.getByRole("button", { name: "Request OTP" }).click();
@@ -126,7 +132,7 @@ describe("a form filled in before hydration", () => {
 
 describe("the header's menu tapped before hydration", () => {
   it("opens on the main site, and its links lead on", async () => {
-    const { page, release } = await slowPhone();
+    const { page, release, fullSpeed } = await slowPhone();
     await openUnhydrated(page, `${origin}/`);
     await tapBeforeHydration(page, page.getByRole("button", { name: "Menu", exact: true }));
     const menu = page.getByRole("dialog", { name: "Menu" });
@@ -135,6 +141,7 @@ describe("the header's menu tapped before hydration", () => {
     await menu.getByRole("link", { name: "Sign up", exact: true }).waitFor({ state: "visible" });
     expect(await hydrated(page)).toBe(false);
     // The scripts arrive while it is open: it stays open, the page knows it is, and a link in it still leads on.
+    await fullSpeed();
     release();
     await eventually(() => hydrated(page)).toBe(true);
     await tours.waitFor({ state: "visible" });
@@ -149,12 +156,13 @@ describe("the header's menu tapped before hydration", () => {
     ["on its own domain", () => `${domain}/`],
   ] as const) {
     it(`opens on a seller's site ${where}, and its links lead on`, async () => {
-      const { page, release } = await slowPhone();
+      const { page, release, fullSpeed } = await slowPhone();
       await openUnhydrated(page, url());
       await tapBeforeHydration(page, page.getByRole("button", { name: "Open menu" }));
       const packages = page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Packages", exact: true });
       await packages.waitFor({ state: "visible" });
       expect(await hydrated(page)).toBe(false);
+      await fullSpeed();
       release();
       await eventually(() => hydrated(page)).toBe(true);
       await packages.waitFor({ state: "visible" });
@@ -165,13 +173,14 @@ describe("the header's menu tapped before hydration", () => {
   }
 
   it("opens on the seller dashboard, and its links lead on", async () => {
-    const { page, release } = await slowPhone({ email: SELLER, origin });
+    const { page, release, fullSpeed } = await slowPhone({ email: SELLER, origin });
     await openUnhydrated(page, `${origin}/seller-dashboard`);
     const nav = page.getByRole("navigation", { name: "Seller dashboard" });
     await tapBeforeHydration(page, nav.getByRole("button", { name: "Dashboard menu" }));
     const orders = nav.getByRole("link", { name: "Orders" });
     await orders.waitFor({ state: "visible" });
     expect(await hydrated(page)).toBe(false);
+    await fullSpeed();
     release();
     await eventually(() => hydrated(page)).toBe(true);
     await orders.waitFor({ state: "visible" });
