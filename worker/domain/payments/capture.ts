@@ -8,6 +8,8 @@ import { onSale } from "../on-sale";
 import type { BookingDraft, PaymentRow } from "./checkout";
 import { CAPTURE_ALLOWANCE_MINUTES, checkoutExpiry } from "./policy";
 import { refundIdOf } from "./refunds";
+import { seatsAtCapture } from "../departures/capture-seats";
+import { releaseHeldStatements, sellHeldStatements } from "../departures/holds";
 
 type Statement = Parameters<Db["batch"]>[0][number];
 type ItemRow = typeof paymentItems.$inferSelect;
@@ -22,6 +24,7 @@ export const UNBOOKED = {
   paidTwice: "This trip was already paid for in another checkout of your cart",
   removed: "This trip was removed from your cart before it was paid",
   failed: "The booking could not be written",
+  soldOut: "The departure sold out before the payment arrived",
 } as const;
 
 export type CaptureResult = {
@@ -190,6 +193,12 @@ export async function capturePayment(
     .update(payments)
     .set({ status: "captured", providerPaymentId, capturedAt: createdAt, failureReason: null, updatedAt: createdAt })
     .where(and(eq(payments.id, payment.id), ne(payments.status, "captured")));
+  // Seats on departures (ADR 0044): held ones become sold with the booking, or go back with the refund.
+  const seats = await seatsAtCapture(
+    db,
+    items.map((i) => i.bookingId),
+    now,
+  );
   const attempt = async (reasons: Map<string, string>): Promise<CaptureResult> => {
     const year = yearInIndia(now);
     // SECURITY: one capture row per payment. Two captures that both read the payment before either wrote (the
@@ -205,9 +214,11 @@ export async function capturePayment(
       const reason = reasons.get(item.bookingId);
       if (reason) {
         statements.push(...refundStatements(db, item, reason, createdAt));
+        if (seats.withSeats.has(item.bookingId)) statements.push(...releaseHeldStatements(db, item.bookingId, now));
         unbooked.push({ bookingId: item.bookingId, reason });
       } else {
         statements.push(...bookingStatements(db, payment, item, year, createdAt));
+        if (seats.withSeats.has(item.bookingId)) statements.push(...sellHeldStatements(db, item.bookingId, item.sellerId, now));
         booked.push(item.bookingId);
       }
     }
@@ -222,7 +233,9 @@ export async function capturePayment(
     return { outcome: "captured", booked, unbooked };
   };
   try {
-    return await attempt(await whyNotBookable(db, payment, items, paidAt, now));
+    const reasons = await whyNotBookable(db, payment, items, paidAt, now);
+    for (const id of seats.gone) if (!reasons.has(id)) reasons.set(id, UNBOOKED.soldOut);
+    return await attempt(reasons);
   } catch (error) {
     if (isCartPaidTwice(error)) return retryAsRefund(attempt, items, UNBOOKED.paidTwice, none);
     if (isUniqueClash(error)) return none;

@@ -8,6 +8,7 @@ import { badRequest, notFound, unavailable } from "../errors";
 import { type CaptureResult, UNBOOKED, capturePayment } from "./capture";
 import { type BookingDraft, PAYMENTS_UNAVAILABLE, type PaymentRow } from "./checkout";
 import { afterCapture, afterUnbooked } from "./emails";
+import { releasePaymentStatements } from "../departures/holds";
 import { fromReceipt, processRefund, settleRefund } from "./refunds";
 
 export const NOT_VERIFIED = "We could not verify this payment. No booking was made; if money was taken it will be refunded.";
@@ -164,11 +165,17 @@ export async function recordFailure(db: Db, userId: string, paymentId: string, r
 }
 
 export async function markFailed(db: Db, paymentId: string, reason: string) {
-  return db
-    .update(payments)
-    .set({ status: "failed", failureReason: reason.slice(0, 300), updatedAt: new Date().toISOString() })
-    .where(and(eq(payments.id, paymentId), eq(payments.status, "created")))
-    .returning({ id: payments.id });
+  const at = new Date();
+  // The seats it held go back in the same batch (ADR 0044); a retry that pays later takes them again if still free.
+  const [failed] = await db.batch([
+    db
+      .update(payments)
+      .set({ status: "failed", failureReason: reason.slice(0, 300), updatedAt: at.toISOString() })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, "created")))
+      .returning({ id: payments.id }),
+    ...releasePaymentStatements(db, paymentId, at),
+  ]);
+  return failed;
 }
 
 // Webhooks ---------------------------------------------------------------------------------------------
