@@ -197,7 +197,6 @@ export async function capturePayment(
   const seats = await seatsAtCapture(
     db,
     items.map((i) => i.bookingId),
-    now,
   );
   const attempt = async (reasons: Map<string, string>): Promise<CaptureResult> => {
     const year = yearInIndia(now);
