@@ -122,3 +122,10 @@ export function holdsOf(db: Db, bookingIds: string[]) {
     .innerJoin(departures, eq(departures.id, seatHolds.departureId))
     .where(inArray(seatHolds.id, bookingIds.length ? bookingIds : [""]));
 }
+
+/** The seller's packages a departure can be added to (drafts too: a seller may set dates before publishing). */
+export async function departurePackages({ db, load }: Reader, sellerId: string) {
+  return load(
+    db.select({ id: packages.id, name: packages.name }).from(packages).where(eq(packages.sellerId, sellerId)).orderBy(asc(packages.name)),
+  );
+}

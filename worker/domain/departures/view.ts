@@ -62,3 +62,6 @@ export function departureView(d: DepartureFacts, now: Date): DepartureView {
 }
 
 export const isBookable = (d: DepartureView) => d.state === "available" || d.state === "few";
+
+/** A package as its pages pass it on: with its departures when it runs on them (none: booked on request). */
+export type WithDepartures = { departures?: DepartureView[] };
