@@ -148,7 +148,12 @@ export async function createBooking(
 /** A package on sale as a booking request needs it: the package, its seller's contact and the figures the list shows. */
 const packageOnSale = (db: Db, packageId: string) =>
   db
-    .select({ p: packages, sellerEmail: sellers.email, sellerName: sellers.name })
+    // Aliased: inside a D1 batch rows come back keyed by column name, and `name` is also a package column.
+    .select({
+      p: packages,
+      sellerEmail: sql<string>`${sellers.email}`.as("seller_email"),
+      sellerName: sql<string>`${sellers.name}`.as("seller_name"),
+    })
     .from(packages)
     .innerJoin(sellers, eq(sellers.id, packages.sellerId))
     .where(and(eq(packages.id, packageId), onSale()))
