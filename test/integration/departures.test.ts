@@ -251,3 +251,40 @@ describe("the seller's departures", () => {
     expect((await w.api("GET", "/api/seller-departures", undefined, bearer(customer))).status).toBe(403);
   });
 });
+
+describe("the pages", () => {
+  const html = async (path: string, cookie?: string) => {
+    const res = await w.request(path, cookie ? { headers: { cookie } } : {});
+    expect(res.status, path).toBe(200);
+    return res.text();
+  };
+
+  it("the package pages and the booking form show each departure's seats, and only open ones can be picked", async () => {
+    for (const path of ["/tour-package/p_udaipur?book=1", "/seller/s_wanderlust/website/package/p_udaipur?book=1"]) {
+      const page = await html(path);
+      expect(page, path).toContain("Departures");
+      expect(page, path).toContain("Only 2 left");
+      expect(page, path).toContain("9 seats left");
+      expect(page, path).toContain(">Closed<");
+      // The form: one radio per departure named as the booking's start date, the closed one disabled.
+      const radios = [...page.matchAll(/<input[^>]*type="radio"[^>]*name="startDate"[^>]*>/g)].map((m) => m[0]);
+      expect(radios, path).toHaveLength(3);
+      expect(radios.filter((r) => r.includes("disabled"))).toHaveLength(1);
+    }
+    const soldOut = await html("/tour-package/p_darjeeling");
+    expect(soldOut).toContain("Sold out");
+  });
+
+  it("the seller's screens list their own departures only, with the 12-week chart as an image and a table", async () => {
+    const a = await loginViaApi(w, SELLER_A);
+    const list = await html("/seller-dashboard/event-packages", a.cookie);
+    expect(list).toContain("Add a departure");
+    expect(list).toContain("Udaipur");
+    expect(list).not.toContain("Darjeeling");
+    const index = await html("/seller-dashboard", a.cookie);
+    expect(index).toContain("Upcoming departures");
+    expect(index).toMatch(/<svg[^>]*role="img"/);
+    expect(index).toContain("Bookings and revenue, last 12 weeks");
+    expect([...index.matchAll(/<th scope="row">/g)]).toHaveLength(12);
+  });
+});
