@@ -260,7 +260,7 @@ describe("the pages", () => {
   };
 
   it("the package pages and the booking form show each departure's seats, and only open ones can be picked", async () => {
-    for (const path of ["/tour-package/p_udaipur?book=1", "/seller/s_wanderlust/website/package/p_udaipur?book=1"]) {
+    for (const path of ["/tour-package/p_udaipur?book=1", "/seller/wanderlust-journeys/website/package/p_udaipur?book=1"]) {
       const page = await html(path);
       expect(page, path).toContain("Departures");
       expect(page, path).toContain("Only 2 left");
