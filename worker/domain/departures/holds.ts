@@ -140,6 +140,7 @@ export function releaseHeldStatements(db: Db, bookingId: string, now: Date): Sta
   const at = now.toISOString();
   const mine = sql`id = ${bookingId} and status = 'held'`;
   return [
+    bumpSellers(db, sql`select seller_id from seat_holds where ${mine}`),
     setSeats(
       db,
       { held: sql`held - (select seats from seat_holds where ${mine})` },
