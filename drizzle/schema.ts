@@ -4,3 +4,4 @@ export * from "./sellers";
 export * from "./users";
 export * from "./payments";
 export * from "./vouchers";
+export * from "./departures";

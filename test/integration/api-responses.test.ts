@@ -171,6 +171,10 @@ const RECIPES: Record<string, Recipe> = {
   }),
   "PUT /api/seller-admin/packages/{id}/status": () => ({ as: "seller", params: { id: made.package }, body: { status: "published" } }),
   "DELETE /api/seller-admin/packages/{id}": () => ({ as: "seller", params: { id: made.package } }),
+  "GET /api/seller-departures": () => ({ as: "seller" }),
+  "POST /api/seller-departures": () => ({ as: "seller", body: { packageId: "p_kerala_draft", startDate: "2031-01-15", capacity: 10 } }),
+  "PUT /api/seller-departures/{id}": () => ({ as: "seller", params: { id: made.departure }, body: { capacity: 12, cutoffHours: 24 } }),
+  "DELETE /api/seller-departures/{id}": () => ({ as: "seller", params: { id: made.departure } }),
   "GET /api/seller-admin/messages": () => ({ as: "seller" }),
   "PUT /api/seller-admin/messages/{id}": () => ({ as: "seller", params: { id: "msg_seed_1" }, body: { status: "read" } }),
   "GET /api/seller-admin/site": () => ({ as: "seller" }),
@@ -231,6 +235,7 @@ function remember(key: string, body: any) {
     [made.payment, made.order, made.amount] = [body.data.paymentId, body.data.orderId, body.data.amount];
   if (key === "POST /api/payments/{id}/test-pay") made.providerAnswer = JSON.stringify(body.data);
   if (key === "POST /api/seller-admin/packages") made.package = body.package.id;
+  if (key === "POST /api/seller-departures") made.departure = body.departure.id;
   if (key === "POST /api/seller-admin/domains") made.domain = body.domain.id;
   if (key === "POST /api/seller-requests") made.sellerRequest = body.request.id;
 }

@@ -243,6 +243,7 @@ const sessionAs = (p: Principal) => ({ sellerA, sellerB, asha, customer2 })[p];
 const TABLES: Partial<Record<Resource, string>> = {
   booking: "bookings",
   package: "packages",
+  departure: "departures",
   message: "contact_messages",
   domain: "custom_domains",
   cart: "cart_items",
@@ -258,7 +259,7 @@ const rowsWhere = (sql: string, ...args: unknown[]) =>
     .all()
     .then((r) => r.results);
 
-const TENANT_KINDS = new Set<Resource>(["booking", "package", "message", "domain", "cart", "payment"]);
+const TENANT_KINDS = new Set<Resource>(["booking", "package", "departure", "message", "domain", "cart", "payment"]);
 
 describe("tenant isolation", () => {
   let owned: Owned[];
@@ -281,6 +282,9 @@ describe("tenant isolation", () => {
     owned = [
       ...["p_goa", "p_kerala_draft", pkgA].map((id) => ofA("package", id)),
       ...["p_spiti", "p_kedarnath", pkgB].map((id) => ofB("package", id)),
+      ofA("departure", "dp_udaipur_1"),
+      ofA("departure", "dp_udaipur_3"),
+      ofB("departure", "dp_darjeeling_2"),
       ofA("message", "msg_seed_1"),
       ofB("message", msgB),
       ofA("domain", "dom_wanderlust"),
@@ -305,7 +309,9 @@ describe("tenant isolation", () => {
 
   it("gives another tenant 403 or 404 on every id route, for every method, and changes no row", async () => {
     const routes = API.filter((r) => resourcesOf(r).some((k) => TENANT_KINDS.has(k)));
-    expect(new Set(routes.flatMap(resourcesOf))).toEqual(new Set(["booking", "package", "message", "domain", "cart", "payment"]));
+    expect(new Set(routes.flatMap(resourcesOf))).toEqual(
+      new Set(["booking", "package", "departure", "message", "domain", "cart", "payment"]),
+    );
     const cases = routes.flatMap((route) => {
       const kind = resourcesOf(route).find((k) => TENANT_KINDS.has(k));
       return owned

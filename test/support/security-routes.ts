@@ -75,7 +75,7 @@ export function rolesFor(route: ApiRoute): Role[] | null {
 }
 
 /** Tenant-owned resources an id in a path can name; "platform" ids are the superadmin's to act on across tenants. */
-export type Resource = "booking" | "package" | "message" | "domain" | "cart" | "payment" | "platform" | "public";
+export type Resource = "booking" | "package" | "departure" | "message" | "domain" | "cart" | "payment" | "platform" | "public";
 
 /** Which resource each path parameter names, keyed by the route path up to and including the parameter. */
 const API_PARAMS: Record<string, Resource> = {
@@ -84,6 +84,7 @@ const API_PARAMS: Record<string, Resource> = {
   "/api/cart/:id": "cart",
   "/api/payments/:id": "payment",
   "/api/seller-admin/packages/:id": "package",
+  "/api/seller-departures/:id": "departure",
   "/api/seller-admin/messages/:id": "message",
   "/api/seller-admin/domains/:id": "domain",
   "/api/superadmin/domains/:id": "platform",
@@ -221,6 +222,8 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   "POST /api/seller-admin/packages": SAMPLE_PACKAGE,
   "PUT /api/seller-admin/packages/:id": SAMPLE_PACKAGE,
   "PUT /api/seller-admin/packages/:id/status": { status: "draft" },
+  "POST /api/seller-departures": { packageId: "p_kerala_draft", startDate: "2031-01-15", capacity: 10 },
+  "PUT /api/seller-departures/:id": { capacity: 30, status: "closed" },
   "PUT /api/seller-admin/messages/:id": { status: "read" },
   "PUT /api/seller-admin/profile": { bio: "Sample bio" },
   "POST /api/seller-admin/domains": { hostname: "sample-matrix.example.com" },
@@ -277,6 +280,9 @@ export const UNLIMITED_WRITES: Record<string, string> = {
   "PUT /api/seller-admin/packages/:id": "no email, no money",
   "PUT /api/seller-admin/packages/:id/status": "no email, no money",
   "DELETE /api/seller-admin/packages/:id": "no email, no money",
+  "POST /api/seller-departures": "no email, no money",
+  "PUT /api/seller-departures/:id": "no email, no money",
+  "DELETE /api/seller-departures/:id": "no email, no money",
   "PUT /api/seller-admin/messages/:id": "no email, no money",
   "PUT /api/seller-admin/config": "no email, no money",
   "PUT /api/seller-admin/profile": "no email, no money",

@@ -8,6 +8,7 @@ import { sellerPaymentRoutes } from "./routes/seller-payments";
 import { cartRoutes, paymentRoutes, webhookRoutes } from "./routes/payments";
 import { devRoutes } from "./routes/dev";
 import { sellerAdminRoutes } from "./routes/seller-admin";
+import { sellerDepartureRoutes } from "./routes/seller-departures";
 import { sellerRequestRoutes } from "./routes/seller-requests";
 import { superadminRoutes } from "./routes/superadmin";
 import { sellerWebsiteRoutes } from "./routes/seller-website";
@@ -64,6 +65,7 @@ export function createApiApp() {
     .route("/seller-payments", sellerPaymentRoutes)
     .route("/seller-website", sellerWebsiteRoutes)
     .route("/seller-admin", sellerAdminRoutes)
+    .route("/seller-departures", sellerDepartureRoutes)
     .route("/seller-requests", sellerRequestRoutes)
     .route("/superadmin", superadminRoutes)
     .route("/dev", devRoutes);

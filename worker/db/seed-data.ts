@@ -563,6 +563,12 @@ export function seedStatements(passwordHashes: Record<string, string>, now: Date
       `INSERT OR IGNORE INTO contact_messages (id, seller_id, name, email, phone, subject, message, status, created_at) VALUES (${[m.id, m.sellerId, m.name, m.email, m.phone, m.subject, m.message, m.status, cal.messages[m.id].createdAt].map(q).join(", ")});`,
     );
   }
+  const dayAfter = (days: number) => todayInIndia(new Date(now.getTime() + days * 86_400_000));
+  for (const d of SEED_DEPARTURES) {
+    out.push(
+      `INSERT OR IGNORE INTO departures (id, seller_id, package_id, start_date, capacity, sold, held, cutoff_hours, min_group, status) VALUES (${[d.id, d.sellerId, d.packageId, dayAfter(d.inDays), d.capacity, d.sold, 0, d.cutoffHours, d.minGroup, d.status].map(q).join(", ")});`,
+    );
+  }
   return out;
 }
 
@@ -611,3 +617,76 @@ function paymentStatements(totals: Map<string, Priced>, cal: SeedCalendar) {
   }
   return out;
 }
+
+/**
+ * Fixed departures of four packages (ADR 0044), their seats sold offline before the site took bookings: one nearly
+ * sold out, one sold out, one closed. The other packages stay "on request" with a free date, as the tests book them.
+ */
+export const SEED_DEPARTURES = [
+  {
+    id: "dp_udaipur_1",
+    sellerId: W,
+    packageId: "p_udaipur",
+    inDays: 20,
+    capacity: 12,
+    sold: 3,
+    cutoffHours: 48,
+    minGroup: 4,
+    status: "open",
+  },
+  {
+    id: "dp_udaipur_2",
+    sellerId: W,
+    packageId: "p_udaipur",
+    inDays: 34,
+    capacity: 10,
+    sold: 8,
+    cutoffHours: 48,
+    minGroup: null,
+    status: "open",
+  },
+  {
+    id: "dp_udaipur_3",
+    sellerId: W,
+    packageId: "p_udaipur",
+    inDays: 48,
+    capacity: 10,
+    sold: 0,
+    cutoffHours: 48,
+    minGroup: null,
+    status: "closed",
+  },
+  {
+    id: "dp_rishikesh_1",
+    sellerId: W,
+    packageId: "p_rishikesh",
+    inDays: 15,
+    capacity: 20,
+    sold: 6,
+    cutoffHours: 24,
+    minGroup: 6,
+    status: "open",
+  },
+  {
+    id: "dp_darjeeling_1",
+    sellerId: H,
+    packageId: "p_darjeeling",
+    inDays: 25,
+    capacity: 8,
+    sold: 8,
+    cutoffHours: 72,
+    minGroup: null,
+    status: "open",
+  },
+  {
+    id: "dp_darjeeling_2",
+    sellerId: H,
+    packageId: "p_darjeeling",
+    inDays: 39,
+    capacity: 16,
+    sold: 2,
+    cutoffHours: 72,
+    minGroup: 4,
+    status: "open",
+  },
+] as const;

@@ -1,6 +1,7 @@
 import { Form, useLocation, useNavigate } from "@remix-run/react";
 import { Suspense, lazy, useEffect } from "react";
 import type { PublicPackage } from "@worker/domain/seller-website/shapes";
+import type { WithDepartures } from "@worker/domain/departures/view";
 import { siteHref, useSellerSite } from "~/lib/seller-site";
 import "./bookings.css";
 import { Modal } from "~/components/ui/modal";
@@ -28,7 +29,7 @@ function LazyRequestForm(props: Parameters<typeof RequestFormNow>[0]) {
  * Book Now on a seller's package page (issue #4/#5): the traveller fills in the trip and pays for it at once,
  * through the same checkout as the cart, under the seller's brand (ADR 0029).
  */
-export function BookingRequestForm({ pkg, form }: { pkg: PublicPackage; form: TripFormData }) {
+export function BookingRequestForm({ pkg, form }: { pkg: PublicPackage & WithDepartures; form: TripFormData }) {
   const site = useSellerSite();
   const links: Links = {
     login: siteHref(site, "/login"),
@@ -41,7 +42,7 @@ export function BookingRequestForm({ pkg, form }: { pkg: PublicPackage; form: Tr
 }
 
 /** Add to cart on the marketplace's package page: the same trip form; the cart pays for every trip at once. */
-export function AddToCartForm({ pkg, form }: { pkg: PublicPackage; form: TripFormData }) {
+export function AddToCartForm({ pkg, form }: { pkg: PublicPackage & WithDepartures; form: TripFormData }) {
   const links: Links = {
     login: "/login",
     contact: "/contact",
@@ -67,7 +68,7 @@ function TripForm({
   label,
   form,
 }: {
-  pkg: PublicPackage;
+  pkg: PublicPackage & WithDepartures;
   mode: "book" | "cart";
   links: Links;
   label: string;

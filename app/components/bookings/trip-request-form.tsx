@@ -3,6 +3,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { MAX_TRAVELLERS, ROOM_SUPPLEMENT_PER_NIGHT, TRANSPORT_PER_DAY, bookableTiers, priceBooking } from "@worker/domain/bookings/pricing";
 import type { CheckoutSession } from "@worker/domain/payments/checkout";
 import type { PublicPackage } from "@worker/domain/seller-website/shapes";
+import type { WithDepartures } from "@worker/domain/departures/view";
+import { DeparturePicker } from "../departures/departure-picker";
 import { formatRupees } from "@worker/shared/format";
 import { toast } from "~/lib/notify";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
@@ -44,7 +46,7 @@ export function RequestForm({
   traveller,
   signedIn,
 }: {
-  pkg: PublicPackage;
+  pkg: PublicPackage & WithDepartures;
   mode: "book" | "cart";
   links: TripLinks;
   traveller: string;
@@ -190,18 +192,20 @@ export function RequestForm({
         <input type="hidden" name="priceTier" value={tierIndex} />
       )}
       <div className="form-grid">
-        <div className="field">
-          <label htmlFor="bk-start">Travel start date</label>
-          <input
-            id="bk-start"
-            name="startDate"
-            type="date"
-            min={tomorrow()}
-            value={startDate}
-            onChange={(e) => setStartDate(e.target.value)}
-            required
-          />
-        </div>
+        {pkg.departures?.length ? null : (
+          <div className="field">
+            <label htmlFor="bk-start">Travel start date</label>
+            <input
+              id="bk-start"
+              name="startDate"
+              type="date"
+              min={tomorrow()}
+              value={startDate}
+              onChange={(e) => setStartDate(e.target.value)}
+              required
+            />
+          </div>
+        )}
         <div className="field">
           <label htmlFor="bk-adults">Adults</label>
           <select id="bk-adults" name="adults" value={adults} onChange={(e) => setAdultCount(Number(e.target.value))}>
@@ -219,6 +223,7 @@ export function RequestForm({
           </select>
         </div>
       </div>
+      {pkg.departures?.length ? <DeparturePicker departures={pkg.departures} value={startDate} onChange={setStartDate} /> : null}
       <p className="muted">Up to {MAX_TRAVELLERS} travellers per booking.</p>
       {hydrated ? null : (
         // Without scripts the travellers' fields cannot follow the counts: the page is asked for again with them.

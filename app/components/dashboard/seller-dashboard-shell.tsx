@@ -13,7 +13,7 @@ export const SELLER_DASHBOARD_NAV = [
   { to: "/seller-dashboard/website", label: "Website", built: true },
   { to: "/seller-dashboard/addon-itinerary", label: "Add-on Itinerary", built: false },
   { to: "/seller-dashboard/add-meals", label: "Add Meals", built: false },
-  { to: "/seller-dashboard/event-packages", label: "Event Packages", built: false },
+  { to: "/seller-dashboard/event-packages", label: "Event Packages", built: true },
   { to: "/seller-dashboard/settings", label: "Settings", built: true },
 ] as const;
 

@@ -2,6 +2,8 @@ import { SiteLink } from "~/components/seller/site-link";
 import { useState } from "react";
 import type { PublicPackage } from "@worker/domain/seller-website/shapes";
 import { BookingRequestForm } from "~/components/bookings/booking-request-form";
+import { DepartureSchedule } from "~/components/departures/departure-schedule";
+import type { WithDepartures } from "@worker/domain/departures/view";
 import type { TripFormData } from "~/components/bookings/trip-fields";
 import { siteHref, useSellerSite } from "~/lib/seller-site";
 import { PriceNote, packagePrice } from "./package-card";
@@ -51,7 +53,7 @@ function List({ title, items, id }: { title: string; items: string[]; id: string
 }
 
 /** `form`: the trip form's own address was asked for (`?book=1`, signed in): the form shows in the page. */
-export function PackageDetail({ pkg, form }: { pkg: PublicPackage; form: TripFormData }) {
+export function PackageDetail({ pkg, form }: { pkg: PublicPackage & WithDepartures; form: TripFormData }) {
   const site = useSellerSite();
   return (
     <main id="main" className="container page stack">
@@ -80,6 +82,7 @@ export function PackageDetail({ pkg, form }: { pkg: PublicPackage; form: TripFor
               <dd>{pkg.city}</dd>
             </div>
           </dl>
+          <DepartureSchedule departures={pkg.departures} />
           <section aria-label="Book this package" className="book-now">
             <BookingRequestForm pkg={pkg} form={form} />
           </section>

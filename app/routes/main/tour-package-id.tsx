@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getCatalogPackage, sellerSiteUrl } from "@worker/domain/catalog/service";
+import { packageDepartures } from "@worker/domain/departures/read";
+import { DepartureSchedule } from "~/components/departures/departure-schedule";
 import { AddToCartForm } from "~/components/bookings/booking-request-form";
 import { shopOf, tripAction, tripFormData } from "~/components/bookings/trip-actions.server";
 import { stringFields } from "~/components/bookings/trip-fields";
@@ -16,9 +18,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 /** The package; at `?book=1` (Add to cart's own address) also the form's data, or the sign-in with the way back. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const [pkg, form] = await Promise.all([getCatalogPackage(context.db, params.id ?? "", context.load), tripFormData(context)]);
+  const [pkg, form, departures] = await Promise.all([
+    getCatalogPackage(context.db, params.id ?? "", context.load),
+    tripFormData(context),
+    packageDepartures(context, params.id ?? "", context.now),
+  ]);
   if (!pkg) throw new Response("Package not found", { status: 404 });
-  return { pkg, form, bookUrl: `${sellerSiteUrl(pkg.seller, new URL(request.url))}/package/${encodeURIComponent(pkg.id)}` };
+  return {
+    pkg: { ...pkg, departures },
+    form,
+    bookUrl: `${sellerSiteUrl(pkg.seller, new URL(request.url))}/package/${encodeURIComponent(pkg.id)}`,
+  };
 }
 
 /** Add to cart: the same service as `POST /api/cart`. */
@@ -56,6 +66,7 @@ export default function TourPackage() {
           <p className="catalog-price">{price !== undefined ? formatRupees(price) : "Call or Contact for price"}</p>
           {price !== undefined ? <p className="muted price-note">{PER_PERSON_NOTE}</p> : null}
           <p>{pkg.description}</p>
+          <DepartureSchedule departures={pkg.departures} />
           <div className="row-actions">
             <AddToCartForm pkg={pkg} form={form} />
             <a className="btn btn-outline" href={bookUrl}>

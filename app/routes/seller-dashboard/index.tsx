@@ -8,6 +8,11 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageContent } from "~/components/load-state";
 import { formatDate, formatRupees } from "@worker/shared/format";
 import { signedInData, signedInHeaders } from "~/lib/session.server";
+import { sellerDepartures } from "@worker/domain/departures/read";
+import { weeklyFigures } from "@worker/domain/departures/weekly";
+import { todayInIndia } from "@worker/domain/bookings/transitions";
+import { UpcomingDepartures } from "~/components/departures/upcoming-departures";
+import { WeeklyChart } from "~/components/departures/weekly-chart";
 
 export const meta: MetaFunction = () => [{ title: "Seller dashboard | Tripbazaar" }];
 export const headers = () => signedInHeaders;
@@ -15,19 +20,34 @@ export const headers = () => signedInHeaders;
 /** The five newest bookings with the per-status counts and revenue of all of them (the orders list's summary). */
 const RECENT = sellerListQuery.parse({ limit: "5" });
 
+/** The orders' summary, the coming departures and the 12 weeks' figures: one D1 round trip with the session check. */
 export async function loader({ context }: LoaderFunctionArgs) {
-  return signedInData(context, "seller", async (sellerId) => ({ bookings: await listSellerBookings(context, sellerId, RECENT) }));
+  return signedInData(context, "seller", async (sellerId) => {
+    const [bookings, departures, weeks] = await Promise.all([
+      listSellerBookings(context, sellerId, RECENT),
+      sellerDepartures(context, sellerId, context.now, { from: todayInIndia(context.now) }),
+      weeklyFigures(context, sellerId, context.now),
+    ]);
+    return { bookings, departures: departures.filter((d) => !d.past).slice(0, UPCOMING), weeks };
+  });
 }
+
+const UPCOMING = 6;
 
 const ORDER: BookingStatus[] = ["pending", "confirmed", "cancelled", "rejected"];
 
 export default function Page() {
-  const { bookings } = useLoaderData<typeof loader>();
+  const { bookings, departures, weeks } = useLoaderData<typeof loader>();
   return (
     <main id="main" className="dash-main">
       <h1>Seller dashboard</h1>
       <PageContent label="Loading...">
         <Overview data={bookings} />
+        <UpcomingDepartures departures={departures} />
+        <section className="card stack" aria-labelledby="weekly">
+          <h2 id="weekly">Last 12 weeks</h2>
+          <WeeklyChart weeks={weeks} />
+        </section>
       </PageContent>
     </main>
   );

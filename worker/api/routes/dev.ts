@@ -40,7 +40,7 @@ export const devRoutes = new Hono<ApiEnv>()
     describeRoute({
       summary: "Run the scheduled payments job now (development only)",
       description:
-        "What the 15-minute Cron Trigger runs: expiry of unanswered paid requests, refund retries, and follow-ups pending for over a minute put on the queue again. With TEST_CLOCK=1, `x-tb-now` sets its clock.",
+        "What the 15-minute Cron Trigger runs: seats of lapsed checkout holds given back, expiry of unanswered paid requests, refund retries, and follow-ups pending for over a minute put on the queue again. With TEST_CLOCK=1, `x-tb-now` sets its clock.",
       responses: {
         200: z.object({ success: ok, data: z.object({ expired: count, refundsRetried: count, followUpsResent: count }) }),
       },

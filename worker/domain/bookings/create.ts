@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { bookingSequences, bookings, idempotencyKeys, packages, sellers, travellers, type users } from "@db/schema";
+import { bookingSequences, bookings, departures, idempotencyKeys, packages, sellers, travellers, type users } from "@db/schema";
 import { conflict, notFound, unprocessable } from "../errors";
 import { earlierRequest, lostKeyRace, requestHash } from "../idempotency";
 import type { Db } from "../../db/client";
@@ -8,6 +8,9 @@ import { type CreateBookingInput, PRICE_TIER_MESSAGE } from "./schemas";
 import { type Booking, type BookingRow, toBooking } from "./shapes";
 import { todayInIndia, yearInIndia } from "./transitions";
 import { onSale } from "../on-sale";
+import { chooseDeparture, soldOutMessage } from "../departures/check";
+import { claimStatements, seatsRanOut } from "../departures/holds";
+import { departureFacts } from "../departures/read";
 
 export const PRICED_ON_REQUEST = "This package is priced on request; please contact the seller";
 export const KEY_REUSED = "This Idempotency-Key was already used for a different booking request";
@@ -42,7 +45,7 @@ export async function createBooking(
   const earlier = await replayOf(db, key, hash);
   if (earlier) return earlier;
 
-  const { pkg, priceTier, price } = await priceRequest(db, input, todayInIndia(now));
+  const { pkg, priceTier, price, departure } = await priceRequest(db, input, todayInIndia(now), now);
   const { adults, children } = input.customerDetails;
   const { hotel, transport } = input.preferences;
   const id = `bk_${crypto.randomUUID()}`;
@@ -109,6 +112,16 @@ export async function createBooking(
         .where(eq(bookings.id, id)),
       // One statement per traveller: D1 allows at most 100 bound parameters per statement.
       ...people.map((t) => db.insert(travellers).values(t)),
+      // A request on a departure takes its seats at once (ADR 0044); a rejection or cancellation gives them back.
+      ...(departure
+        ? claimStatements(
+            db,
+            [{ bookingId: id, departureId: departure.id, sellerId: pkg.p.sellerId, seats: adults + children }],
+            now,
+            null,
+            true,
+          )
+        : []),
       db
         .update(idempotencyKeys)
         .set({
@@ -127,6 +140,7 @@ export async function createBooking(
       const other = await replayOf(db, key, hash);
       if (other) return other;
     }
+    if (departure && seatsRanOut(error)) throw conflict(soldOutMessage(departure.startDate));
     throw error;
   }
 }
@@ -134,14 +148,21 @@ export async function createBooking(
 /** A package on sale as a booking request needs it: the package, its seller's contact and the figures the list shows. */
 const packageOnSale = (db: Db, packageId: string) =>
   db
-    .select({ p: packages, sellerEmail: sellers.email, sellerName: sellers.name })
+    // Aliased: inside a D1 batch rows come back keyed by column name, and `name` is also a package column.
+    .select({
+      p: packages,
+      sellerEmail: sql<string>`${sellers.email}`.as("seller_email"),
+      sellerName: sql<string>`${sellers.name}`.as("seller_name"),
+    })
     .from(packages)
     .innerJoin(sellers, eq(sellers.id, packages.sellerId))
     .where(and(eq(packages.id, packageId), onSale()))
-    .get();
+    .limit(1);
 
 export type PricedRequest = {
-  pkg: NonNullable<Awaited<ReturnType<typeof packageOnSale>>>;
+  pkg: Awaited<ReturnType<typeof packageOnSale>>[number];
+  /** The departure the start date names, when the package runs on departures (ADR 0044). */
+  departure: ReturnType<typeof chooseDeparture>;
   priceTier: { label: string; price: number };
   price: ReturnType<typeof priceBooking>;
 };
@@ -150,8 +171,22 @@ export type PricedRequest = {
  * A booking request priced on the server (ADR 0010): the package must be on sale, the tier one of its priced
  * tiers and the start date in the future. Booking, the cart and checkout all price through here.
  */
-export async function priceRequest(db: Db, input: CreateBookingInput, today: string): Promise<PricedRequest> {
-  const pkg = await packageOnSale(db, input.packageId);
+/**
+ * `seats: false` checks the departure but not its seats: a checkout opened again already held them, and its capture
+ * takes them or refunds the trip as sold out (ADR 0044).
+ */
+export async function priceRequest(
+  db: Db,
+  input: CreateBookingInput,
+  today: string,
+  now = new Date(),
+  { seats = true }: { seats?: boolean } = {},
+): Promise<PricedRequest> {
+  // The package and its departures in one round trip.
+  const [[pkg], schedule] = await db.batch([
+    packageOnSale(db, input.packageId),
+    departureFacts(db, now).where(eq(departures.packageId, input.packageId)).limit(500),
+  ]);
   if (!pkg) throw notFound("Package not found");
   // SECURITY: the tier is checked against the package and its price read from it; the client names it only.
   const chosen = findPriceTier(pkg.p.priceRanges, input.priceTier);
@@ -160,6 +195,7 @@ export async function priceRequest(db: Db, input: CreateBookingInput, today: str
   const priceTier = { label: chosen.tier.label, price: chosen.tier.price };
   if (input.travelDates.startDate <= today) throw unprocessable("The travel start date must be in the future");
   const { adults, children } = input.customerDetails;
+  const departure = chooseDeparture(schedule, input.travelDates.startDate, seats ? adults + children : 0, now);
   const price = priceBooking({
     unitPrice: priceTier.price,
     adults,
@@ -168,7 +204,7 @@ export async function priceRequest(db: Db, input: CreateBookingInput, today: str
     roomType: input.preferences.hotel.roomType,
     transportType: input.preferences.transport.type,
   });
-  return { pkg, priceTier, price };
+  return { pkg, priceTier, price, departure };
 }
 
 /** The booking in a stored answer. */

@@ -12,6 +12,7 @@ import { type Booking, isBookingRef, pagination, selectBookings, toBooking, trav
 import { canTransition, illegalTransitionMessage, todayInIndia } from "./transitions";
 import { cancellationRefund } from "../payments/policy";
 import { queueRefund } from "../payments/refunds";
+import { releaseSoldStatements } from "../departures/holds";
 import { followUpOf } from "../follow-ups/outbox";
 
 export const NO_PERMISSION = "You do not have permission to view this booking";
@@ -191,6 +192,8 @@ export async function decideBooking(
     queueRefund(db, id, "rejected", sql`${bookings.status} = 'rejected' and ${bookings.sellerId} = ${sellerId}`, at),
     followUpOf(db, { id: followUpIds(id).answer, kind: "booking-answer", sellerId, payload: { bookingId: id, sellerWrote } }, decided, at),
     ...bookingReads(db, id),
+    // A rejection gives the departure's seats back (ADR 0044); after the reads, so their positions stay.
+    ...releaseSoldStatements(db, id, at),
   ]);
   if (updated.length === 0) await explainRefusal(db, id, (b) => b.sellerId === sellerId, to);
   return toBooking(rows[0], people);
@@ -251,6 +254,7 @@ export async function cancelBooking(db: Db, userId: string, id: string, now: Dat
       now,
     ),
     ...bookingReads(db, id),
+    ...releaseSoldStatements(db, id, now),
   ]);
   if (updated.length === 0) {
     const row = await explainRefusal(db, id, (b) => b.userId === userId, "cancelled");

@@ -9,6 +9,8 @@ import type { BookingDraft, PaymentRow } from "./checkout";
 import { CAPTURE_ALLOWANCE_MINUTES, checkoutExpiry } from "./policy";
 import { captureFollowUps } from "./emails";
 import { refundIdOf } from "./refunds";
+import { seatsAtCapture } from "../departures/capture-seats";
+import { releaseHeldStatements, sellHeldStatements } from "../departures/holds";
 
 type Statement = Parameters<Db["batch"]>[0][number];
 type ItemRow = typeof paymentItems.$inferSelect;
@@ -23,6 +25,7 @@ export const UNBOOKED = {
   paidTwice: "This trip was already paid for in another checkout of your cart",
   removed: "This trip was removed from your cart before it was paid",
   failed: "The booking could not be written",
+  soldOut: "The departure sold out before the payment arrived",
 } as const;
 
 export type CaptureResult = {
@@ -193,6 +196,11 @@ export async function capturePayment(
     .update(payments)
     .set({ status: "captured", providerPaymentId, capturedAt: createdAt, failureReason: null, updatedAt: createdAt })
     .where(and(eq(payments.id, payment.id), ne(payments.status, "captured")));
+  // Seats on departures (ADR 0044): held ones become sold with the booking, or go back with the refund.
+  const seats = await seatsAtCapture(
+    db,
+    items.map((i) => i.bookingId),
+  );
   const attempt = async (reasons: Map<string, string>): Promise<CaptureResult> => {
     const year = yearInIndia(now);
     // SECURITY: one capture row per payment. Two captures that both read the payment before either wrote (the
@@ -208,9 +216,11 @@ export async function capturePayment(
       const reason = reasons.get(item.bookingId);
       if (reason) {
         statements.push(...refundStatements(db, item, reason, createdAt));
+        if (seats.withSeats.has(item.bookingId)) statements.push(...releaseHeldStatements(db, item.bookingId, now));
         unbooked.push({ bookingId: item.bookingId, reason });
       } else {
         statements.push(...bookingStatements(db, payment, item, year, createdAt));
+        if (seats.withSeats.has(item.bookingId)) statements.push(...sellHeldStatements(db, item.bookingId, item.sellerId, now));
         booked.push(item.bookingId);
       }
     }
@@ -234,7 +244,9 @@ export async function capturePayment(
     return { outcome: "captured", booked, unbooked, followUps: followUps.ids };
   };
   try {
-    return await attempt(await whyNotBookable(db, payment, items, paidAt, now));
+    const reasons = await whyNotBookable(db, payment, items, paidAt, now);
+    for (const id of seats.gone) if (!reasons.has(id)) reasons.set(id, UNBOOKED.soldOut);
+    return await attempt(reasons);
   } catch (error) {
     if (isCartPaidTwice(error)) return retryAsRefund(attempt, items, UNBOOKED.paidTwice, none);
     if (isUniqueClash(error)) return none;

@@ -109,7 +109,7 @@ export async function listCart({ db, load }: Reader, userId: string, today: stri
 
 /** Adds a trip, priced and checked as checkout will check it; the cart's limit is held in the same statement. */
 export async function addToCart(db: Db, userId: string, input: CreateBookingInput, now: Date) {
-  const { pkg } = await priceRequest(db, input, todayInIndia(now));
+  const { pkg } = await priceRequest(db, input, todayInIndia(now), now);
   const id = `ci_${crypto.randomUUID()}`;
   const inserted = await db
     .insert(cartItems)

@@ -11,6 +11,7 @@ import type { Pricing } from "../bookings/pricing";
 import { type CreateBookingInput, createBookingSchema } from "../bookings/schemas";
 import { DomainError, conflict, notFound, unavailable, unprocessable } from "../errors";
 import { CHECKOUT_MINUTES, MAX_CART_ITEMS, TRIP_GONE, checkoutExpiry } from "./policy";
+import { holdSeats, letGoOfSeats } from "../departures/checkout-holds";
 
 export const PAYMENTS_UNAVAILABLE = "Online payment is not available right now. Please try again later.";
 export const PROVIDER_DOWN = "The payment provider did not answer. No money was taken; please try again.";
@@ -84,12 +85,13 @@ function draftOf(input: CreateBookingInput, priced: PricedRequest): BookingDraft
 }
 
 /** Re-prices what is being bought, on the server, now: the cart's items or Book Now's one request. */
-async function linesOf(db: Db, customer: Customer, source: CheckoutSource, today: string) {
+async function linesOf(db: Db, customer: Customer, source: CheckoutSource, now: Date) {
+  const today = todayInIndia(now);
   if (source.kind === "item") {
-    const priced = await priceRequest(db, source.input, today);
+    const priced = await priceRequest(db, source.input, today, now);
     // SECURITY: Book Now on one seller's website buys only that seller's packages.
     if (source.site && priced.pkg.p.sellerId !== source.site.sellerId) throw notFound("Package not found");
-    return [{ cartItemId: null, draft: draftOf(source.input, priced) }];
+    return [{ cartItemId: null, draft: draftOf(source.input, priced), departure: priced.departure }];
   }
   const items = await db
     .select()
@@ -106,7 +108,8 @@ async function linesOf(db: Db, customer: Customer, source: CheckoutSource, today
     try {
       if (item.packageId === null) throw unprocessable(TRIP_GONE);
       if (!input.success) throw unprocessable("This trip's details are no longer valid");
-      lines.push({ cartItemId: item.id, draft: draftOf(input.data, await priceRequest(db, input.data, today)) });
+      const priced = await priceRequest(db, input.data, today, now);
+      lines.push({ cartItemId: item.id, draft: draftOf(input.data, priced), departure: priced.departure });
     } catch (error) {
       // The cart's own words: which trip cannot be bought, and what to do about it.
       if (error instanceof DomainError)
@@ -133,21 +136,24 @@ export async function startCheckout(
 ): Promise<CheckoutSession> {
   const configured = paymentProviderOf(config);
   if (!configured) throw unavailable(PAYMENTS_UNAVAILABLE);
-  const lines = await linesOf(db, customer, source, todayInIndia(now));
+  const lines = await linesOf(db, customer, source, now);
   const createdAt = now.toISOString();
   const amount = lines.reduce((sum, l) => sum + l.draft.row.total, 0);
   if (!paise.safeParse(amount).success)
     throw unprocessable("This total is more than one online payment can take; please book fewer trips at once");
   const paymentId = `py_${crypto.randomUUID().replace(/-/g, "")}`;
+  const items = lines.map((l) => ({ bookingId: `bk_${crypto.randomUUID()}`, ...l }));
+  // Seats first (ADR 0044): a departure that is sold out refuses here, before any order exists at the provider.
+  const held = await holdSeats(db, paymentId, items, now);
   let order: Awaited<ReturnType<typeof configured.provider.createOrder>>;
   try {
     order = await configured.provider.createOrder({ amount, receipt: paymentId, notes: { customer: customer.id } });
   } catch (error) {
+    await letGoOfSeats(db, held, now);
     if (!(error instanceof PaymentProviderError)) throw error;
     console.warn(`payment provider refused an order: ${error.message}`);
     throw unavailable(PROVIDER_DOWN);
   }
-  const items = lines.map((l) => ({ bookingId: `bk_${crypto.randomUUID()}`, ...l }));
   const { site } = source;
   await db.batch([
     db.insert(payments).values({
@@ -225,7 +231,7 @@ export async function reopenCheckout(
       .limit(1);
     if (newer.length > 0) throw conflict(CHECKOUT_REPLACED);
   }
-  const why = await whyNotPayable(db, customer.id, items, todayInIndia(now));
+  const why = await whyNotPayable(db, customer.id, items, todayInIndia(now), now);
   if (why) throw conflict(`${why}. Nothing was charged; your cart is kept, so please check it and check out again.`);
   return {
     paymentId,
@@ -245,7 +251,7 @@ export async function reopenCheckout(
 }
 
 /** The first reason a checkout's trips can no longer be bought as priced (the same checks the capture makes). */
-async function whyNotPayable(db: Db, userId: string, items: (typeof paymentItems.$inferSelect)[], today: string) {
+async function whyNotPayable(db: Db, userId: string, items: (typeof paymentItems.$inferSelect)[], today: string, now: Date) {
   for (const item of items) {
     const draft = item.booking as BookingDraft;
     if (item.cartItemId) {
@@ -264,7 +270,7 @@ async function whyNotPayable(db: Db, userId: string, items: (typeof paymentItems
         customerDetails: { adults: draft.row.adults, children: draft.row.children },
         preferences: { hotel: draft.row.hotelPreference, transport: draft.row.transportPreference },
       } as unknown as CreateBookingInput;
-      const priced = await priceRequest(db, input, today);
+      const priced = await priceRequest(db, input, today, now, { seats: false });
       if (priced.price.total !== item.amount) return `The price of ${draft.packageName} changed`;
     } catch (error) {
       if (error instanceof DomainError) return `${draft.packageName} cannot be booked now: ${error.message}`;

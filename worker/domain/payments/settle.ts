@@ -8,6 +8,7 @@ import { type CaptureResult, capturePayment } from "./capture";
 import type { PaymentRow } from "./checkout";
 import { enqueueFollowUps } from "../follow-ups/outbox";
 import { processRefund } from "./refunds";
+import { releasePaymentStatements } from "../departures/holds";
 
 type Statement = Parameters<Db["batch"]>[0][number];
 
@@ -124,24 +125,30 @@ export async function markAuthorized(db: Db, paymentId: string, providerPaymentI
  * arriving after a later try was authorized changes nothing).
  */
 export async function markFailed(db: Db, paymentId: string, reason: string, providerPaymentId?: string) {
-  return db
-    .update(payments)
-    .set({ status: "failed", failureReason: reason.slice(0, 300), updatedAt: new Date().toISOString() })
-    .where(
-      and(
-        eq(payments.id, paymentId),
-        or(
-          eq(payments.status, "created"),
-          providerPaymentId
-            ? and(
-                eq(payments.status, "authorized"),
-                or(isNull(payments.providerPaymentId), eq(payments.providerPaymentId, providerPaymentId)),
-              )
-            : undefined,
+  const at = new Date();
+  // The seats it held go back in the same batch (ADR 0044); a retry that pays later takes them again if still free.
+  const [failed] = await db.batch([
+    db
+      .update(payments)
+      .set({ status: "failed", failureReason: reason.slice(0, 300), updatedAt: at.toISOString() })
+      .where(
+        and(
+          eq(payments.id, paymentId),
+          or(
+            eq(payments.status, "created"),
+            providerPaymentId
+              ? and(
+                  eq(payments.status, "authorized"),
+                  or(isNull(payments.providerPaymentId), eq(payments.providerPaymentId, providerPaymentId)),
+                )
+              : undefined,
+          ),
         ),
-      ),
-    )
-    .returning({ id: payments.id });
+      )
+      .returning({ id: payments.id }),
+    ...releasePaymentStatements(db, paymentId, at),
+  ]);
+  return failed;
 }
 
 /**
