@@ -3,3 +3,4 @@ export * from "./packages";
 export * from "./sellers";
 export * from "./users";
 export * from "./payments";
+export * from "./catalogue";

@@ -8,6 +8,8 @@ import { type CreateBookingInput, PRICE_TIER_MESSAGE } from "./schemas";
 import { type Booking, type BookingRow, toBooking } from "./shapes";
 import { todayInIndia, yearInIndia } from "./transitions";
 import { onSale } from "../on-sale";
+import { resolveChoices } from "../catalogue/choices";
+import type { BookedChoices } from "@db/bookings";
 
 export const PRICED_ON_REQUEST = "This package is priced on request; please contact the seller";
 export const KEY_REUSED = "This Idempotency-Key was already used for a different booking request";
@@ -42,9 +44,10 @@ export async function createBooking(
   const earlier = await replayOf(db, key, hash);
   if (earlier) return earlier;
 
-  const { pkg, priceTier, price } = await priceRequest(db, input, todayInIndia(now));
+  const { pkg, priceTier, price, choices } = await priceRequest(db, input, todayInIndia(now));
   const { adults, children } = input.customerDetails;
-  const { hotel, transport } = input.preferences;
+  const { transport } = input.preferences;
+  const hotel = hotelPreferenceOf(input, choices);
   const id = `bk_${crypto.randomUUID()}`;
   const createdAt = now.toISOString();
   const year = yearInIndia(now);
@@ -61,11 +64,14 @@ export async function createBooking(
     transportPreference: transport,
     priceTier,
     ...price,
+    choices,
     specialRequests: input.specialRequests ?? null,
     createdAt,
   };
   const row: BookingRow = {
     ...written,
+    mealCharge: price.mealCharge ?? 0,
+    addonCharge: price.addonCharge ?? 0,
     bookingRef: "",
     status: "pending",
     paymentStatus: "pending",
@@ -144,7 +150,18 @@ export type PricedRequest = {
   pkg: NonNullable<Awaited<ReturnType<typeof packageOnSale>>>;
   priceTier: { label: string; price: number };
   price: ReturnType<typeof priceBooking>;
+  /** What was chosen from the package's catalogue, as priced now (ADR 0045); null when nothing was. */
+  choices: BookedChoices | null;
 };
+
+/**
+ * The spec's `preferences.hotel` of a request: as sent, with the chosen hotel's name when a room type was chosen
+ * (the free-text name is then the catalogue's), without the catalogue's own ids.
+ */
+export function hotelPreferenceOf(input: CreateBookingInput, choices: BookedChoices | null) {
+  const { roomTypeId: _, ...hotel } = input.preferences.hotel;
+  return choices?.hotel ? { ...hotel, hotel: choices.hotel.name, name: choices.hotel.name } : hotel;
+}
 
 /**
  * A booking request priced on the server (ADR 0010): the package must be on sale, the tier one of its priced
@@ -160,6 +177,11 @@ export async function priceRequest(db: Db, input: CreateBookingInput, today: str
   const priceTier = { label: chosen.tier.label, price: chosen.tier.price };
   if (input.travelDates.startDate <= today) throw unprocessable("The travel start date must be in the future");
   const { adults, children } = input.customerDetails;
+  const catalogue = await resolveChoices(db, pkg.p.id, adults + children, {
+    roomTypeId: input.preferences.hotel.roomTypeId,
+    mealPlan: input.preferences.mealPlan,
+    addons: input.preferences.addons,
+  });
   const price = priceBooking({
     unitPrice: priceTier.price,
     adults,
@@ -167,8 +189,9 @@ export async function priceRequest(db: Db, input: CreateBookingInput, today: str
     durationDays: pkg.p.durationDays,
     roomType: input.preferences.hotel.roomType,
     transportType: input.preferences.transport.type,
+    choices: catalogue?.priced,
   });
-  return { pkg, priceTier, price };
+  return { pkg, priceTier, price, choices: catalogue?.choices ?? null };
 }
 
 /** The booking in a stored answer. */

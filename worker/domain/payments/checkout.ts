@@ -1,11 +1,11 @@
 import { and, asc, eq, gt, isNotNull } from "drizzle-orm";
 import { cartItems, paymentItems, payments } from "@db/schema";
-import type { BookedPriceTier, HotelPreference, TransportPreference } from "@db/bookings";
+import type { BookedChoices, BookedPriceTier, HotelPreference, TransportPreference } from "@db/bookings";
 import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
 import { paymentProviderOf } from "../../payments/config";
 import { PaymentProviderError, paise } from "../../payments/provider";
-import { type PricedRequest, priceRequest } from "../bookings/create";
+import { type PricedRequest, hotelPreferenceOf, priceRequest } from "../bookings/create";
 import { todayInIndia } from "../bookings/transitions";
 import type { Pricing } from "../bookings/pricing";
 import { type CreateBookingInput, createBookingSchema } from "../bookings/schemas";
@@ -47,6 +47,8 @@ export type BookingDraft = {
     transportPreference: TransportPreference;
     priceTier: BookedPriceTier;
     specialRequests: string | null;
+    /** The catalogue choices as priced at checkout (ADR 0045); absent on drafts from before. */
+    choices?: BookedChoices | null;
   } & Pricing;
   travellers: { title: string; fullName: string; type: "adult" | "child"; age: number; gender: string }[];
   packageName: string;
@@ -62,7 +64,7 @@ export type CheckoutSource =
   | { kind: "item"; input: CreateBookingInput; site: Site | null };
 
 function draftOf(input: CreateBookingInput, priced: PricedRequest): BookingDraft {
-  const { pkg, priceTier, price } = priced;
+  const { pkg, priceTier, price, choices } = priced;
   return {
     row: {
       sellerId: pkg.p.sellerId,
@@ -70,10 +72,11 @@ function draftOf(input: CreateBookingInput, priced: PricedRequest): BookingDraft
       startDate: input.travelDates.startDate,
       adults: input.customerDetails.adults,
       children: input.customerDetails.children,
-      hotelPreference: input.preferences.hotel,
+      hotelPreference: hotelPreferenceOf(input, choices),
       transportPreference: input.preferences.transport,
       priceTier,
       ...price,
+      choices,
       specialRequests: input.specialRequests ?? null,
     },
     travellers: input.customerDetails.travellers.map((t) => ({ ...t })),

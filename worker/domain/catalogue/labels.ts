@@ -1,0 +1,46 @@
+import type { BookedChoices } from "@db/bookings";
+import type { PricedChoices } from "../bookings/pricing";
+
+/**
+ * The catalogue's words and the snapshot's prices, without zod or queries, so the booking form's chunk can carry them
+ * (ADR 0019's script budgets).
+ */
+export const MEAL_PLAN_LABELS = {
+  EP: "Room only",
+  CP: "Breakfast",
+  MAP: "Breakfast and one meal",
+  AP: "All meals",
+} as const;
+
+export const ADDON_UNIT_LABELS = { person: "per person", booking: "per booking", night: "per night" } as const;
+
+export const mealPlanName = (code: string) => `${code} (${MEAL_PLAN_LABELS[code as keyof typeof MEAL_PLAN_LABELS] ?? code})`;
+
+/** The rooms a party needs of a room type: enough for every traveller at its occupancy. */
+export const roomsFor = (travellers: number, occupancy: number) => Math.max(1, Math.ceil(travellers / Math.max(1, occupancy)));
+
+/** A booking's snapshot as the pricing function takes it: the prices it was booked at, never today's. */
+export function pricedChoicesOf(choices: BookedChoices | null | undefined): PricedChoices | null {
+  if (!choices) return null;
+  return {
+    room: choices.hotel ? { pricePerNight: choices.hotel.pricePerNight, rooms: choices.hotel.rooms } : null,
+    mealPlan: choices.mealPlan ? { supplement: choices.mealPlan.supplement } : null,
+    addons: (choices.addons ?? []).map((a) => ({ price: a.price, unit: a.unit as "person" | "booking" | "night", quantity: a.quantity })),
+  };
+}
+
+/** What a package offers a traveller from its seller's catalogue (the package pages and the booking form). */
+export type PackageChoices = {
+  hotels: {
+    id: string;
+    name: string;
+    city: string;
+    stars: number;
+    image: string | null;
+    rooms: { id: string; name: string; occupancy: number; pricePerNight: number }[];
+  }[];
+  mealPlans: { code: string; label: string; supplement: number }[];
+  addons: { id: string; name: string; description: string; price: number; unit: "person" | "booking" | "night"; maxQuantity: number }[];
+};
+
+export const NO_CHOICES: PackageChoices = { hotels: [], mealPlans: [], addons: [] };
