@@ -19,9 +19,20 @@ export type BookedPriceTier = { label: string; price: number };
  * later change to the catalogue never alters the booking. Null on bookings without such choices.
  */
 export type BookedChoices = {
-  hotel?: { id: string; name: string; city: string; stars: number; roomTypeId: string; roomType: string; occupancy: number; pricePerNight: number; rooms: number };
+  hotel?: {
+    id: string;
+    name: string;
+    city: string;
+    stars: number;
+    roomTypeId: string;
+    roomType: string;
+    occupancy: number;
+    pricePerNight: number;
+    rooms: number;
+    nights: number;
+  };
   mealPlan?: { code: string; label: string; supplement: number };
-  addons?: { id: string; name: string; unit: string; price: number; quantity: number }[];
+  addons?: { id: string; name: string; unit: string; price: number; quantity: number; amount: number }[];
 };
 
 export const bookings = sqliteTable(

@@ -63,10 +63,13 @@ export const bookingView = z.object({
           occupancy: count,
           pricePerNight: paise,
           rooms: count,
+          nights: count,
         })
         .optional(),
       mealPlan: z.object({ code: z.string(), label: z.string(), supplement: paise }).optional(),
-      addons: z.array(z.object({ id: z.string(), name: z.string(), unit: z.string(), price: paise, quantity: count })).optional(),
+      addons: z
+        .array(z.object({ id: z.string(), name: z.string(), unit: z.string(), price: paise, quantity: count, amount: paise }))
+        .optional(),
     })
     .nullable()
     .describe("The package's hotel and room type, meal plan and add-ons chosen, at the prices of the day it was booked (ADR 0045)"),

@@ -177,11 +177,16 @@ export async function priceRequest(db: Db, input: CreateBookingInput, today: str
   const priceTier = { label: chosen.tier.label, price: chosen.tier.price };
   if (input.travelDates.startDate <= today) throw unprocessable("The travel start date must be in the future");
   const { adults, children } = input.customerDetails;
-  const catalogue = await resolveChoices(db, pkg.p.id, adults + children, {
-    roomTypeId: input.preferences.hotel.roomTypeId,
-    mealPlan: input.preferences.mealPlan,
-    addons: input.preferences.addons,
-  });
+  const catalogue = await resolveChoices(
+    db,
+    pkg.p.id,
+    { travellers: adults + children, durationDays: pkg.p.durationDays },
+    {
+      roomTypeId: input.preferences.hotel.roomTypeId,
+      mealPlan: input.preferences.mealPlan,
+      addons: input.preferences.addons,
+    },
+  );
   const price = priceBooking({
     unitPrice: priceTier.price,
     adults,

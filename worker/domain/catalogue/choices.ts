@@ -4,7 +4,7 @@ import { MEAL_PLAN_CODES, addons, hotels, packageAddons, packageHotels, packageM
 import type { Load } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import { unprocessable } from "../errors";
-import type { PricedChoices } from "../bookings/pricing";
+import { type PricedChoices, addonAmount, nightsOf } from "../bookings/pricing";
 import { MEAL_PLAN_LABELS, type PackageChoices, pricedChoicesOf, roomsFor } from "./labels";
 
 export const ROOM_TYPE_MESSAGE = "Please choose one of this package's hotels and room types";
@@ -82,7 +82,7 @@ export type ChoiceRequest = {
 export async function resolveChoices(
   db: Db,
   packageId: string,
-  travellers: number,
+  party: { travellers: number; durationDays: number },
   request: ChoiceRequest,
 ): Promise<{ choices: BookedChoices; priced: PricedChoices } | null> {
   const wanted = request.addons.filter((a) => a.quantity > 0);
@@ -128,7 +128,8 @@ export async function resolveChoices(
       roomType: r.roomName,
       occupancy: r.occupancy,
       pricePerNight: r.pricePerNight,
-      rooms: roomsFor(travellers, r.occupancy),
+      rooms: roomsFor(party.travellers, r.occupancy),
+      nights: nightsOf(party.durationDays),
     };
   }
   if (request.mealPlan) {
@@ -146,7 +147,8 @@ export async function resolveChoices(
         const message = addonAboveMaximum(addon.name, addon.maxQuantity);
         throw unprocessable(message, [{ path: "preferences.addons", message }]);
       }
-      return { id: addon.id, name: addon.name, unit: addon.unit, price: addon.price, quantity: w.quantity };
+      const amount = addonAmount({ ...addon, quantity: w.quantity }, party.travellers, nightsOf(party.durationDays));
+      return { id: addon.id, name: addon.name, unit: addon.unit, price: addon.price, quantity: w.quantity, amount };
     });
   }
   return { choices, priced: pricedChoicesOf(choices) as PricedChoices };

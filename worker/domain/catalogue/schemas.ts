@@ -6,7 +6,11 @@ import { ADDON_UNITS, MEAL_PLAN_CODES } from "@db/catalogue";
  * seller reads them and turned into integer paise here.
  */
 const text = (max: number, message: string) =>
-  z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message).max(max, `${message} (at most ${max} characters)`);
+  z
+    .string({ required_error: message, invalid_type_error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `${message} (at most ${max} characters)`);
 const id = (message: string) => z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message).max(100, message);
 
 /** Rupees as typed (up to two decimals, commas allowed) → paise; `min` in rupees. */
