@@ -5,6 +5,9 @@ import { BookingRequestForm } from "~/components/bookings/booking-request-form";
 import type { TripFormData } from "~/components/bookings/trip-fields";
 import { siteHref, useSellerSite } from "~/lib/seller-site";
 import { PriceNote, packagePrice } from "./package-card";
+import type { PackageChoices } from "@worker/domain/catalogue/labels";
+import { ItineraryList } from "~/components/catalogue/itinerary-editor";
+import { ChoicesList } from "~/components/catalogue/choices-list";
 
 /** First image large plus up to three thumbnails (spec §9); a thumbnail shows itself large. */
 function Gallery({ pkg }: { pkg: PublicPackage }) {
@@ -51,7 +54,7 @@ function List({ title, items, id }: { title: string; items: string[]; id: string
 }
 
 /** `form`: the trip form's own address was asked for (`?book=1`, signed in): the form shows in the page. */
-export function PackageDetail({ pkg, form }: { pkg: PublicPackage; form: TripFormData }) {
+export function PackageDetail({ pkg, form }: { pkg: PublicPackage & { choices?: PackageChoices }; form: TripFormData }) {
   const site = useSellerSite();
   return (
     <main id="main" className="container page stack">
@@ -85,6 +88,8 @@ export function PackageDetail({ pkg, form }: { pkg: PublicPackage; form: TripFor
           </section>
         </div>
       </div>
+      <ItineraryList itinerary={pkg.itinerary} />
+      {pkg.choices ? <ChoicesList choices={pkg.choices} /> : null}
       <div className="package-lists">
         <List title="Inclusions" items={pkg.inclusions} id="inclusions-title" />
         <List title="Exclusions" items={pkg.exclusions} id="exclusions-title" />

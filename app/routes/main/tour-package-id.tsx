@@ -8,6 +8,9 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PER_PERSON_NOTE, advertisedPrice } from "@worker/domain/bookings/price-terms";
 import { formatRupees } from "@worker/shared/format";
 import { actionInput } from "~/lib/session.server";
+import { packageChoices } from "@worker/domain/catalogue/choices";
+import { ItineraryList } from "~/components/catalogue/itinerary-editor";
+import { ChoicesList } from "~/components/catalogue/choices-list";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
@@ -16,8 +19,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 /** The package; at `?book=1` (Add to cart's own address) also the form's data, or the sign-in with the way back. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const [pkg, form] = await Promise.all([getCatalogPackage(context.db, params.id ?? "", context.load), tripFormData(context)]);
-  if (!pkg) throw new Response("Package not found", { status: 404 });
+  const [found, form, choices] = await Promise.all([
+    getCatalogPackage(context.db, params.id ?? "", context.load),
+    tripFormData(context),
+    packageChoices(context.db, params.id ?? "", context.load),
+  ]);
+  if (!found) throw new Response("Package not found", { status: 404 });
+  const pkg = { ...found, choices };
   return { pkg, form, bookUrl: `${sellerSiteUrl(pkg.seller, new URL(request.url))}/package/${encodeURIComponent(pkg.id)}` };
 }
 
@@ -62,6 +70,8 @@ export default function TourPackage() {
               Book with {pkg.seller.name}
             </a>
           </div>
+          <ItineraryList itinerary={pkg.itinerary} />
+          <ChoicesList choices={pkg.choices} />
           <section aria-labelledby="incl">
             <h2 id="incl">Inclusions</h2>
             <ul>

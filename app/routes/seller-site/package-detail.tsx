@@ -7,6 +7,7 @@ import { sellerMeta, siteFromMatches, siteHref, useSellerSite } from "~/lib/sell
 import { shopOf, tripAction, tripFormData } from "~/components/bookings/trip-actions.server";
 import { stringFields } from "~/components/bookings/trip-fields";
 import { loadPackage } from "~/lib/seller-site.server";
+import { packageChoices } from "@worker/domain/catalogue/choices";
 import { actionInput } from "~/lib/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -26,8 +27,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
  * this site's sign-in with the way back: the same D1 batch).
  */
 export async function loader({ context, params }: LoaderFunctionArgs) {
-  const [pkg, form] = await Promise.all([loadPackage(context, params.packageId ?? ""), tripFormData(context)]);
-  return { package: pkg, form };
+  const packageId = params.packageId ?? "";
+  const [pkg, form, choices] = await Promise.all([
+    loadPackage(context, packageId),
+    tripFormData(context),
+    packageChoices(context.db, packageId, context.load),
+  ]);
+  return { package: { ...pkg, choices }, form };
 }
 
 /** Book Now: a checkout of this package on this site (and, without scripts, the test provider's Pay). */

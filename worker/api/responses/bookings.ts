@@ -24,6 +24,30 @@ export const pricing = z.object({
   ),
 });
 
+/** The catalogue choices a booking keeps, at the prices of the day (ADR 0045). */
+export const bookedChoices = z
+  .object({
+    hotel: z
+      .object({
+        id: z.string(),
+        name: z.string(),
+        city: z.string(),
+        stars: count,
+        roomTypeId: z.string(),
+        roomType: z.string(),
+        occupancy: count,
+        pricePerNight: paise,
+        rooms: count,
+        nights: count,
+      })
+      .optional(),
+    mealPlan: z.object({ code: z.string(), label: z.string(), supplement: paise }).optional(),
+    addons: z
+      .array(z.object({ id: z.string(), name: z.string(), unit: z.string(), price: paise, quantity: count, amount: paise }))
+      .optional(),
+  })
+  .nullable();
+
 /** One booking as its customer and its seller see it (spec §7). */
 export const bookingView = z.object({
   _id: z.string(),
@@ -50,29 +74,9 @@ export const bookingView = z.object({
   }),
   pricing,
   priceTier: z.object({ label: z.string(), price: paise }).nullable(),
-  choices: z
-    .object({
-      hotel: z
-        .object({
-          id: z.string(),
-          name: z.string(),
-          city: z.string(),
-          stars: count,
-          roomTypeId: z.string(),
-          roomType: z.string(),
-          occupancy: count,
-          pricePerNight: paise,
-          rooms: count,
-          nights: count,
-        })
-        .optional(),
-      mealPlan: z.object({ code: z.string(), label: z.string(), supplement: paise }).optional(),
-      addons: z
-        .array(z.object({ id: z.string(), name: z.string(), unit: z.string(), price: paise, quantity: count, amount: paise }))
-        .optional(),
-    })
-    .nullable()
-    .describe("The package's hotel and room type, meal plan and add-ons chosen, at the prices of the day it was booked (ADR 0045)"),
+  choices: bookedChoices.describe(
+    "The package's hotel and room type, meal plan and add-ons chosen, at the prices of the day it was booked (ADR 0045)",
+  ),
   specialRequests: z.string().nullable(),
   sellerResponse: z.object({ status: z.enum(["approved", "rejected"]), message: z.string(), respondedAt: instant.nullable() }).nullable(),
 });

@@ -1,5 +1,5 @@
 import type { BookedChoices } from "@db/bookings";
-import type { PricedChoices } from "../bookings/pricing";
+import { type PricedChoices, addonAmount, nightsOf } from "../bookings/pricing";
 
 /**
  * The catalogue's words and the snapshot's prices, without zod or queries, so the booking form's chunk can carry them
@@ -44,3 +44,44 @@ export type PackageChoices = {
 };
 
 export const NO_CHOICES: PackageChoices = { hotels: [], mealPlans: [], addons: [] };
+
+/**
+ * The form's preview of a booking's choices from what the package offers, by the same rules the server applies
+ * (roomsFor, addonAmount): the snapshot it would keep, or null when nothing is chosen. The server prices it again
+ * from its own rows; this is only what the traveller sees first.
+ */
+export function previewChoices(
+  offered: PackageChoices,
+  chosen: { roomTypeId: string; mealPlan: string; addons: Record<string, string> },
+  party: { travellers: number; durationDays: number },
+): BookedChoices | null {
+  const nights = nightsOf(party.durationDays);
+  const snapshot: BookedChoices = {};
+  for (const h of offered.hotels) {
+    const r = h.rooms.find((room) => room.id === chosen.roomTypeId);
+    if (r)
+      snapshot.hotel = {
+        id: h.id,
+        name: h.name,
+        city: h.city,
+        stars: h.stars,
+        roomTypeId: r.id,
+        roomType: r.name,
+        occupancy: r.occupancy,
+        pricePerNight: r.pricePerNight,
+        rooms: roomsFor(party.travellers, r.occupancy),
+        nights,
+      };
+  }
+  const meal = offered.mealPlans.find((m) => m.code === chosen.mealPlan);
+  if (meal) snapshot.mealPlan = { code: meal.code, label: meal.label, supplement: meal.supplement };
+  const addons = offered.addons.flatMap((a) => {
+    const quantity = Math.min(a.maxQuantity, Math.max(0, Math.trunc(Number(chosen.addons[a.id] ?? 0)) || 0));
+    if (!quantity) return [];
+    return [
+      { id: a.id, name: a.name, unit: a.unit, price: a.price, quantity, amount: addonAmount({ ...a, quantity }, party.travellers, nights) },
+    ];
+  });
+  if (addons.length) snapshot.addons = addons;
+  return snapshot.hotel || snapshot.mealPlan || snapshot.addons ? snapshot : null;
+}
