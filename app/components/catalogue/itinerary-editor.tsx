@@ -61,10 +61,7 @@ export function ItineraryList({ itinerary, headingId = "itinerary-title" }: { it
       <ol className="itinerary-days">
         {itinerary.map((d) => (
           <li key={d.day} className="stack">
-            <h3>
-              Day {d.day}
-              {d.title ? `: ${d.title}` : ""}
-            </h3>
+            <h3>{d.title ? `Day ${d.day}: ${d.title}` : `Day ${d.day}`}</h3>
             {d.details ? <p>{d.details}</p> : null}
             {d.overnight || d.meals ? (
               <p className="muted">

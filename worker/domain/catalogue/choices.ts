@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { BookedChoices } from "@db/bookings";
 import { MEAL_PLAN_CODES, addons, hotels, packageAddons, packageHotels, packageMealPlans, roomTypes } from "@db/schema";
 import type { Load } from "../../db/batcher";
@@ -22,13 +22,14 @@ export async function packageChoices(db: Db, packageId: string, load: Load): Pro
     load(
       db
         .select({
-          hotelId: hotels.id,
-          hotelName: hotels.name,
+          // Aliased: rows of a D1 batch come back keyed by column name, and both tables have `id` and `name`.
+          hotelId: sql<string>`${hotels.id}`.as("hotel_ref"),
+          hotelName: sql<string>`${hotels.name}`.as("hotel_name"),
           city: hotels.city,
           stars: hotels.stars,
           image: hotels.image,
-          roomId: roomTypes.id,
-          roomName: roomTypes.name,
+          roomId: sql<string>`${roomTypes.id}`.as("room_ref"),
+          roomName: sql<string>`${roomTypes.name}`.as("room_name"),
           occupancy: roomTypes.occupancy,
           pricePerNight: roomTypes.pricePerNight,
         })
@@ -92,12 +93,12 @@ export async function resolveChoices(
   const [room, meal, extras] = await db.batch([
     db
       .select({
-        hotelId: hotels.id,
-        hotelName: hotels.name,
+        hotelId: sql<string>`${hotels.id}`.as("hotel_ref"),
+        hotelName: sql<string>`${hotels.name}`.as("hotel_name"),
         city: hotels.city,
         stars: hotels.stars,
-        roomId: roomTypes.id,
-        roomName: roomTypes.name,
+        roomId: sql<string>`${roomTypes.id}`.as("room_ref"),
+        roomName: sql<string>`${roomTypes.name}`.as("room_name"),
         occupancy: roomTypes.occupancy,
         pricePerNight: roomTypes.pricePerNight,
       })

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ADDON_UNITS, MEAL_PLAN_CODES } from "@db/catalogue";
+import { ADDON_UNITS, MEAL_PLAN_CODES, type MealPlanCode } from "@db/catalogue";
 
 /**
  * The seller catalogue's forms (issue 26, ADR 0045), as a browser posts them: text fields, rupees typed as the
@@ -80,10 +80,12 @@ export const bookingChoicesSchema = {
     .nullable()
     .transform((v) => v || undefined),
   mealPlan: z
-    .union([mealPlanCode, z.literal("")])
+    .string({ invalid_type_error: MEAL_PLAN_MESSAGE })
+    .trim()
     .optional()
     .nullable()
-    .transform((v) => v || undefined),
+    .refine((v) => !v || (MEAL_PLAN_CODES as readonly string[]).includes(v), MEAL_PLAN_MESSAGE)
+    .transform((v) => (v || undefined) as MealPlanCode | undefined),
   addons: z
     .array(
       z.object({
