@@ -155,7 +155,7 @@ describe("booking with a hotel, a meal plan and add-ons", () => {
     const before = await one<{ n: number }>("SELECT count(*) AS n FROM bookings");
     const cases: [Record<string, unknown>, number, string][] = [
       [{ mealPlan: "XYZ" }, 422, "Meal plan must be one of EP, CP, MAP, AP"],
-      [{ addons: [{ addonId: "ad_airport", quantity: 2 }] }, 422, "At most 1 of “Private airport pick-up” can be booked"],
+      [{ addons: [{ addonId: "ad_scuba", quantity: 3 }] }, 422, "At most 2 of “Scuba dive at Havelock” can be booked"],
       // Another seller's room type, and this seller's room type of another package.
       [{ hotel: { roomTypeId: "rt_spiti_twin" } }, 422, "Please choose one of this package's hotels and room types"],
       [{ hotel: { roomTypeId: "rt_goa_garden" } }, 422, "Please choose one of this package's hotels and room types"],

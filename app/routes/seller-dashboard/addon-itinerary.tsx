@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { addonBody, itineraryDay } from "@worker/domain/catalogue/schemas";
-import { addAddon, editAddon, readAddons, removeAddon, setAddonPackages, setItinerary } from "@worker/domain/catalogue/service";
+import { addAddon, editAddon, readAddons, removeAddon, setItinerary } from "@worker/domain/catalogue/service";
 import { AddonsSection } from "~/components/catalogue/addons";
 import { type CatalogueForm, catalogueAction } from "~/components/catalogue/catalogue-action.server";
 import { ItineraryEditor } from "~/components/catalogue/itinerary-editor";
@@ -40,8 +40,7 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
         await addAddon(db, config, sellerId, addonBody.parse(fields));
         return "Add-on added";
       case "edit-addon":
-        await editAddon(db, config, sellerId, fields.id ?? "", addonBody.parse(fields));
-        await setAddonPackages(db, config, sellerId, fields.id ?? "", all("packageIds"));
+        await editAddon(db, config, sellerId, fields.id ?? "", addonBody.parse(fields), all("packageIds"));
         return "Add-on saved";
       case "delete-addon":
         await removeAddon(db, config, sellerId, fields.id ?? "");

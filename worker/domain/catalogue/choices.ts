@@ -72,7 +72,7 @@ export async function packageChoices(db: Db, packageId: string, load: Load): Pro
 export type ChoiceRequest = {
   roomTypeId?: string;
   mealPlan?: string;
-  addons: { addonId: string; quantity: number }[];
+  addons?: { addonId: string; quantity: number }[];
 };
 
 /**
@@ -86,7 +86,7 @@ export async function resolveChoices(
   party: { travellers: number; durationDays: number },
   request: ChoiceRequest,
 ): Promise<{ choices: BookedChoices; priced: PricedChoices } | null> {
-  const wanted = request.addons.filter((a) => a.quantity > 0);
+  const wanted = (request.addons ?? []).filter((a) => a.quantity > 0);
   if (!request.roomTypeId && !request.mealPlan && wanted.length === 0) return null;
   const ids = [...new Set(wanted.map((a) => a.addonId))];
   if (ids.length !== wanted.length) throw unprocessable(ADDON_MESSAGE);

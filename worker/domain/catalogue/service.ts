@@ -242,13 +242,20 @@ export async function addAddon(db: Db, edge: EdgeConfig, sellerId: string, input
   return id;
 }
 
-export async function editAddon(db: Db, edge: EdgeConfig, sellerId: string, addonId: string, input: AddonInput) {
+/** The add-on's details and the packages it is offered on, in one batch. */
+export async function editAddon(db: Db, edge: EdgeConfig, sellerId: string, addonId: string, input: AddonInput, packageIds: string[]) {
+  const [own] = await db
+    .select({ id: addons.id })
+    .from(addons)
+    .where(and(eq(addons.id, addonId), eq(addons.sellerId, sellerId)));
+  if (!own) throw notFound(ADDON_NOT_FOUND);
   const [rows] = await write(db, edge, sellerId, [
     db
       .update(addons)
       .set(input)
       .where(and(eq(addons.id, addonId), eq(addons.sellerId, sellerId)))
       .returning({ id: addons.id }),
+    ...linkStatements(db, sellerId, "addon", addonId, packageIds),
   ]);
   if (!changed(rows)) throw notFound(ADDON_NOT_FOUND);
 }
@@ -261,15 +268,6 @@ export async function removeAddon(db: Db, edge: EdgeConfig, sellerId: string, ad
       .returning({ id: addons.id }),
   ]);
   if (!changed(rows)) throw notFound(ADDON_NOT_FOUND);
-}
-
-export async function setAddonPackages(db: Db, edge: EdgeConfig, sellerId: string, addonId: string, packageIds: string[]) {
-  const [own] = await db
-    .select({ id: addons.id })
-    .from(addons)
-    .where(and(eq(addons.id, addonId), eq(addons.sellerId, sellerId)));
-  if (!own) throw notFound(ADDON_NOT_FOUND);
-  await write(db, edge, sellerId, linkStatements(db, sellerId, "addon", addonId, packageIds));
 }
 
 /** A package's day-by-day itinerary, days numbered in order; empty days are left out. */

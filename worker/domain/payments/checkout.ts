@@ -263,7 +263,13 @@ async function whyNotPayable(db: Db, userId: string, items: (typeof paymentItems
         priceTier: draft.row.priceTier?.label,
         travelDates: { startDate: draft.row.startDate },
         customerDetails: { adults: draft.row.adults, children: draft.row.children },
-        preferences: { hotel: draft.row.hotelPreference, transport: draft.row.transportPreference },
+        preferences: {
+          hotel: { ...draft.row.hotelPreference, roomTypeId: draft.row.choices?.hotel?.roomTypeId },
+          transport: draft.row.transportPreference,
+          // The catalogue choices the checkout priced (ADR 0045), priced again from the catalogue as it is now.
+          mealPlan: draft.row.choices?.mealPlan?.code,
+          addons: (draft.row.choices?.addons ?? []).map((a) => ({ addonId: a.id, quantity: a.quantity })),
+        },
       } as unknown as CreateBookingInput;
       const priced = await priceRequest(db, input, today);
       if (priced.price.total !== item.amount) return `The price of ${draft.packageName} changed`;
