@@ -279,6 +279,6 @@ describe("seller scoping of every catalogue action", () => {
     });
     const main = await (await w.request("/tour-package/p_goa")).text();
     expect(main).toContain("Day 1: Beach day");
-    expect(main).toContain("Palm Grove Candolim");
+    expect(main).toContain("CP (Breakfast)");
   });
 });

@@ -6,7 +6,7 @@ const q = (v: unknown): string =>
   v === null || v === undefined ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
 const rupees = (r: number) => r * 100;
 
-const HOTELS = [
+const HOTELS: { id: string; sellerId: string; name: string; city: string; stars: number; packages: string[] }[] = [
   {
     id: "ht_sea_shell",
     sellerId: "s_wanderlust",
@@ -16,7 +16,7 @@ const HOTELS = [
     packages: ["p_port_blair"],
   },
   { id: "ht_coral_reef", sellerId: "s_wanderlust", name: "Coral Reef Resort", city: "Port Blair", stars: 3, packages: ["p_port_blair"] },
-  { id: "ht_goa_palms", sellerId: "s_wanderlust", name: "Palm Grove Candolim", city: "Goa", stars: 4, packages: ["p_goa"] },
+  { id: "ht_goa_palms", sellerId: "s_wanderlust", name: "Palm Grove Candolim", city: "Goa", stars: 4, packages: [] },
   { id: "ht_spiti_stay", sellerId: "s_himalayan", name: "Kaza Mountain Lodge", city: "Kaza", stars: 2, packages: ["p_spiti"] },
 ];
 
