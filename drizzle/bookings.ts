@@ -14,6 +14,26 @@ export type HotelPreference = { hotel?: string; name?: string; roomType?: string
 export type TransportPreference = { name?: string; type?: string };
 /** The package price a booking was priced at, as the package listed it then (label and paise per person). */
 export type BookedPriceTier = { label: string; price: number };
+/**
+ * What the traveller chose from the package's catalogue, as it was priced then (ADR 0045): names and paise, so a
+ * later change to the catalogue never alters the booking. Null on bookings without such choices.
+ */
+export type BookedChoices = {
+  hotel?: {
+    id: string;
+    name: string;
+    city: string;
+    stars: number;
+    roomTypeId: string;
+    roomType: string;
+    occupancy: number;
+    pricePerNight: number;
+    rooms: number;
+    nights: number;
+  };
+  mealPlan?: { code: string; label: string; supplement: number };
+  addons?: { id: string; name: string; unit: string; price: number; quantity: number; amount: number }[];
+};
 
 export const bookings = sqliteTable(
   "bookings",
@@ -42,6 +62,9 @@ export const bookings = sqliteTable(
     discount: integer("discount").notNull(),
     roomCharge: integer("room_charge").notNull().default(0),
     transportCharge: integer("transport_charge").notNull().default(0),
+    mealCharge: integer("meal_charge").notNull().default(0),
+    addonCharge: integer("addon_charge").notNull().default(0),
+    choices: text("choices", { mode: "json" }).$type<BookedChoices | null>(),
     taxes: integer("taxes").notNull(),
     total: integer("total").notNull(),
     specialRequests: text("special_requests"),

@@ -6,6 +6,8 @@ const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
 /** Money is integer paise everywhere (₹15,999 is 1599900). */
 export type PriceRange = { label: string; price: number };
+/** One day of a package's day-by-day itinerary (issue 26). */
+export type ItineraryDay = { day: number; title: string; details: string; overnight: string; meals: string };
 
 export const packages = sqliteTable(
   "packages",
@@ -22,6 +24,7 @@ export const packages = sqliteTable(
     priceRanges: text("price_ranges", { mode: "json" }).$type<PriceRange[]>().notNull().default(sql`'[]'`),
     inclusions: text("inclusions", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     exclusions: text("exclusions", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    itinerary: text("itinerary", { mode: "json" }).$type<ItineraryDay[]>().notNull().default(sql`'[]'`),
     status: text("status", { enum: ["draft", "published"] })
       .notNull()
       .default("draft"),

@@ -5,3 +5,4 @@ export * from "./users";
 export * from "./payments";
 export * from "./vouchers";
 export * from "./departures";
+export * from "./catalogue";

@@ -1,3 +1,4 @@
+import { catalogueStatements } from "./seed-catalogue";
 import { priceBooking } from "../domain/bookings/pricing";
 import { todayInIndia, yearInIndia } from "../domain/bookings/transitions";
 
@@ -530,6 +531,7 @@ export function seedStatements(passwordHashes: Record<string, string>, now: Date
       `INSERT OR IGNORE INTO packages (id, seller_id, name, city, description, duration_days, images, price_ranges, inclusions, exclusions, status, created_at, updated_at) VALUES (${[p.id, p.sellerId, p.name, p.city, p.description, p.durationDays].map(q).join(", ")}, ${json(p.images)}, ${json(p.priceRanges)}, ${json(p.inclusions)}, ${json(p.exclusions)}, ${q(p.status)}, ${q(created)}, ${q(created)});`,
     );
   });
+  out.push(...catalogueStatements());
   const totals = new Map<string, Priced>();
   for (const b of SEED_BOOKINGS) {
     const pkg = SEED_PACKAGES.find((p) => p.id === b.packageId);

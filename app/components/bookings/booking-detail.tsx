@@ -121,7 +121,7 @@ export function BookingDetail({
 
         <section className="card stack" aria-labelledby="pricing-heading">
           <h2 id="pricing-heading">Pricing</h2>
-          <PricingList pricing={b.pricing} tier={b.priceTier} />
+          <PricingList pricing={b.pricing} tier={b.priceTier} choices={b.choices} />
           {money ? <MoneyPanel money={money} showReference={forSeller} /> : null}
         </section>
 

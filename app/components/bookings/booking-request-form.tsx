@@ -1,6 +1,9 @@
 import { Form, useLocation, useNavigate } from "@remix-run/react";
 import { Suspense, lazy, useEffect } from "react";
-import type { PublicPackage } from "@worker/domain/seller-website/shapes";
+import type { PublicPackage as Package } from "@worker/domain/seller-website/shapes";
+import type { PackageChoices } from "@worker/domain/catalogue/labels";
+
+type PublicPackage = Package & { choices?: PackageChoices };
 import type { WithDepartures } from "@worker/domain/departures/view";
 import { siteHref, useSellerSite } from "~/lib/seller-site";
 import "./bookings.css";

@@ -1,6 +1,7 @@
 import { Fragment } from "react";
 import { lineAmount, priceLines } from "@worker/domain/bookings/price-lines";
 import type { Pricing } from "@worker/domain/bookings/pricing";
+import type { BookedChoices } from "@db/bookings";
 import { formatRupees } from "@worker/shared/format";
 import type { Booking } from "./types";
 
@@ -19,10 +20,10 @@ function travellersOf(p: Pricing, unitPrice: number) {
  * ask, a visible hint under it (no script needed); the package price's hint names the tier it is for. The rounding
  * line is derived (total − the lines), so a booking priced before totals were rounded shows none.
  */
-export function PricingList({ pricing, tier }: { pricing: Pricing; tier?: Booking["priceTier"] }) {
+export function PricingList({ pricing, tier, choices }: { pricing: Pricing; tier?: Booking["priceTier"]; choices?: BookedChoices | null }) {
   return (
     <dl className="kv kv-money price-lines">
-      {priceLines(pricing).map((line) => {
+      {priceLines(pricing, choices).map((line) => {
         const total = line.key === "total" ? "price-total" : undefined;
         return (
           <Fragment key={line.key}>

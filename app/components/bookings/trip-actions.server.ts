@@ -11,7 +11,7 @@ import { payWithTestProvider } from "@worker/domain/payments/test-checkout";
 import type { ActionResult } from "~/lib/action-result";
 import { FAILED_PAYMENT } from "../payments/use-checkout";
 import { type SignedInUser, liveUser, refusal, requireUser, signedInHeaders } from "~/lib/session.server";
-import { type Fields, type TripFormData, travellerField } from "./trip-fields";
+import { ADDON_FIELD, type Fields, type TripFormData, travellerField } from "./trip-fields";
 
 /**
  * The writes of the trip form and of checkout's start, as page actions (issue 22): Add to cart, Book Now (a
@@ -97,8 +97,13 @@ export function tripRequestOf(fields: Fields, packageId: string) {
       })),
     },
     preferences: {
-      hotel: { name: fields.hotelName, roomType: fields.roomType || undefined },
+      hotel: { name: fields.hotelName, roomType: fields.roomType || undefined, roomTypeId: fields.roomTypeId || undefined },
       transport: { name: fields.transportName, type: fields.transportType || undefined },
+      mealPlan: fields.mealPlan || undefined,
+      // `addon.<id>`: the quantity chosen of each of the package's add-ons (ADR 0045).
+      addons: Object.entries(fields)
+        .filter(([k, v]) => k.startsWith(ADDON_FIELD) && v !== "" && v !== "0")
+        .map(([k, v]) => ({ addonId: k.slice(ADDON_FIELD.length), quantity: v })),
     },
     specialRequests: fields.specialRequests,
   };

@@ -26,7 +26,14 @@ export type TripDraft = {
   transportName: string;
   transportType: string;
   specialRequests: string;
+  /** The package's catalogue choices (ADR 0045): a room type's id, a meal plan's code, add-ons' quantities by id. */
+  roomTypeId: string;
+  mealPlan: string;
+  addons: Record<string, string>;
 };
+
+/** An add-on's quantity field: `addon.<id>`. */
+export const ADDON_FIELD = "addon.";
 
 export const travellerField = (index: number, key: keyof TravellerDraft) => `travellers.${index}.${key}`;
 
@@ -57,6 +64,13 @@ export function tripDraftOf(fields: Fields, { firstTier, traveller }: { firstTie
     transportName: fields.transportName ?? "",
     transportType: fields.transportType ?? "included",
     specialRequests: fields.specialRequests ?? "",
+    roomTypeId: fields.roomTypeId ?? "",
+    mealPlan: fields.mealPlan ?? "",
+    addons: Object.fromEntries(
+      Object.entries(fields)
+        .filter(([k]) => k.startsWith(ADDON_FIELD))
+        .map(([k, v]) => [k.slice(ADDON_FIELD.length), v]),
+    ),
   };
 }
 

@@ -5,6 +5,8 @@ import type { CheckoutSession } from "@worker/domain/payments/checkout";
 import type { PublicPackage } from "@worker/domain/seller-website/shapes";
 import type { WithDepartures } from "@worker/domain/departures/view";
 import { DeparturePicker } from "../departures/departure-picker";
+import { NO_CHOICES, type PackageChoices, pricedChoicesOf, previewChoices } from "@worker/domain/catalogue/labels";
+import { type ChoiceState, TripChoices } from "../catalogue/trip-choices";
 import { formatRupees } from "@worker/shared/format";
 import { toast } from "~/lib/notify";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
@@ -46,7 +48,8 @@ export function RequestForm({
   traveller,
   signedIn,
 }: {
-  pkg: PublicPackage & WithDepartures;
+  /** The package, with its departures (ADR 0044) and what it offers from its seller's catalogue (ADR 0045). */
+  pkg: PublicPackage & WithDepartures & { choices?: PackageChoices };
   mode: "book" | "cart";
   links: TripLinks;
   traveller: string;
@@ -73,6 +76,12 @@ export function RequestForm({
   const [transportName, setTransportName] = useState(draft.transportName);
   const [transportType, setTransportType] = useState(draft.transportType);
   const [specialRequests, setSpecialRequests] = useState(draft.specialRequests);
+  const offered = pkg.choices ?? NO_CHOICES;
+  const [choiceState, setChoiceState] = useState<ChoiceState>({
+    roomTypeId: draft.roomTypeId,
+    mealPlan: draft.mealPlan,
+    addons: draft.addons,
+  });
   const submitting = fetcher.state !== "idle";
   const [error, setError] = useState(answered && !answered.ok && !answered.checkout ? answered.message : "");
   const [added, setAdded] = useState(Boolean(answered?.ok && answered.added));
@@ -142,7 +151,17 @@ export function RequestForm({
   }
 
   // A preview only: the server prices the chosen tier itself from the package.
-  const price = priceBooking({ unitPrice: chosenTier.price, adults, children, durationDays: pkg.durationDays, roomType, transportType });
+  const choices = previewChoices(offered, choiceState, { travellers: adults + children, durationDays: pkg.durationDays });
+  const price = priceBooking({
+    unitPrice: chosenTier.price,
+    adults,
+    children,
+    durationDays: pkg.durationDays,
+    roomType: offered.hotels.length ? "standard" : roomType,
+    transportType,
+    choices: pricedChoicesOf(choices),
+  });
+  const hasHotels = offered.hotels.length > 0;
   const setAdultCount = (n: number) => {
     setAdults(n);
     setAdultList((l) => resize(l, n, "adult"));
@@ -251,24 +270,30 @@ export function RequestForm({
           onChange={(v) => setChildList((l) => l.map((x, j) => (j === i ? v : x)))}
         />
       ))}
-      <fieldset className="traveller-fieldset choice-fieldset">
-        <legend>Hotel preference</legend>
-        <div className="field">
-          <label htmlFor="bk-hotel">Hotel name (optional)</label>
-          <input id="bk-hotel" name="hotelName" value={hotelName} onChange={(e) => setHotelName(e.target.value)} maxLength={120} />
-        </div>
-        <div className="field">
-          <label htmlFor="bk-room">Room type (extra per night)</label>
-          <select id="bk-room" name="roomType" value={roomType} onChange={(e) => setRoomType(e.target.value)}>
-            {Object.entries(ROOM_SUPPLEMENT_PER_NIGHT).map(([k, v]) => (
-              <option key={k} value={k}>
-                {ROOM_LABELS[k] ?? k}
-                {v ? ` +${formatRupees(v)}` : ""}
-              </option>
-            ))}
-          </select>
-        </div>
-      </fieldset>
+      <TripChoices offered={offered} value={choiceState} onChange={setChoiceState} />
+      {/* A package with hotels: the traveller chooses among them above, instead of naming one. */}
+      {hasHotels ? (
+        <input type="hidden" name="roomType" value="standard" />
+      ) : (
+        <fieldset className="traveller-fieldset choice-fieldset">
+          <legend>Hotel preference</legend>
+          <div className="field">
+            <label htmlFor="bk-hotel">Hotel name (optional)</label>
+            <input id="bk-hotel" name="hotelName" value={hotelName} onChange={(e) => setHotelName(e.target.value)} maxLength={120} />
+          </div>
+          <div className="field">
+            <label htmlFor="bk-room">Room type (extra per night)</label>
+            <select id="bk-room" name="roomType" value={roomType} onChange={(e) => setRoomType(e.target.value)}>
+              {Object.entries(ROOM_SUPPLEMENT_PER_NIGHT).map(([k, v]) => (
+                <option key={k} value={k}>
+                  {ROOM_LABELS[k] ?? k}
+                  {v ? ` +${formatRupees(v)}` : ""}
+                </option>
+              ))}
+            </select>
+          </div>
+        </fieldset>
+      )}
       <fieldset className="traveller-fieldset choice-fieldset">
         <legend>Transport</legend>
         <div className="field">
@@ -306,7 +331,7 @@ export function RequestForm({
       </div>
       <section className="price-preview" aria-labelledby="bk-price" aria-live="polite">
         <h3 id="bk-price">Price preview</h3>
-        <PricingList pricing={price} tier={chosenTier} />
+        <PricingList pricing={price} tier={chosenTier} choices={choices} />
         <p className="muted">
           {mode === "book"
             ? "You pay this now. If the seller cannot take the booking, or does not answer within 48 hours, the full amount is refunded."

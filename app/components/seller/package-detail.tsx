@@ -7,6 +7,9 @@ import type { WithDepartures } from "@worker/domain/departures/view";
 import type { TripFormData } from "~/components/bookings/trip-fields";
 import { siteHref, useSellerSite } from "~/lib/seller-site";
 import { PriceNote, packagePrice } from "./package-card";
+import type { PackageChoices } from "@worker/domain/catalogue/labels";
+import { ItineraryList } from "~/components/catalogue/itinerary-editor";
+import { ChoicesList } from "~/components/catalogue/choices-list";
 
 /** First image large plus up to three thumbnails (spec §9); a thumbnail shows itself large. */
 function Gallery({ pkg }: { pkg: PublicPackage }) {
@@ -53,7 +56,7 @@ function List({ title, items, id }: { title: string; items: string[]; id: string
 }
 
 /** `form`: the trip form's own address was asked for (`?book=1`, signed in): the form shows in the page. */
-export function PackageDetail({ pkg, form }: { pkg: PublicPackage & WithDepartures; form: TripFormData }) {
+export function PackageDetail({ pkg, form }: { pkg: PublicPackage & WithDepartures & { choices?: PackageChoices }; form: TripFormData }) {
   const site = useSellerSite();
   return (
     <main id="main" className="container page stack">
@@ -88,6 +91,8 @@ export function PackageDetail({ pkg, form }: { pkg: PublicPackage & WithDepartur
           </section>
         </div>
       </div>
+      <ItineraryList itinerary={pkg.itinerary} />
+      {pkg.choices ? <ChoicesList choices={pkg.choices} /> : null}
       <div className="package-lists">
         <List title="Inclusions" items={pkg.inclusions} id="inclusions-title" />
         <List title="Exclusions" items={pkg.exclusions} id="exclusions-title" />

@@ -82,7 +82,7 @@ function CartLine({ line }: { line: ReturnType<typeof useLoaderData<typeof loade
                 <summary>
                   Price breakdown<span className="sr-only"> of {line.packageName}</span>
                 </summary>
-                <PricingList pricing={line.pricing} />
+                <PricingList pricing={line.pricing} choices={line.choices} />
               </details>
             ) : null}
           </>

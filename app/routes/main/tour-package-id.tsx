@@ -10,6 +10,9 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PER_PERSON_NOTE, advertisedPrice } from "@worker/domain/bookings/price-terms";
 import { formatRupees } from "@worker/shared/format";
 import { actionInput } from "~/lib/session.server";
+import { packageChoices } from "@worker/domain/catalogue/choices";
+import { ItineraryList } from "~/components/catalogue/itinerary-editor";
+import { ChoicesList } from "~/components/catalogue/choices-list";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
@@ -18,17 +21,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 /** The package; at `?book=1` (Add to cart's own address) also the form's data, or the sign-in with the way back. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const [pkg, form, departures] = await Promise.all([
+  const [found, form, departures, choices] = await Promise.all([
     getCatalogPackage(context.db, params.id ?? "", context.load),
     tripFormData(context),
     packageDepartures(context, params.id ?? "", context.now),
+    packageChoices(context.db, params.id ?? "", context.load),
   ]);
-  if (!pkg) throw new Response("Package not found", { status: 404 });
-  return {
-    pkg: { ...pkg, departures },
-    form,
-    bookUrl: `${sellerSiteUrl(pkg.seller, new URL(request.url))}/package/${encodeURIComponent(pkg.id)}`,
-  };
+  if (!found) throw new Response("Package not found", { status: 404 });
+  const pkg = { ...found, departures, choices };
+  return { pkg, form, bookUrl: `${sellerSiteUrl(pkg.seller, new URL(request.url))}/package/${encodeURIComponent(pkg.id)}` };
 }
 
 /** Add to cart: the same service as `POST /api/cart`. */
@@ -73,6 +74,8 @@ export default function TourPackage() {
               Book with {pkg.seller.name}
             </a>
           </div>
+          <ItineraryList itinerary={pkg.itinerary} />
+          <ChoicesList choices={pkg.choices} />
           <section aria-labelledby="incl">
             <h2 id="incl">Inclusions</h2>
             <ul>

@@ -59,6 +59,11 @@ export default function Page() {
             ? "Changes show on your website as soon as you save."
             : "Publish it from the package list to show it."}
         </p>
+        <p className="muted">
+          Hotels, meal plans, add-ons and the day-by-day itinerary of this package are set under{" "}
+          <Link to="/seller-dashboard/hotels">Hotels</Link>, <Link to="/seller-dashboard/add-meals">Add Meals</Link> and{" "}
+          <Link to="/seller-dashboard/addon-itinerary">Add-on Itinerary</Link>.
+        </p>
         <PackageForm
           key={pkg.id}
           initial={pkg}

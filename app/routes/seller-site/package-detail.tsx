@@ -8,6 +8,7 @@ import { shopOf, tripAction, tripFormData } from "~/components/bookings/trip-act
 import { stringFields } from "~/components/bookings/trip-fields";
 import { loadPackage } from "~/lib/seller-site.server";
 import { packageDepartures } from "@worker/domain/departures/read";
+import { packageChoices } from "@worker/domain/catalogue/choices";
 import { actionInput } from "~/lib/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -27,12 +28,14 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
  * this site's sign-in with the way back: the same D1 batch).
  */
 export async function loader({ context, params }: LoaderFunctionArgs) {
-  const [pkg, form, departures] = await Promise.all([
-    loadPackage(context, params.packageId ?? ""),
+  const packageId = params.packageId ?? "";
+  const [pkg, form, departures, choices] = await Promise.all([
+    loadPackage(context, packageId),
     tripFormData(context),
-    packageDepartures(context, params.packageId ?? "", context.now),
+    packageDepartures(context, packageId, context.now),
+    packageChoices(context.db, packageId, context.load),
   ]);
-  return { package: { ...pkg, departures }, form };
+  return { package: { ...pkg, departures, choices }, form };
 }
 
 /** Book Now: a checkout of this package on this site (and, without scripts, the test provider's Pay). */

@@ -16,11 +16,37 @@ export const pricing = z.object({
   discount: paise,
   roomCharge: paise,
   transportCharge: paise,
+  mealCharge: paise.optional().describe("In paise: the meal plan's supplement per person per night; only with catalogue choices"),
+  addonCharge: paise.optional().describe("In paise: the add-ons chosen, each by its unit; only with catalogue choices"),
   taxes: paise.describe("In paise: the booking fee (spec §9), GST included"),
   total: paise.describe(
     "In paise, a whole number of rupees: the exact sum of the lines rounded once to the nearest rupee, 50 paise and more up",
   ),
 });
+
+/** The catalogue choices a booking keeps, at the prices of the day (ADR 0045). */
+export const bookedChoices = z
+  .object({
+    hotel: z
+      .object({
+        id: z.string(),
+        name: z.string(),
+        city: z.string(),
+        stars: count,
+        roomTypeId: z.string(),
+        roomType: z.string(),
+        occupancy: count,
+        pricePerNight: paise,
+        rooms: count,
+        nights: count,
+      })
+      .optional(),
+    mealPlan: z.object({ code: z.string(), label: z.string(), supplement: paise }).optional(),
+    addons: z
+      .array(z.object({ id: z.string(), name: z.string(), unit: z.string(), price: paise, quantity: count, amount: paise }))
+      .optional(),
+  })
+  .nullable();
 
 /** One booking as its customer and its seller see it (spec §7). */
 export const bookingView = z.object({
@@ -48,6 +74,9 @@ export const bookingView = z.object({
   }),
   pricing,
   priceTier: z.object({ label: z.string(), price: paise }).nullable(),
+  choices: bookedChoices.describe(
+    "The package's hotel and room type, meal plan and add-ons chosen, at the prices of the day it was booked (ADR 0045)",
+  ),
   specialRequests: z.string().nullable(),
   sellerResponse: z.object({ status: z.enum(["approved", "rejected"]), message: z.string(), respondedAt: instant.nullable() }).nullable(),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bookedChoices } from "./bookings";
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from "@db/bookings";
 import { EVENT_OUTCOMES, PAYMENT_ROW_STATUSES, PROVIDERS, REFUND_REASONS, REFUND_STATUSES } from "@db/payments";
 import { LEDGER_STATUSES } from "../../shared/ledger";
@@ -24,6 +25,7 @@ export const cart = z.object({
       roomType: z.string(),
       transportType: z.string(),
       pricing: pricing.nullable().describe("Null when the trip can no longer be booked as it is (see `problem`)"),
+      choices: bookedChoices,
       problem: z.string().nullable(),
     }),
   ),

@@ -82,6 +82,9 @@ export const publicPackage = z.object({
   priceRanges: z.array(z.object({ label: z.string(), price: paise })),
   inclusions: z.array(z.string()),
   exclusions: z.array(z.string()),
+  itinerary: z
+    .array(z.object({ day: count, title: z.string(), details: z.string(), overnight: z.string(), meals: z.string() }))
+    .describe("The day-by-day itinerary (ADR 0045); empty when the seller wrote none"),
   rating: z.number(),
   reviews: count,
 });

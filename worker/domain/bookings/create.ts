@@ -11,6 +11,8 @@ import { onSale } from "../on-sale";
 import { chooseDeparture, soldOutMessage } from "../departures/check";
 import { claimStatements, seatsRanOut } from "../departures/holds";
 import { departureFacts } from "../departures/read";
+import { resolveChoices } from "../catalogue/choices";
+import type { BookedChoices } from "@db/bookings";
 
 export const PRICED_ON_REQUEST = "This package is priced on request; please contact the seller";
 export const KEY_REUSED = "This Idempotency-Key was already used for a different booking request";
@@ -45,9 +47,10 @@ export async function createBooking(
   const earlier = await replayOf(db, key, hash);
   if (earlier) return earlier;
 
-  const { pkg, priceTier, price, departure } = await priceRequest(db, input, todayInIndia(now), now);
+  const { pkg, priceTier, price, departure, choices } = await priceRequest(db, input, todayInIndia(now), now);
   const { adults, children } = input.customerDetails;
-  const { hotel, transport } = input.preferences;
+  const { transport } = input.preferences;
+  const hotel = hotelPreferenceOf(input, choices);
   const id = `bk_${crypto.randomUUID()}`;
   const createdAt = now.toISOString();
   const year = yearInIndia(now);
@@ -64,11 +67,14 @@ export async function createBooking(
     transportPreference: transport,
     priceTier,
     ...price,
+    choices,
     specialRequests: input.specialRequests ?? null,
     createdAt,
   };
   const row: BookingRow = {
     ...written,
+    mealCharge: price.mealCharge ?? 0,
+    addonCharge: price.addonCharge ?? 0,
     bookingRef: "",
     status: "pending",
     paymentStatus: "pending",
@@ -165,7 +171,18 @@ export type PricedRequest = {
   departure: ReturnType<typeof chooseDeparture>;
   priceTier: { label: string; price: number };
   price: ReturnType<typeof priceBooking>;
+  /** What was chosen from the package's catalogue, as priced now (ADR 0045); null when nothing was. */
+  choices: BookedChoices | null;
 };
+
+/**
+ * The spec's `preferences.hotel` of a request: as sent, with the chosen hotel's name when a room type was chosen
+ * (the free-text name is then the catalogue's), without the catalogue's own ids.
+ */
+export function hotelPreferenceOf(input: CreateBookingInput, choices: BookedChoices | null) {
+  const { roomTypeId: _, ...hotel } = input.preferences.hotel;
+  return choices?.hotel ? { ...hotel, hotel: choices.hotel.name, name: choices.hotel.name } : hotel;
+}
 
 /**
  * A booking request priced on the server (ADR 0010): the package must be on sale, the tier one of its priced
@@ -196,6 +213,16 @@ export async function priceRequest(
   if (input.travelDates.startDate <= today) throw unprocessable("The travel start date must be in the future");
   const { adults, children } = input.customerDetails;
   const departure = chooseDeparture(schedule, input.travelDates.startDate, seats ? adults + children : 0, now);
+  const catalogue = await resolveChoices(
+    db,
+    pkg.p.id,
+    { travellers: adults + children, durationDays: pkg.p.durationDays },
+    {
+      roomTypeId: input.preferences.hotel.roomTypeId,
+      mealPlan: input.preferences.mealPlan,
+      addons: input.preferences.addons,
+    },
+  );
   const price = priceBooking({
     unitPrice: priceTier.price,
     adults,
@@ -203,8 +230,9 @@ export async function priceRequest(
     durationDays: pkg.p.durationDays,
     roomType: input.preferences.hotel.roomType,
     transportType: input.preferences.transport.type,
+    choices: catalogue?.priced,
   });
-  return { pkg, priceTier, price, departure };
+  return { pkg, priceTier, price, departure, choices: catalogue?.choices ?? null };
 }
 
 /** The booking in a stored answer. */

@@ -33,7 +33,7 @@ function summary(b: Booking) {
 
 /** The breakdown in the words of the booking pages, each line with its hint; the summary above gives the total. */
 const breakdown = (b: Booking) =>
-  priceLines(b.pricing)
+  priceLines(b.pricing, b.choices)
     .filter((line) => line.key !== "total")
     .map((line) => `${line.label}: ${lineAmount(line)}${line.hint ? ` (${line.hint})` : ""}`)
     .join("\n");

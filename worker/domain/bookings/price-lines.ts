@@ -1,4 +1,6 @@
 import { formatRupees } from "../../shared/format";
+import type { BookedChoices } from "@db/bookings";
+import { ADDON_UNIT_LABELS, mealPlanName } from "../catalogue/labels";
 import { BOOKING_FEE_PERCENT, DISCOUNT_PERCENT, type Pricing, roundingOf } from "./pricing";
 
 /**
@@ -7,7 +9,7 @@ import { BOOKING_FEE_PERCENT, DISCOUNT_PERCENT, type Pricing, roundingOf } from 
  * a one-line hint. The percentages come from the constants, never from written numbers.
  */
 export type PriceLine = {
-  key: "base" | "discount" | "room" | "transport" | "fee" | "rounding" | "total";
+  key: "base" | "discount" | "room" | "transport" | "meal" | `addon:${string}` | "fee" | "rounding" | "total";
   label: string;
   hint?: string;
   /** Paise, signed as the line counts: the discount is negative, rounding either. */
@@ -23,14 +25,51 @@ export const PRICE_HINTS = {
   rounding: "The total, to the nearest rupee (50 paise and more round up)",
 } as const;
 
-/** A breakdown's lines in order; the rounding line only when rounding changed the total. */
-export function priceLines(p: Pricing): PriceLine[] {
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+
+/**
+ * The lines of the catalogue choices (ADR 0045): the meal plan, and each add-on on a line of its own, its amount
+ * computed as the pricing function computed it, so the lines add up to `addonCharge`.
+ */
+function choiceLines(p: Pricing, choices: BookedChoices | null | undefined): PriceLine[] {
+  const lines: PriceLine[] = [];
+  if (choices?.mealPlan)
+    lines.push({
+      key: "meal",
+      label: `Meals: ${choices.mealPlan.code}`,
+      hint: `${mealPlanName(choices.mealPlan.code)}, per person per night`,
+      amount: p.mealCharge ?? 0,
+    });
+  for (const a of choices?.addons ?? [])
+    lines.push({
+      key: `addon:${a.id}`,
+      label: a.quantity > 1 ? `${a.name} × ${a.quantity}` : a.name,
+      hint: `Add-on, ${ADDON_UNIT_LABELS[a.unit as keyof typeof ADDON_UNIT_LABELS] ?? a.unit}`,
+      amount: a.amount,
+    });
+  return lines;
+}
+
+/**
+ * A breakdown's lines in order; the rounding line only when rounding changed the total. With catalogue `choices`,
+ * the room line names the hotel's room and the meal plan and each add-on get their own lines.
+ */
+export function priceLines(p: Pricing, choices?: BookedChoices | null): PriceLine[] {
   const rounding = roundingOf(p);
+  const hotel = choices?.hotel;
   return [
     { key: "base", label: "Package price", hint: PRICE_HINTS.base, amount: p.basePrice },
     { key: "discount", label: "Discount", hint: PRICE_HINTS.discount, amount: -p.discount },
-    { key: "room", label: "Room upgrade", hint: PRICE_HINTS.room, amount: p.roomCharge },
+    hotel
+      ? {
+          key: "room",
+          label: `Hotel: ${hotel.name}`,
+          hint: `${hotel.roomType}, ${plural(hotel.rooms, "room")} × ${plural(hotel.nights, "night")}`,
+          amount: p.roomCharge,
+        }
+      : { key: "room", label: "Room upgrade", hint: PRICE_HINTS.room, amount: p.roomCharge },
     { key: "transport", label: "Transport", hint: PRICE_HINTS.transport, amount: p.transportCharge },
+    ...choiceLines(p, choices),
     { key: "fee", label: "Booking fee", hint: PRICE_HINTS.fee, amount: p.taxes },
     ...(rounding ? [{ key: "rounding", label: "Rounding", hint: PRICE_HINTS.rounding, amount: rounding } as const] : []),
     { key: "total", label: "Total", amount: p.total },

@@ -30,6 +30,17 @@ export const TRANSPORT_PER_DAY: Record<string, number> = {
   "tempo-traveller": 4_000_00,
 };
 
+/**
+ * What the traveller chose from the package's catalogue, with the prices it is charged at (ADR 0045): a hotel's
+ * room type per room per night, the meal plan's supplement per person per night, add-ons by their unit.
+ */
+export type PricedChoices = {
+  room?: { pricePerNight: number; rooms: number } | null;
+  mealPlan?: { supplement: number } | null;
+  addons?: readonly PricedAddon[] | null;
+};
+export type PricedAddon = { price: number; unit: "person" | "booking" | "night"; quantity: number };
+
 export type PricingInput = {
   unitPrice: number;
   adults: number;
@@ -37,6 +48,7 @@ export type PricingInput = {
   durationDays: number;
   roomType?: string | null;
   transportType?: string | null;
+  choices?: PricedChoices | null;
 };
 
 export type Pricing = {
@@ -44,6 +56,10 @@ export type Pricing = {
   discount: number;
   roomCharge: number;
   transportCharge: number;
+  /** Meal plan supplements; 0 (or absent, on bookings from before ADR 0045) without a meal plan. */
+  mealCharge?: number;
+  /** Add-ons, all of them; 0 (or absent) without any. */
+  addonCharge?: number;
   taxes: number;
   total: number;
 };
@@ -57,7 +73,17 @@ const percentOf = (amount: number, percent: number) => Math.round((amount * perc
 export const toNearestRupee = (paise: number) => Math.floor((paise + 50) / 100) * 100;
 
 /** The exact sum of a breakdown's lines, in paise, before the total is rounded. */
-export const sumOfLines = (p: Omit<Pricing, "total">) => p.basePrice - p.discount + p.roomCharge + p.transportCharge + p.taxes;
+export const sumOfLines = (p: Omit<Pricing, "total">) =>
+  p.basePrice - p.discount + p.roomCharge + p.transportCharge + (p.mealCharge ?? 0) + (p.addonCharge ?? 0) + p.taxes;
+
+/** Nights of a package: its days less one. */
+export const nightsOf = (durationDays: number) => Math.max(durationDays - 1, 0);
+
+/** One add-on's line, exact in paise: its price × quantity, times the travellers (per person) or nights (per night). */
+export function addonAmount(addon: PricedAddon, travellers: number, nights: number) {
+  const times = addon.unit === "person" ? travellers : addon.unit === "night" ? nights : 1;
+  return addon.price * addon.quantity * times;
+}
 
 /**
  * What rounding added to (or took from) the lines: between −49 and +50 paise for a price made here, 0 for bookings
@@ -69,11 +95,22 @@ export function priceBooking(input: PricingInput): Pricing {
   const childPrice = input.unitPrice - percentOf(input.unitPrice, CHILDREN_DISCOUNT_PERCENT);
   const basePrice = input.unitPrice * input.adults + childPrice * input.children;
   const discount = percentOf(basePrice, DISCOUNT_PERCENT);
-  const nights = Math.max(input.durationDays - 1, 0);
-  const roomCharge = (ROOM_SUPPLEMENT_PER_NIGHT[input.roomType ?? "standard"] ?? 0) * nights;
+  const nights = nightsOf(input.durationDays);
+  const travellers = input.adults + input.children;
+  const { room, mealPlan, addons } = input.choices ?? {};
+  // A hotel's room type, when the package has hotels, replaces the platform's room supplements.
+  const roomCharge = room
+    ? room.pricePerNight * nights * room.rooms
+    : (ROOM_SUPPLEMENT_PER_NIGHT[input.roomType ?? "standard"] ?? 0) * nights;
   const transportCharge = (TRANSPORT_PER_DAY[input.transportType ?? "included"] ?? 0) * input.durationDays;
+  const mealCharge = mealPlan ? mealPlan.supplement * travellers * nights : 0;
+  const addonCharge = (addons ?? []).reduce((sum, a) => sum + addonAmount(a, travellers, nights), 0);
+  // The booking fee stays a share of the package price after discount (spec §9), as before.
   const taxes = percentOf(basePrice - discount, BOOKING_FEE_PERCENT);
-  const lines = { basePrice, discount, roomCharge, transportCharge, taxes };
+  // Without catalogue choices the breakdown keeps its spec §3 shape (no meal or add-on lines).
+  const lines = input.choices
+    ? { basePrice, discount, roomCharge, transportCharge, mealCharge, addonCharge, taxes }
+    : { basePrice, discount, roomCharge, transportCharge, taxes };
   return { ...lines, total: toNearestRupee(sumOfLines(lines)) };
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from "@db/bookings";
 import { searchTerm } from "../../db/text-search";
+import { bookingChoicesSchema } from "../catalogue/schemas";
 import { MAX_TRAVELLERS, ROOM_SUPPLEMENT_PER_NIGHT, TRANSPORT_PER_DAY } from "./pricing";
 
 export const PRICE_TIER_MESSAGE = "Please choose one of this package's price tiers";
@@ -68,6 +69,8 @@ export const createBookingSchema = z
             roomType: z
               .enum(ROOM_TYPES, { errorMap: () => ({ message: `Room type must be one of ${ROOM_TYPES.join(", ")}` }) })
               .default("standard"),
+            /** One of the package's hotels' room types (ADR 0045); it names its hotel and is priced per night. */
+            roomTypeId: bookingChoicesSchema.roomTypeId,
           })
           .default({}),
         transport: z
@@ -78,6 +81,10 @@ export const createBookingSchema = z
               .default("included"),
           })
           .default({}),
+        /** A meal plan the package offers: EP, CP, MAP or AP. */
+        mealPlan: bookingChoicesSchema.mealPlan,
+        /** Add-ons the package offers, each with a quantity up to its maximum. */
+        addons: bookingChoicesSchema.addons,
       })
       .default({}),
     specialRequests: optionalText(1000),

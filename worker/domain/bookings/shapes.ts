@@ -22,6 +22,9 @@ export const bookingColumns = {
   discount: bookings.discount,
   roomCharge: bookings.roomCharge,
   transportCharge: bookings.transportCharge,
+  mealCharge: bookings.mealCharge,
+  addonCharge: bookings.addonCharge,
+  choices: bookings.choices,
   taxes: bookings.taxes,
   total: bookings.total,
   specialRequests: bookings.specialRequests,
@@ -112,9 +115,13 @@ export function toBooking(r: BookingRow, people: TravellerRow[]) {
       discount: r.discount,
       roomCharge: r.roomCharge,
       transportCharge: r.transportCharge,
+      // Only on bookings with catalogue choices (ADR 0045): the spec §3 breakdown stays as it was for the rest.
+      ...(r.choices ? { mealCharge: r.mealCharge, addonCharge: r.addonCharge } : {}),
       taxes: r.taxes,
       total: r.total,
     },
+    /** What the traveller chose from the package's hotels, meal plans and add-ons, at the prices then; or null. */
+    choices: r.choices ?? null,
     /** The package price (tier) the booking was priced at; null on bookings from before tiers could be chosen. */
     priceTier: r.priceTier ?? null,
     specialRequests: r.specialRequests,

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { findPriceTier, isPriced, priceBooking } from "../bookings/pricing";
 import { todayInIndia, yearInIndia } from "../bookings/transitions";
 import { onSale } from "../on-sale";
+import { pricedChoicesOf } from "../catalogue/labels";
 import type { BookingDraft, PaymentRow } from "./checkout";
 import { CAPTURE_ALLOWANCE_MINUTES, checkoutExpiry } from "./policy";
 import { captureFollowUps } from "./emails";
@@ -86,6 +87,8 @@ async function whyNotBookable(db: Db, payment: PaymentRow, items: ItemRow[], pai
             durationDays: pkg.durationDays,
             roomType: draft.row.hotelPreference.roomType,
             transportType: draft.row.transportPreference.type,
+            // The catalogue choices at the prices the checkout charged (ADR 0045).
+            choices: pricedChoicesOf(draft.row.choices),
           }).total
         : null;
     let reason: string | null = null;

@@ -7,6 +7,8 @@ import { findPriceTier, isPriced, priceBooking, type Pricing } from "../bookings
 import { type CreateBookingInput, createBookingSchema } from "../bookings/schemas";
 import { todayInIndia } from "../bookings/transitions";
 import { onSale } from "../on-sale";
+import type { BookedChoices } from "@db/bookings";
+import { pricedChoicesOf } from "../catalogue/labels";
 import { durationLabel } from "../seller-website/shapes";
 import { conflict, notFound } from "../errors";
 import { MAX_CART_ITEMS, TRIP_GONE } from "./policy";
@@ -31,6 +33,8 @@ export type CartLine = {
   transportType: string;
   /** Priced now, as checkout will price it; null with `problem` when it can no longer be bought. */
   pricing: Pricing | null;
+  /** The hotel, meal plan and add-ons chosen (ADR 0045), or null. */
+  choices: BookedChoices | null;
   problem: string | null;
 };
 
@@ -65,6 +69,8 @@ export async function listCart({ db, load }: Reader, userId: string, today: stri
   );
   const lines: CartLine[] = rows.map((r) => {
     const parsed = createBookingSchema.safeParse(r.request);
+    // The catalogue choices as priced when the trip was added (ADR 0045); checkout prices them again.
+    const snapshot = (r.request as { choiceSnapshot?: BookedChoices | null } | null)?.choiceSnapshot ?? null;
     const input = parsed.success ? parsed.data : null;
     const chosen = input && r.priceRanges ? findPriceTier(r.priceRanges, input.priceTier) : null;
     let problem: string | null = null;
@@ -82,6 +88,7 @@ export async function listCart({ db, load }: Reader, userId: string, today: stri
             durationDays: r.durationDays,
             roomType: input.preferences.hotel.roomType,
             transportType: input.preferences.transport.type,
+            choices: pricedChoicesOf(snapshot),
           })
         : null;
     return {
@@ -100,6 +107,7 @@ export async function listCart({ db, load }: Reader, userId: string, today: stri
       roomType: input?.preferences.hotel.roomType ?? "standard",
       transportType: input?.preferences.transport.type ?? "included",
       pricing,
+      choices: snapshot,
       problem,
     };
   });
@@ -109,12 +117,12 @@ export async function listCart({ db, load }: Reader, userId: string, today: stri
 
 /** Adds a trip, priced and checked as checkout will check it; the cart's limit is held in the same statement. */
 export async function addToCart(db: Db, userId: string, input: CreateBookingInput, now: Date) {
-  const { pkg } = await priceRequest(db, input, todayInIndia(now), now);
+  const { pkg, choices } = await priceRequest(db, input, todayInIndia(now), now);
   const id = `ci_${crypto.randomUUID()}`;
   const inserted = await db
     .insert(cartItems)
     .select(
-      sql`select ${id}, ${userId}, ${pkg.p.id}, ${pkg.p.name}, ${pkg.p.sellerId}, ${JSON.stringify(input)}, ${now.toISOString()}
+      sql`select ${id}, ${userId}, ${pkg.p.id}, ${pkg.p.name}, ${pkg.p.sellerId}, ${JSON.stringify({ ...input, choiceSnapshot: choices })}, ${now.toISOString()}
           where (select count(*) from ${cartItems} where ${cartItems.userId} = ${userId}) < ${MAX_CART_ITEMS}`,
     )
     .returning({ id: cartItems.id });

@@ -1,11 +1,11 @@
 import { and, asc, eq, gt, isNotNull } from "drizzle-orm";
 import { cartItems, paymentItems, payments } from "@db/schema";
-import type { BookedPriceTier, HotelPreference, TransportPreference } from "@db/bookings";
+import type { BookedChoices, BookedPriceTier, HotelPreference, TransportPreference } from "@db/bookings";
 import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
 import { paymentProviderOf } from "../../payments/config";
 import { PaymentProviderError, paise } from "../../payments/provider";
-import { type PricedRequest, priceRequest } from "../bookings/create";
+import { type PricedRequest, hotelPreferenceOf, priceRequest } from "../bookings/create";
 import { todayInIndia } from "../bookings/transitions";
 import type { Pricing } from "../bookings/pricing";
 import { type CreateBookingInput, createBookingSchema } from "../bookings/schemas";
@@ -49,6 +49,8 @@ export type BookingDraft = {
     transportPreference: TransportPreference;
     priceTier: BookedPriceTier;
     specialRequests: string | null;
+    /** The catalogue choices as priced at checkout (ADR 0045); absent on drafts from before. */
+    choices?: BookedChoices | null;
   } & Pricing;
   travellers: { title: string; fullName: string; type: "adult" | "child"; age: number; gender: string }[];
   packageName: string;
@@ -64,7 +66,7 @@ export type CheckoutSource =
   | { kind: "item"; input: CreateBookingInput; site: Site | null };
 
 function draftOf(input: CreateBookingInput, priced: PricedRequest): BookingDraft {
-  const { pkg, priceTier, price } = priced;
+  const { pkg, priceTier, price, choices } = priced;
   return {
     row: {
       sellerId: pkg.p.sellerId,
@@ -72,10 +74,11 @@ function draftOf(input: CreateBookingInput, priced: PricedRequest): BookingDraft
       startDate: input.travelDates.startDate,
       adults: input.customerDetails.adults,
       children: input.customerDetails.children,
-      hotelPreference: input.preferences.hotel,
+      hotelPreference: hotelPreferenceOf(input, choices),
       transportPreference: input.preferences.transport,
       priceTier,
       ...price,
+      choices,
       specialRequests: input.specialRequests ?? null,
     },
     travellers: input.customerDetails.travellers.map((t) => ({ ...t })),
@@ -268,7 +271,13 @@ async function whyNotPayable(db: Db, userId: string, items: (typeof paymentItems
         priceTier: draft.row.priceTier?.label,
         travelDates: { startDate: draft.row.startDate },
         customerDetails: { adults: draft.row.adults, children: draft.row.children },
-        preferences: { hotel: draft.row.hotelPreference, transport: draft.row.transportPreference },
+        preferences: {
+          hotel: { ...draft.row.hotelPreference, roomTypeId: draft.row.choices?.hotel?.roomTypeId },
+          transport: draft.row.transportPreference,
+          // The catalogue choices the checkout priced (ADR 0045), priced again from the catalogue as it is now.
+          mealPlan: draft.row.choices?.mealPlan?.code,
+          addons: (draft.row.choices?.addons ?? []).map((a) => ({ addonId: a.id, quantity: a.quantity })),
+        },
       } as unknown as CreateBookingInput;
       const priced = await priceRequest(db, input, today, now, { seats: false });
       if (priced.price.total !== item.amount) return `The price of ${draft.packageName} changed`;

@@ -52,6 +52,8 @@ export function publicPackage(p: PackageRow) {
     priceRanges: p.priceRanges,
     inclusions: p.inclusions,
     exclusions: p.exclusions,
+    /** The day-by-day itinerary (ADR 0045); empty when the seller wrote none. */
+    itinerary: p.itinerary ?? [],
     rating: p.rating,
     reviews: p.reviews,
   };
