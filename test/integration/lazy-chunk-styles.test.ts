@@ -22,9 +22,10 @@ describe("lazy chunks and the page's inlined styles", () => {
   });
 
   it("the trip form is still a lazy chunk of a package page's scripts (what the check above looks at)", () => {
-    const files = readdirSync(ASSETS);
-    const host = files.find((f) => f.startsWith("booking-request-form-") && f.endsWith(".js"));
-    expect(host).toBeDefined();
-    expect(readFileSync(join(ASSETS, host as string), "utf8")).toMatch(/import\("\.\/trip-request-form-[\w-]+\.js"\)/);
+    // Whichever chunk Rollup names after the modules it holds, one of them loads the trip form by a dynamic import.
+    const hosts = readdirSync(ASSETS)
+      .filter((f) => f.endsWith(".js"))
+      .filter((f) => /import\("\.\/trip-request-form-[\w-]+\.js"\)/.test(readFileSync(join(ASSETS, f), "utf8")));
+    expect(hosts.length).toBeGreaterThan(0);
   });
 });

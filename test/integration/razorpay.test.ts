@@ -228,6 +228,8 @@ describe("Razorpay Checkout's callback", () => {
     expect(made.reduce((s, b) => s + b.total, 0)).toBe(cart.total);
     expect(await paymentRow(session.paymentId)).toMatchObject({ status: "captured", providerPaymentId: paymentId, amount: cart.total });
     expect((await w.api("GET", "/api/cart", undefined, bearer(customer))).body.data.items).toHaveLength(0);
+    // The receipt is the queue's work, written with the capture (ADR 0043).
+    await followUpsDone(w);
     expect((await latestEmail(w, customer.user.email)).subject).toMatch(/Payment receipt/);
 
     // The same callback again has no second effect; the other customer's order is untouched.

@@ -7,6 +7,10 @@ type PublicPackage = Package & { choices?: PackageChoices };
 import type { WithDepartures } from "@worker/domain/departures/view";
 import { siteHref, useSellerSite } from "~/lib/seller-site";
 import "./bookings.css";
+// The package pages' departures and catalogue styles live with the module that loads the lazy trip form, so its
+// chunk owns them and the lazy import asks for no stylesheet (ADR 0034; lazy-chunk-styles.test.ts).
+import "../departures/departures.css";
+import "../catalogue/catalogue.css";
 import { Modal } from "~/components/ui/modal";
 import { RequestForm as RequestFormNow, type TripLinks as Links } from "./trip-request-form";
 import type { TripFormData } from "./trip-fields";

@@ -1,6 +1,5 @@
 import { ADDON_UNIT_LABELS, type PackageChoices } from "@worker/domain/catalogue/labels";
 import { formatRupees } from "@worker/shared/format";
-import "./catalogue.css";
 
 /** What a package page says of its hotels, meal plans and add-ons, before the traveller opens the form. */
 export function ChoicesList({ choices }: { choices: PackageChoices }) {

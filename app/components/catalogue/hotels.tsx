@@ -1,7 +1,6 @@
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { FormAnswer, PackageChecks, rupeesOf } from "./answer";
 import type { CatalogueAnswer } from "./catalogue-action.server";
-import "./catalogue.css";
 
 type Room = { id: string; name: string; occupancy: number; pricePerNight: number };
 type Hotel = { id: string; name: string; city: string; stars: number; image: string | null; rooms: Room[]; packageIds: string[] };

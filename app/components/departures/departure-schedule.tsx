@@ -1,7 +1,6 @@
 import type { DepartureView } from "@worker/domain/departures/view";
 import { formatDate } from "@worker/shared/format";
 import { SeatBadge } from "./seat-badge";
-import "./departures.css";
 
 /** A package's departures with what is left of each, on the package pages of both sites. */
 export function DepartureSchedule({ departures }: { departures: DepartureView[] | undefined }) {

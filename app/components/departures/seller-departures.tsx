@@ -4,7 +4,6 @@ import { MAX_CAPACITY, MAX_CUTOFF_HOURS } from "@worker/domain/departures/view";
 import { formatDate } from "@worker/shared/format";
 import type { ActionResult } from "~/lib/action-result";
 import { SeatBadge } from "./seat-badge";
-import "./departures.css";
 
 type Answer = ActionResult & { intent?: string; id?: string; values?: Record<string, string> };
 

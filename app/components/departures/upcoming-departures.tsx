@@ -2,7 +2,6 @@ import { Link } from "@remix-run/react";
 import type { SellerDeparture } from "@worker/domain/departures/read";
 import { formatDate } from "@worker/shared/format";
 import { SeatBadge } from "./seat-badge";
-import "./departures.css";
 
 /** The seller's next departures with seats sold and left (the dashboard's index). */
 export function UpcomingDepartures({ departures }: { departures: SellerDeparture[] }) {

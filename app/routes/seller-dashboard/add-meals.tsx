@@ -6,7 +6,7 @@ import { rupees } from "@worker/domain/catalogue/schemas";
 import { readMealPlans, setMealPlans } from "@worker/domain/catalogue/service";
 import { FormAnswer, rupeesOf } from "~/components/catalogue/answer";
 import { type CatalogueAnswer, catalogueAction } from "~/components/catalogue/catalogue-action.server";
-import "~/components/catalogue/catalogue.css";
+import "~/components/catalogue/catalogue-dashboard.css";
 import { PageContent } from "~/components/load-state";
 import { LoadErrorBoundary, LoadFailed } from "~/components/ui/load-failed";
 import { signedInData, signedInHeaders } from "~/lib/session.server";

@@ -5,7 +5,7 @@ import { addAddon, editAddon, readAddons, removeAddon, setItinerary } from "@wor
 import { AddonsSection } from "~/components/catalogue/addons";
 import { type CatalogueForm, catalogueAction } from "~/components/catalogue/catalogue-action.server";
 import { ItineraryEditor } from "~/components/catalogue/itinerary-editor";
-import "~/components/catalogue/catalogue.css";
+import "~/components/catalogue/catalogue-dashboard.css";
 import { PageContent } from "~/components/load-state";
 import { LoadErrorBoundary, LoadFailed } from "~/components/ui/load-failed";
 import { signedInData, signedInHeaders } from "~/lib/session.server";

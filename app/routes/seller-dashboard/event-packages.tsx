@@ -10,6 +10,7 @@ import { FormAnswer } from "~/components/form-answer";
 import { PageContent } from "~/components/load-state";
 import type { ActionResult } from "~/lib/action-result";
 import { actionInput, refusal, requireUser, signedInData, signedInHeaders } from "~/lib/session.server";
+import "~/components/departures/departures-dashboard.css";
 
 export const meta: MetaFunction = () => [{ title: "Departures · Seller dashboard | Tripbazaar" }];
 export const headers = () => signedInHeaders;

@@ -16,6 +16,7 @@ import { HotelsScreen } from "~/components/catalogue/hotels";
 import { PageContent } from "~/components/load-state";
 import { LoadErrorBoundary, LoadFailed } from "~/components/ui/load-failed";
 import { signedInData, signedInHeaders } from "~/lib/session.server";
+import "~/components/catalogue/catalogue-dashboard.css";
 
 export const meta: MetaFunction = () => [{ title: "Hotels · Seller dashboard | Tripbazaar" }];
 export const headers = () => signedInHeaders;

@@ -13,6 +13,7 @@ import { weeklyFigures } from "@worker/domain/departures/weekly";
 import { todayInIndia } from "@worker/domain/bookings/transitions";
 import { UpcomingDepartures } from "~/components/departures/upcoming-departures";
 import { WeeklyChart } from "~/components/departures/weekly-chart";
+import "~/components/departures/departures-dashboard.css";
 
 export const meta: MetaFunction = () => [{ title: "Seller dashboard | Tripbazaar" }];
 export const headers = () => signedInHeaders;

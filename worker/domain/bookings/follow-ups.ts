@@ -6,11 +6,12 @@ import type { AppConfig } from "../../env";
 import type { Email } from "../email/send";
 import type { OutboxRow } from "../follow-ups/outbox";
 import { refundIdOf, refundIfQueued } from "../payments/refunds";
+import { expiredEmail } from "../payments/emails";
 import { cancellationEmailToCustomer, cancellationEmailToSeller, decisionEmail } from "./emails";
 import { findBooking } from "./service";
 
 type AnswerPayload = { bookingId: string; sellerWrote: string | null };
-type CancellationPayload = { bookingId: string; to: "seller" | "customer" };
+type CancellationPayload = { bookingId: string; to: "seller" | "customer" | "expired" };
 
 /**
  * A booking's follow-up as the queue's consumer does it (ADR 0039): the refund the change owes is asked of the
@@ -25,6 +26,9 @@ export async function bookingFollowUpEmail(db: Db, config: AppConfig, row: Outbo
   if (row.kind === "booking-answer") {
     const refund = booking.status === "rejected" ? await refundIfQueued(db, config, booking._id, now) : null;
     return decisionEmail(db, config, booking, { refund, sellerWrote: (payload as AnswerPayload).sellerWrote });
+  }
+  if ((payload as CancellationPayload).to === "expired") {
+    return expiredEmail(config, booking, (await refundIfQueued(db, config, booking._id, now)) ?? null);
   }
   if ((payload as CancellationPayload).to === "customer") {
     return cancellationEmailToCustomer(config, booking, await refundIfQueued(db, config, booking._id, now));

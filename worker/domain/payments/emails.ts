@@ -156,14 +156,12 @@ async function unbookedEmail(db: Db, config: AppConfig, { paymentId, unbooked }:
   };
 }
 
-/** The customer hears that their request expired unanswered and is refunded. */
-export async function emailExpired(db: Db, config: AppConfig, bookingId: string, refund: Refund) {
-  const b = await findBooking(readerOf(db), bookingId);
-  if (!b) return;
-  await trySendEmail(db, config, {
+/** The customer hears that their request expired unanswered and is refunded (the expiry's follow-up, ADR 0039). */
+export function expiredEmail(config: AppConfig, b: Booking, refund: Refund): Email {
+  return {
     to: b.userId.email,
     sellerId: b.sellerId,
     subject: `Booking request expired: ${b.bookingId}`,
     text: `Hello ${b.userId.name},\n\nThe travel agent did not answer your request for ${b.packageId.name} (${formatDate(b.travelDates.startDate)}) within ${REQUEST_EXPIRY_HOURS} hours, so it has been cancelled.${refundLine(refund)}\n\nSee your booking:\n${customerBookingUrl(config, b.bookingId, null)}`,
-  });
+  };
 }

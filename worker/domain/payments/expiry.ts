@@ -2,10 +2,13 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { bookings, refunds } from "@db/schema";
 import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
-import { emailExpired } from "./emails";
+import { enqueueFollowUps, followUpOf } from "../follow-ups/outbox";
 import { REQUEST_EXPIRY_HOURS } from "./policy";
 import { processRefund, queueRefund, refundIfQueued } from "./refunds";
 import { releaseExpiredStatements, releaseSoldStatements } from "../departures/holds";
+
+/** The id of an expiry's email to the traveller: one per booking, so a second run writes none. */
+export const expiredFollowUpId = (bookingId: string) => `fu_expired_${bookingId}`;
 
 /**
  * The scheduled run (Cron Trigger): seats held by lapsed checkouts go back to their departures; paid requests the seller has not answered within 48 hours are cancelled
@@ -18,13 +21,15 @@ export async function expireUnanswered(db: Db, config: AppConfig, now: Date) {
   await db.batch(releaseExpiredStatements(db, now) as [ReturnType<typeof releaseExpiredStatements>[number]]);
   const cutoff = new Date(now.getTime() - REQUEST_EXPIRY_HOURS * 3_600_000).toISOString();
   const stale = await db
-    .select({ id: bookings.id })
+    .select({ id: bookings.id, sellerId: bookings.sellerId })
     .from(bookings)
     .where(and(eq(bookings.status, "pending"), eq(bookings.paymentStatus, "completed"), lt(bookings.createdAt, cutoff)))
     .limit(50);
   const at = now.toISOString();
   let expired = 0;
-  for (const { id } of stale) {
+  for (const { id, sellerId } of stale) {
+    const expiredByUs = sql`exists (select 1 from ${bookings} where ${bookings.id} = ${id} and ${bookings.status} = 'cancelled' and ${bookings.cancelledBy} = 'expiry')`;
+    const followUp = expiredFollowUpId(id);
     const [changed] = await db.batch([
       db
         .update(bookings)
@@ -33,11 +38,14 @@ export async function expireUnanswered(db: Db, config: AppConfig, now: Date) {
         .returning({ id: bookings.id }),
       queueRefund(db, id, "expired", sql`${bookings.status} = 'cancelled' and ${bookings.cancelledBy} = 'expiry'`, now),
       ...releaseSoldStatements(db, id, now),
+      // The traveller's email is written with the change or not at all (ADR 0039); the consumer writes and sends it.
+      followUpOf(db, { id: followUp, kind: "booking-cancellation", sellerId, payload: { bookingId: id, to: "expired" } }, expiredByUs, now),
     ]);
     if (changed.length === 0) continue;
     expired++;
-    const refund = await refundIfQueued(db, config, id, now);
-    await emailExpired(db, config, id, refund ?? null);
+    // The scheduled run is no one's request: the refund is asked for here, and the email's consumer finds it made.
+    await refundIfQueued(db, config, id, now);
+    await enqueueFollowUps(config, [followUp]);
   }
   const waiting = await db
     .select({ id: refunds.id })
