@@ -204,6 +204,8 @@ describe("webhooks", () => {
     expect(answers.filter((a) => a.body.outcome === "applied")).toHaveLength(1);
     expect(await bookingsOf(session.paymentId)).toHaveLength(2);
     expect(await count("SELECT count(*) AS n FROM payment_events WHERE id = 'evt_hook20'")).toBe(1);
+    // The receipt is written by the queue's consumer from the row the capture wrote (ADR 0043).
+    await followUpsDone(w);
     expect(await count("SELECT count(*) AS n FROM outbox WHERE subject LIKE 'Payment receipt%' AND \"to\" = ?", c.user.email)).toBe(1);
     // Different event ids for the same payment (Razorpay retries) still capture once.
     const again = await Promise.all(Array.from({ length: 5 }, (_, i) => sendWebhook(w, body, { eventId: `evt_hook20_${i}` })));

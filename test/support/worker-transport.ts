@@ -6,6 +6,13 @@ import http from "node:http";
  * test process's CPU per request (a WHATWG Request, undici's fetch and its dispatcher); this about 0.5 ms, and the
  * suites send tens of thousands. Redirects are never followed (the tests read them), as with `redirect: "manual"`.
  */
+/** The request went out on a kept-alive socket the other side had already closed: nothing was received. */
+class StaleSocket extends Error {
+  constructor(cause: Error) {
+    super(`kept-alive socket closed by workerd: ${cause.message}`, { cause });
+  }
+}
+
 export function workerTransport(runtimeUrl: string) {
   const runtime = new URL(runtimeUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
@@ -22,7 +29,21 @@ export function workerTransport(runtimeUrl: string) {
     return Buffer.from(await encoded.arrayBuffer());
   }
 
+  /**
+   * A kept-alive socket that workerd closed as idle just as a request went out on it ends in ECONNRESET ("socket
+   * hang up") before any answer: the request never reached the Worker, so it is sent once more on a fresh socket
+   * (Node's documented remedy, `request.reusedSocket`). Any other error, or one after an answer began, is the test's.
+   */
   async function send(url: string, init: RequestInit = {}): Promise<Response> {
+    try {
+      return await sendOnce(url, init);
+    } catch (error) {
+      if (!(error instanceof StaleSocket)) throw error;
+      return sendOnce(url, init);
+    }
+  }
+
+  async function sendOnce(url: string, init: RequestInit = {}): Promise<Response> {
     const target = new URL(url);
     const method = (init.method ?? "GET").toUpperCase();
     const headers = new Headers(init.headers);
@@ -63,7 +84,10 @@ export function workerTransport(runtimeUrl: string) {
       );
       // workerd may answer (a 401, 405 or 413 needs only the headers) and close while the body still goes out:
       // once the answer is in, that reset changes nothing.
-      req.on("error", (error) => answered || reject(error));
+      req.on("error", (error: NodeJS.ErrnoException) => {
+        if (answered) return;
+        reject(req.reusedSocket && error.code === "ECONNRESET" && !init.signal?.aborted ? new StaleSocket(error) : error);
+      });
       req.end(body);
     });
   }
