@@ -74,6 +74,49 @@ describe("the traveller's voucher", () => {
     expect(text).toMatch(new RegExp(`http://\\S+/verify/${confirmed.ref}\\?t=[A-Za-z0-9_-]{22}\\n`));
   });
 
+  it("prints the booking's own departure, hotel and meal plan, add-ons and its package's itinerary (issue 26)", async () => {
+    // What the catalogue and departures leave on a booking (ADR 0044, 0045), written as they would be.
+    const { packageId, startDate } = (await w.d1
+      .prepare("SELECT package_id AS packageId, start_date AS startDate FROM bookings WHERE id = 'bk_w4'")
+      .first<{ packageId: string; startDate: string }>())!;
+    const choices = {
+      hotel: {
+        id: "h_t",
+        name: "Tea Valley Resort",
+        city: "Munnar",
+        stars: 4,
+        roomTypeId: "rt_t",
+        roomType: "Garden deluxe",
+        occupancy: 2,
+        pricePerNight: 350000,
+        rooms: 1,
+        nights: 3,
+      },
+      mealPlan: { code: "MAP", label: "Breakfast and one meal", supplement: 60000 },
+      addons: [{ id: "ad_t", name: "Kathakali evening", unit: "person", price: 80000, quantity: 2, amount: 160000 }],
+    };
+    const itinerary = [{ day: 1, title: "Tea country welcome", details: "Drive up the ghats.", overnight: "Munnar", meals: "Dinner" }];
+    await w.d1.batch([
+      w.d1.prepare("UPDATE bookings SET choices = ? WHERE id = 'bk_w4'").bind(JSON.stringify(choices)),
+      w.d1.prepare("UPDATE packages SET itinerary = ? WHERE id = ?").bind(JSON.stringify(itinerary), packageId),
+      w.d1
+        .prepare(
+          "INSERT INTO departures (id, seller_id, package_id, start_date, capacity, sold) VALUES ('dep_voucher', 's_wanderlust', ?, ?, 10, 2)",
+        )
+        .bind(packageId, startDate),
+    ]);
+    const res = await get(`/booking/${confirmed.ref}/voucher.pdf`, asha);
+    expect(res.status).toBe(200);
+    const text = await pdfText(await res.arrayBuffer());
+    expect(text).toContain("Fixed departure");
+    expect(text).toContain("Tea Valley Resort, Munnar");
+    expect(text).toContain("Garden deluxe");
+    expect(text).toContain("MAP (Breakfast and one meal)");
+    expect(text).toContain("Tea country welcome");
+    expect(text).toContain("Kathakali evening × 2");
+    expect(text).toContain(formatRupees(160000));
+  });
+
   it("downloads on the seller's own site too, but not on another seller's site", async () => {
     const res = await get(`${SITE}/booking/${confirmed.ref}/voucher.pdf`, asha);
     expect(res.status).toBe(200);

@@ -1,5 +1,5 @@
-import { asc, eq, sql } from "drizzle-orm";
-import { bookings, packages, sellers, travellers } from "@db/schema";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { bookings, departures, packages, sellers, travellers } from "@db/schema";
 import type { Reader } from "../../db/batcher";
 import { NOT_FOUND, findBooking } from "../bookings/service";
 import { bookingIdOf, isBookingRef } from "../bookings/shapes";
@@ -16,7 +16,7 @@ export const VOUCHER_NOT_READY = "The voucher is ready once the travel agent con
 const READY = new Set(["confirmed"]);
 
 /** The seller, package and template behind a booking, named by its number or id (sub-selects: no extra round trip). */
-const bookingColumn = (key: string, column: "seller_id" | "package_id") =>
+const bookingColumn = (key: string, column: "seller_id" | "package_id" | "start_date") =>
   sql`(select ${sql.identifier(column)} from ${bookings} where ${sql.identifier("id")} = ${bookingIdOf(key)})`;
 
 /**
@@ -27,7 +27,7 @@ const bookingColumn = (key: string, column: "seller_id" | "package_id") =>
 export async function readVoucher(reader: Reader, viewer: VoucherViewer, key: string) {
   const { db, load } = reader;
   const scope = viewer.role === "seller" ? { sellerId: viewer.sellerId } : { userId: viewer.userId };
-  const [booking, money, seller, pkg, template] = await Promise.all([
+  const [booking, money, seller, pkg, template, departure] = await Promise.all([
     findBooking(reader, key),
     bookingMoney(reader, key, scope),
     load(
@@ -38,11 +38,18 @@ export async function readVoucher(reader: Reader, viewer: VoucherViewer, key: st
     ),
     load(
       db
-        .select({ inclusions: packages.inclusions, exclusions: packages.exclusions })
+        .select({ inclusions: packages.inclusions, exclusions: packages.exclusions, itinerary: packages.itinerary })
         .from(packages)
         .where(eq(packages.id, bookingColumn(key, "package_id"))),
     ),
     readTemplateRow(reader, bookingColumn(key, "seller_id")),
+    // The departure the booking's start date names, when its package runs on departures (ADR 0044).
+    load(
+      db
+        .select({ startDate: departures.startDate })
+        .from(departures)
+        .where(and(eq(departures.packageId, bookingColumn(key, "package_id")), eq(departures.startDate, bookingColumn(key, "start_date")))),
+    ),
   ]);
   if (!booking) throw notFound(NOT_FOUND);
   if (viewer.role === "seller") {
@@ -59,6 +66,8 @@ export async function readVoucher(reader: Reader, viewer: VoucherViewer, key: st
     seller: { name: owner.name, phone: owner.phone, email: owner.email },
     inclusions: pkg[0]?.inclusions ?? [],
     exclusions: pkg[0]?.exclusions ?? [],
+    itinerary: pkg[0]?.itinerary ?? [],
+    departureDate: departure[0]?.startDate ?? null,
   });
   return { view, template, logo: template.logo ?? owner.logo ?? null };
 }

@@ -1,3 +1,5 @@
+import type { BookedChoices } from "@db/bookings";
+import type { ItineraryDay } from "@db/packages";
 import type { Booking } from "../bookings/shapes";
 import { type PriceLine, lineAmount, priceLines } from "../bookings/price-lines";
 import type { BookingMoney } from "../payments/views";
@@ -45,8 +47,14 @@ export function voucherViewOf(input: {
   seller: { name: string; phone: string | null; email: string | null };
   inclusions: string[];
   exclusions: string[];
+  /** The package's day-by-day itinerary (ADR 0045), as it is now. */
+  itinerary?: ItineraryDay[];
+  /** The fixed departure the booking travels on (ADR 0044), when its package runs on departures. */
+  departureDate?: string | null;
 }): VoucherView {
   const { booking, money, seller } = input;
+  // What the traveller chose from the catalogue, as priced when they booked (the booking's snapshot, ADR 0045).
+  const chosen = (booking as Booking & { choices?: BookedChoices | null }).choices ?? null;
   const hotel = booking.preferences.hotel as { hotel?: string; name?: string; roomType?: string };
   const transport = booking.preferences.transport as { name?: string; type?: string };
   const lines: PriceLine[] = priceLines(booking.pricing);
@@ -78,6 +86,25 @@ export function voucherViewOf(input: {
     refunded: money.refund ? { amount: money.refund.amount, status: money.refund.status } : null,
     cancellationPolicy: REFUND_POLICY,
     specialRequests: booking.specialRequests || null,
+    departure: input.departureDate ? { date: input.departureDate, label: "Fixed departure" } : null,
+    hotels: chosen?.hotel
+      ? [
+          {
+            nights: `${chosen.hotel.nights} ${chosen.hotel.nights === 1 ? "night" : "nights"}, ${chosen.hotel.rooms} ${chosen.hotel.rooms === 1 ? "room" : "rooms"}`,
+            hotel: `${chosen.hotel.name}, ${chosen.hotel.city}`,
+            room: chosen.hotel.roomType,
+            mealPlan: chosen.mealPlan ? `${chosen.mealPlan.code} (${chosen.mealPlan.label})` : undefined,
+          },
+        ]
+      : [],
+    itinerary: (input.itinerary ?? []).map((d) => ({
+      day: d.day,
+      title: d.title,
+      details: d.details || undefined,
+      overnight: d.overnight || undefined,
+      meals: d.meals || undefined,
+    })),
+    addons: (chosen?.addons ?? []).map((a) => ({ name: a.name, quantity: a.quantity, amount: a.amount })),
   };
 }
 
