@@ -1,3 +1,4 @@
+import { ColorFields } from "./color-fields";
 import { useActionData, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { contrastRatio, readableTextOn, safeHexColor } from "@worker/shared/colors";
@@ -101,29 +102,15 @@ export function BrandForm({ initial }: { initial: Config }) {
             />
             {errors.websiteName ? <p className="error-text">{errors.websiteName}</p> : null}
           </div>
-          <div className="sa-colors">
-            {(
-              [
-                ["themeColor", "Theme colour"],
-                ["secondaryColor", "Secondary colour"],
-              ] as const
-            ).map(([key, label]) => (
-              <div className="field" key={key}>
-                <label htmlFor={key}>{label}</label>
-                <div className="sa-color">
-                  <input
-                    id={key}
-                    name={key}
-                    type="color"
-                    value={safeHexColor(config[key], "#000000")}
-                    onChange={(e) => set(key, e.target.value)}
-                  />
-                  <code>{config[key]}</code>
-                </div>
-                {errors[key] ? <p className="error-text">{errors[key]}</p> : null}
-              </div>
-            ))}
-          </div>
+          <ColorFields
+            fields={[
+              ["themeColor", "Theme colour"],
+              ["secondaryColor", "Secondary colour"],
+            ]}
+            values={config}
+            errors={errors}
+            onChange={set}
+          />
         </div>
         <BrandPreview config={config} />
       </div>

@@ -1,10 +1,10 @@
+import { ColorFields } from "~/components/seller-admin/color-fields";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { ApiError } from "@worker/api/errors";
 import { readVoucherDesign, saveVoucherTemplate, voucherTemplateBody } from "@worker/domain/vouchers/template";
 import { MAX_FOOTER, MAX_HEADER, VOUCHER_SECTIONS } from "@worker/shared/voucher-sections";
-import { safeHexColor } from "@worker/shared/colors";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormAnswer } from "~/components/form-answer";
 import { fieldErrorsOf } from "~/components/seller-admin/form-fields";
@@ -102,29 +102,15 @@ export default function Page() {
           {seller?.logo && !logo ? "Empty: your profile logo is used. " : ""}A PNG or JPEG upload is printed; other images give way to your
           company name.
         </p>
-        <div className="sa-colors">
-          {(
-            [
-              ["primaryColor", "Band colour"],
-              ["accentColor", "Heading colour"],
-            ] as const
-          ).map(([key, label]) => (
-            <div className="field" key={key}>
-              <label htmlFor={key}>{label}</label>
-              <div className="sa-color">
-                <input
-                  id={key}
-                  name={key}
-                  type="color"
-                  value={safeHexColor(colors[key], "#000000")}
-                  onChange={(e) => setColors((c) => ({ ...c, [key]: e.target.value }))}
-                />
-                <code>{colors[key]}</code>
-              </div>
-              {error(key)}
-            </div>
-          ))}
-        </div>
+        <ColorFields
+          fields={[
+            ["primaryColor", "Band colour"],
+            ["accentColor", "Heading colour"],
+          ]}
+          values={colors}
+          errors={errors}
+          onChange={(key, value) => setColors((c) => ({ ...c, [key]: value }))}
+        />
         <div className="field">
           <label htmlFor="headerText">Header text (at most {MAX_HEADER} characters)</label>
           <input id="headerText" name="headerText" defaultValue={shown.headerText} {...invalid("headerText")} />

@@ -12,18 +12,23 @@ import { type DepartureFacts, type DepartureView, departureView } from "./view";
 export const liveHeld = (now: Date) =>
   sql<number>`(select coalesce(sum(h.seats), 0) from seat_holds h where h.departure_id = "departures"."id" and h.status = 'held' and h.expires_at > ${now.toISOString()})`;
 
+/** A departure's date, seats (held counted live) and state: what every read of departures selects. */
+const seatColumns = (now: Date) => ({
+  startDate: departures.startDate,
+  capacity: departures.capacity,
+  sold: departures.sold,
+  held: liveHeld(now).as("held_live"),
+  cutoffHours: departures.cutoffHours,
+  minGroup: departures.minGroup,
+  status: departures.status,
+});
+
 export function departureFacts(db: Db, now: Date) {
   return db
     .select({
       id: departures.id,
       packageId: departures.packageId,
-      startDate: departures.startDate,
-      capacity: departures.capacity,
-      sold: departures.sold,
-      held: liveHeld(now).as("held_live"),
-      cutoffHours: departures.cutoffHours,
-      minGroup: departures.minGroup,
-      status: departures.status,
+      ...seatColumns(now),
     })
     .from(departures);
 }
@@ -48,13 +53,7 @@ export function departureOn(db: Db, packageId: string, startDate: string, now: D
     .select({
       any: sql<number>`(select count(*) from departures d where d.package_id = ${packageId})`.as("any_departure"),
       id: departures.id,
-      startDate: departures.startDate,
-      capacity: departures.capacity,
-      sold: departures.sold,
-      held: liveHeld(now).as("held_live"),
-      cutoffHours: departures.cutoffHours,
-      minGroup: departures.minGroup,
-      status: departures.status,
+      ...seatColumns(now),
       sellerId: departures.sellerId,
     })
     .from(sql`(select 1)`)
@@ -69,13 +68,7 @@ export async function sellerDepartures({ db, load }: Reader, sellerId: string, n
         id: departures.id,
         packageId: departures.packageId,
         packageName: packages.name,
-        startDate: departures.startDate,
-        capacity: departures.capacity,
-        sold: departures.sold,
-        held: liveHeld(now).as("held_live"),
-        cutoffHours: departures.cutoffHours,
-        minGroup: departures.minGroup,
-        status: departures.status,
+        ...seatColumns(now),
       })
       .from(departures)
       .innerJoin(packages, eq(packages.id, departures.packageId))
