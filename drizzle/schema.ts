@@ -6,3 +6,4 @@ export * from "./payments";
 export * from "./vouchers";
 export * from "./departures";
 export * from "./catalogue";
+export * from "./platform";

@@ -52,6 +52,8 @@ export interface Env {
   PAYMENT_CAPTURE?: string;
   /** Signs the voucher verify links (ADR 0046), from `wrangler secret put`; without it a key derived from JWT_SECRET. */
   VOUCHER_SECRET?: string;
+  /** Signs flight, hotel and bus offer ids (issue 27), from `wrangler secret put`; without it a key derived from JWT_SECRET. */
+  OFFER_SECRET?: string;
 }
 
 const configFields = z.object({
@@ -99,6 +101,7 @@ const configFields = z.object({
   TEST_PAYMENTS_REFUND_FAILURES: z.coerce.number().int().min(0).max(100).optional(),
   PAYMENT_CAPTURE: z.enum(["auto", "webhook"]).default("auto"),
   VOUCHER_SECRET: z.string().min(32, "VOUCHER_SECRET must be at least 32 characters").optional(),
+  OFFER_SECRET: z.string().min(32, "OFFER_SECRET must be at least 32 characters").optional(),
 });
 
 /**

@@ -1,0 +1,105 @@
+/**
+ * Flights, hotels and buses (issue 27): what every kind's supplier hands the cart and the checkout.
+ *
+ * A search result carries an offer id: the offer's own facts (route, date, fare basis, price when searched) signed
+ * with HMAC-SHA-256 under OFFER_SECRET (or a key derived from JWT_SECRET under its own label), so the server can
+ * verify and re-price it without trusting the browser. A tampered or foreign id fails `openOfferId`.
+ */
+export const TRAVEL_KINDS = ["flight", "hotel", "bus"] as const;
+export type TravelKind = (typeof TRAVEL_KINDS)[number];
+
+/** What an offer id carries: the kind, when it was issued (ms), and the kind's own facts. */
+export type OfferPayload = { kind: TravelKind; issuedAt: number; data: Record<string, unknown> };
+
+/** One line of a priced offer's breakdown, in paise. */
+export type OfferLine = { label: string; amount: number };
+
+/** An offer as the supplier prices it now: what the cart shows and the checkout charges. */
+export type PricedOffer = {
+  kind: TravelKind;
+  offerId: string;
+  /** "IndiGo 6E 2134 · DEL → BOM", "Sea Breeze Resort, Goa · Deluxe room", "VRL Travels · Bengaluru → Chennai". */
+  title: string;
+  subtitle: string;
+  /** ISO dates (YYYY-MM-DD): departure or check-in, and arrival or check-out. */
+  startDate: string;
+  endDate: string;
+  lines: OfferLine[];
+  /** Integer paise, the sum of `lines`. */
+  total: number;
+  refundable: boolean;
+  /** ISO timestamp up to which cancelling refunds in full, when the fare allows it. */
+  freeCancellationUntil?: string;
+  /** The kind's own details (segments, room and meal plan, seats…), kept on the booking as a snapshot. */
+  details: Record<string, unknown>;
+};
+
+/**
+ * Re-pricing before money is taken: the same offer at the same price, the same offer at a new price (the traveller
+ * must see it before paying), or gone.
+ */
+export type RepriceOutcome =
+  | { status: "available"; offer: PricedOffer }
+  | { status: "changed"; offer: PricedOffer; previousTotal: number }
+  | { status: "sold_out"; message: string }
+  | { status: "invalid"; message: string };
+
+const encoder = new TextEncoder();
+const keys = new Map<string, Promise<CryptoKey>>();
+
+function keyOf(secret: string) {
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+/** The key offer ids are signed with; without OFFER_SECRET one derived from JWT_SECRET under its own label. */
+export const offerSecretOf = (config: { OFFER_SECRET?: string; JWT_SECRET: string }) =>
+  config.OFFER_SECRET ?? `travel-offer:${config.JWT_SECRET}`;
+
+const toBase64url = (bytes: Uint8Array) => {
+  let text = "";
+  for (const byte of bytes) text += String.fromCharCode(byte);
+  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+};
+
+const fromBase64url = (text: string) => {
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+};
+
+async function macOf(secret: string, body: string) {
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", await keyOf(secret), encoder.encode(`offer:${body}`)));
+  return toBase64url(mac.slice(0, 16));
+}
+
+/** `<base64url JSON>.<base64url MAC>`: short enough for an address, opaque to nobody, forgeable by nobody. */
+export async function signOfferId(secret: string, payload: OfferPayload) {
+  const body = toBase64url(encoder.encode(JSON.stringify(payload)));
+  return `${body}.${await macOf(secret, body)}`;
+}
+
+/** The payload of a genuine offer id, or null for anything else (tampered, truncated, another key, not JSON). */
+export async function openOfferId(secret: string, id: unknown): Promise<OfferPayload | null> {
+  if (typeof id !== "string" || id.length > 4096) return null;
+  const [body, mac, extra] = id.split(".");
+  if (!body || !mac || extra !== undefined) return null;
+  const expected = await macOf(secret, body);
+  if (mac.length !== expected.length) return null;
+  let diff = 0;
+  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ mac.charCodeAt(i);
+  if (diff !== 0) return null;
+  try {
+    const payload = JSON.parse(new TextDecoder().decode(fromBase64url(body))) as OfferPayload;
+    if (!payload || typeof payload !== "object" || !(TRAVEL_KINDS as readonly string[]).includes(payload.kind)) return null;
+    if (typeof payload.issuedAt !== "number" || !payload.data || typeof payload.data !== "object") return null;
+    return payload;
+  } catch {
+    return null;
+  }
+}
