@@ -1,3 +1,7 @@
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Reader } from "../../db/batcher";
+import type { Db } from "../../db/client";
+
 /**
  * Flights, hotels and buses (issue 27): what every kind's supplier hands the cart and the checkout.
  *
@@ -102,4 +106,31 @@ export async function openOfferId(secret: string, id: unknown): Promise<OfferPay
   } catch {
     return null;
   }
+}
+
+/**
+ * What a traveller adds to an offer in the cart form (POST /cart, `intent=add-offer`, `offerId`, repeated `seat`,
+ * `travellers[i].title|name|age|gender`): the people travelling and, on a bus, the seats chosen.
+ */
+export type TravellerInput = { title?: string; name: string; age?: number; gender?: "female" | "male" | "other" };
+export type TravelChoice = { travellers: TravellerInput[]; seats: string[] };
+
+/** Re-pricing's context: the request's clock and its abort signal (a cancelled request stops the supplier's work). */
+export type SupplierContext = { now: Date; signal?: AbortSignal };
+
+/**
+ * One kind's part in the cart and the checkout (worker/domain/travel/registry.ts maps each kind to one). The supplier
+ * behind it may be the built-in offline one or a real aggregator's adapter; the cart never knows which.
+ */
+export interface TravelKindHandler {
+  /** The travellers and seats the form sent, checked against the offer: a message the traveller can act on, or null. */
+  checkChoice(payload: OfferPayload, choice: TravelChoice): string | null;
+  /** The offer priced now, for these travellers and seats: available, changed (with the old total), sold out or invalid. */
+  reprice(reader: Reader, payload: OfferPayload, choice: TravelChoice, context: SupplierContext): Promise<RepriceOutcome>;
+  /**
+   * Statements that hold the inventory a paid booking takes (a bus's seats, a flight's seats left), run in the batch
+   * that captures the payment; those of a cancellation give it back. Optional: an offer without inventory needs none.
+   */
+  bookStatements?(db: Db, booking: { id: string; offer: PricedOffer; choice: TravelChoice }): BatchItem<"sqlite">[];
+  releaseStatements?(db: Db, booking: { id: string; offer: PricedOffer; choice: TravelChoice }): BatchItem<"sqlite">[];
 }
