@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import { cartItems, packages, sellers } from "@db/schema";
+import { cartItems, departures, packages, sellers } from "@db/schema";
 import type { Reader } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import { priceRequest } from "../bookings/create";
@@ -12,6 +12,10 @@ import { pricedChoicesOf } from "../catalogue/labels";
 import { durationLabel } from "../seller-website/shapes";
 import { conflict, notFound } from "../errors";
 import { MAX_CART_ITEMS, TRIP_GONE } from "./policy";
+import { chooseDeparture } from "../departures/check";
+import { liveHeld } from "../departures/read";
+import type { DepartureFacts } from "../departures/view";
+import { DomainError } from "../errors";
 
 export const CART_FULL = `Your cart holds at most ${MAX_CART_ITEMS} trips; please check out or remove one first`;
 export const CART_ITEM_NOT_FOUND = "This trip is not in your cart";
@@ -38,11 +42,16 @@ export type CartLine = {
   problem: string | null;
 };
 
+export const DEPARTURE_GONE = "This departure is no longer offered; please remove the trip and add it again with another date";
+
 /**
  * The traveller's cart, priced as checkout will price it, in one read (it joins the batch of the page).
- * A trip that can no longer be bought (unpublished, a tier gone, a past date) is listed with the reason.
+ * A trip that can no longer be bought (unpublished, a tier gone, a past date, its departure sold out, closed or
+ * gone) is listed with the reason. `now` counts the departures' live holds, as checkout will.
  */
-export async function listCart({ db, load }: Reader, userId: string, today: string) {
+export async function listCart({ db, load }: Reader, userId: string, today: string, now: Date) {
+  // The trip's departure, named by its travel date (ADR 0044), read with its seats in the same statement.
+  const tripDate = sql`json_extract(${cartItems.request}, '$.travelDates.startDate')`;
   const rows = await load(
     db
       .select({
@@ -58,10 +67,19 @@ export async function listCart({ db, load }: Reader, userId: string, today: stri
         sellerId: sql<string>`${sellers.id}`.as("seller_ref"),
         sellerName: sql<string>`${sellers.name}`.as("seller_name"),
         onSale: sql<number>`case when ${onSale()} then 1 else 0 end`.as("on_sale"),
+        anyDeparture: sql<number>`(select count(*) from departures d where d.package_id = ${cartItems.packageId})`.as("any_departure"),
+        departureId: sql<string | null>`${departures.id}`.as("departure_id"),
+        capacity: departures.capacity,
+        sold: departures.sold,
+        held: liveHeld(now).as("held_live"),
+        cutoffHours: departures.cutoffHours,
+        minGroup: departures.minGroup,
+        departureStatus: sql<"open" | "closed" | null>`${departures.status}`.as("departure_status"),
       })
       .from(cartItems)
       // A package the seller deleted leaves the line (package null): the cart says the trip is gone.
       .leftJoin(packages, eq(packages.id, cartItems.packageId))
+      .leftJoin(departures, and(eq(departures.packageId, cartItems.packageId), eq(departures.startDate, tripDate)))
       .innerJoin(sellers, eq(sellers.id, cartItems.sellerId))
       .where(eq(cartItems.userId, userId))
       .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
@@ -79,6 +97,7 @@ export async function listCart({ db, load }: Reader, userId: string, today: stri
     else if (!Number(r.onSale)) problem = "This package is no longer available";
     else if (!chosen || !isPriced(chosen.tier)) problem = "This package's price has changed; please add it again";
     else if (input.travelDates.startDate <= today) problem = "The travel date has passed";
+    else problem = departureProblem(r, input, now);
     const pricing =
       input && chosen && !problem
         ? priceBooking({
@@ -113,6 +132,45 @@ export async function listCart({ db, load }: Reader, userId: string, today: stri
   });
   const total = lines.reduce((sum, l) => sum + (l.pricing?.total ?? 0), 0);
   return { items: lines, total, payable: lines.length > 0 && lines.every((l) => l.pricing !== null) };
+}
+
+/**
+ * Why the trip's departure can no longer be booked (sold out, too few seats, closed, past its cut-off, or gone), in
+ * the words checkout would answer with; null when it can, or when the package has no departures.
+ */
+function departureProblem(
+  r: {
+    anyDeparture: number;
+    departureId: string | null;
+    capacity: number | null;
+    sold: number | null;
+    held: number;
+    cutoffHours: number | null;
+    minGroup: number | null;
+    departureStatus: "open" | "closed" | null;
+  },
+  input: CreateBookingInput,
+  now: Date,
+) {
+  if (!Number(r.anyDeparture)) return null;
+  if (!r.departureId) return DEPARTURE_GONE;
+  const facts: DepartureFacts = {
+    id: r.departureId,
+    startDate: input.travelDates.startDate,
+    capacity: r.capacity ?? 0,
+    sold: r.sold ?? 0,
+    held: Number(r.held ?? 0),
+    cutoffHours: r.cutoffHours ?? 0,
+    minGroup: r.minGroup,
+    status: r.departureStatus ?? "closed",
+  };
+  try {
+    chooseDeparture([facts], facts.startDate, input.customerDetails.adults + input.customerDetails.children, now);
+    return null;
+  } catch (error) {
+    if (error instanceof DomainError) return error.message;
+    throw error;
+  }
 }
 
 /** Adds a trip, priced and checked as checkout will check it; the cart's limit is held in the same statement. */
