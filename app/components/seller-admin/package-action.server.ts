@@ -1,4 +1,5 @@
 import { type AppLoadContext, data, redirect } from "@remix-run/cloudflare";
+import { type PackageTourInput, packageTourBody } from "@worker/domain/catalogue/schemas";
 import { fromRunningApp, refusal, requireUser, signedInHeaders } from "~/lib/session.server";
 import { readSentForm, storeFormImages, textFieldsOf, uploadAnswer } from "./images.server";
 import { NEW_IMAGE_FIELD, type PackageAnswer, type PackageDraft, draftOfForm, valuesOf } from "./package-form";
@@ -35,4 +36,9 @@ export async function packageAction(
   } catch (error) {
     return refusal(error, values ? { values } : {});
   }
+}
+
+/** The package form's tour part (hotels, meal plans, add-ons, itinerary), checked before anything is written; null when not sent. */
+export function tourOfFields(fields: Record<string, unknown>): PackageTourInput | null {
+  return fields.tour === undefined || fields.tour === null ? null : packageTourBody.parse(fields.tour);
 }

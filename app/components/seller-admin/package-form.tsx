@@ -5,6 +5,8 @@ import { useHydrated } from "~/lib/use-hydrated";
 import type { FieldErrors, SellerPackage } from "./form-fields";
 import { FormAnswer } from "../form-answer";
 import { ImageField, UploadButton } from "./upload-button";
+import type { PackageTour } from "@worker/domain/catalogue/package-tour";
+import { type TourDraft, TourFields, type TourValues, tourDraftOf, tourDraftOfForm, tourValuesOf } from "./package-tour-fields";
 import "~/styles/seller-admin.css";
 
 export type PackageValues = {
@@ -16,6 +18,8 @@ export type PackageValues = {
   priceRanges: { label: string; price: number }[];
   inclusions: string[];
   exclusions: string[];
+  /** Hotels, meal plans, add-ons and itinerary (issue 26); absent, a save leaves them as they are. */
+  tour?: TourValues;
 };
 
 /** The form as typed: what a page without scripts sends back, and what a refusal fills the form with again. */
@@ -28,6 +32,7 @@ export type PackageDraft = {
   prices: { label: string; rupees: string }[];
   inclusions: string;
   exclusions: string;
+  tour?: TourDraft;
 };
 
 type Draft = PackageDraft;
@@ -38,8 +43,9 @@ export type PackageAnswer = ActionResult & { values?: PackageDraft };
 /** The file field of "Upload image" in a form sent without scripts (the page's action stores it first). */
 export const NEW_IMAGE_FIELD = "imageFile";
 
-function draftOf(p?: SellerPackage): Draft {
+function draftOf(p?: SellerPackage, tour?: PackageTour): Draft {
   return {
+    tour: tour ? tourDraftOf(tour.chosen) : undefined,
     name: p?.name ?? "",
     city: p?.city ?? "",
     description: p?.description ?? "",
@@ -83,6 +89,7 @@ export function draftOfForm(form: FormData): Draft {
     prices,
     inclusions: text("inclusions"),
     exclusions: text("exclusions"),
+    tour: tourDraftOfForm(form),
   };
 }
 
@@ -96,6 +103,7 @@ export function valuesOf(d: Draft): PackageValues {
     priceRanges: d.prices.map((p) => ({ label: p.label, price: toPaise(p.rupees) as number })),
     inclusions: lines(d.inclusions),
     exclusions: lines(d.exclusions),
+    ...(d.tour ? { tour: tourValuesOf(d.tour) } : {}),
   };
 }
 
@@ -120,10 +128,12 @@ export function PackageForm(props: {
   onSubmit: (values: PackageValues) => void;
   /** Fields the form sends as they are (the add page's idempotency key). */
   hidden?: Record<string, string>;
+  /** The seller's hotels and add-ons, and what this package has chosen (issue 26). */
+  tour?: PackageTour;
 }) {
   const answered = useActionData<PackageAnswer>();
   const hydrated = useHydrated();
-  const [d, setD] = useState<Draft>(() => answered?.values ?? draftOf(props.initial));
+  const [d, setD] = useState<Draft>(() => answered?.values ?? draftOf(props.initial, props.tour));
   const { busy, errors: e } = props;
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setD((cur) => ({ ...cur, [key]: value }));
   const invalid = (key: string) => (e[key] ? { "aria-invalid": true, "aria-describedby": `${key}-error`, className: "input-error" } : {});
@@ -307,6 +317,10 @@ export function PackageForm(props: {
           </div>
         ))}
       </div>
+
+      {props.tour && d.tour ? (
+        <TourFields offered={props.tour} value={d.tour} onChange={(tour) => set("tour", tour)} hydrated={hydrated} errors={e} />
+      ) : null}
 
       <FormAnswer answer={answered?.ok ? undefined : answered} failure="Failed to save the package" />
       <div className="row">

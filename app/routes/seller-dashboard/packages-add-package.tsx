@@ -7,7 +7,8 @@ import { useEffect, useState } from "react";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { fieldErrorsOf } from "~/components/seller-admin/form-fields";
-import { packageAction } from "~/components/seller-admin/package-action.server";
+import { packageAction, tourOfFields } from "~/components/seller-admin/package-action.server";
+import { readPackageTour } from "@worker/domain/catalogue/package-tour";
 import { type PackageAnswer, PackageForm, type PackageValues } from "~/components/seller-admin/package-form";
 import { signedInData, signedInHeaders } from "~/lib/session.server";
 import { useActionToast } from "~/lib/use-action-toast";
@@ -20,15 +21,22 @@ const newPackage = packageBody.extend({
   idempotencyKey: z.string().regex(KEY_PATTERN, "The Idempotency-Key must be 8 to 200 visible characters").optional(),
 });
 
-/** One key per visit to this page, in the server's HTML too, so a form sent without scripts carries it. */
+/**
+ * One key per visit to this page, in the server's HTML too, so a form sent without scripts carries it; and the
+ * seller's hotels and add-ons to offer, read with the session check in one round trip.
+ */
 export function loader({ context }: LoaderFunctionArgs) {
-  return signedInData(context, "seller", async () => ({ idempotencyKey: crypto.randomUUID() }));
+  return signedInData(context, "seller", async (sellerId) => ({
+    idempotencyKey: crypto.randomUUID(),
+    tour: await readPackageTour(context, sellerId, null),
+  }));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return packageAction(request, context, async (sellerId, fields) => {
     const { idempotencyKey, ...input } = newPackage.parse(fields);
-    await addPackage(context.db, context.config, sellerId, input, idempotencyKey ?? null);
+    const tour = tourOfFields(fields);
+    await addPackage(context.db, context.config, sellerId, input, idempotencyKey ?? null, tour);
     return "Package saved as a draft. Publish it to show it on your website.";
   });
 }
@@ -39,7 +47,8 @@ export default function Page() {
   const result = useActionToast(fetcher, "Failed to save the package");
   const answered = useActionData<PackageAnswer>();
   // One key per visit to this page (the first the loader gave): a retry after a lost answer cannot make a second package.
-  const [idempotencyKey] = useState(useLoaderData<typeof loader>().idempotencyKey);
+  const loaded = useLoaderData<typeof loader>();
+  const [idempotencyKey] = useState(loaded.idempotencyKey);
 
   useEffect(() => {
     if (fetcher.state === "idle" && result?.ok) navigate("/seller-dashboard/packages");
@@ -61,6 +70,7 @@ export default function Page() {
         busy={fetcher.state !== "idle"}
         onSubmit={create}
         hidden={{ idempotencyKey }}
+        tour={loaded.tour}
       />
     </main>
   );

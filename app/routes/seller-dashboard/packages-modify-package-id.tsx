@@ -8,7 +8,8 @@ import { useEffect } from "react";
 import { GeneralErrorBoundary, TryAgain, messageOf } from "~/components/error-boundary";
 import { PageContent } from "~/components/load-state";
 import { fieldErrorsOf } from "~/components/seller-admin/form-fields";
-import { packageAction } from "~/components/seller-admin/package-action.server";
+import { packageAction, tourOfFields } from "~/components/seller-admin/package-action.server";
+import { readPackageTour } from "@worker/domain/catalogue/package-tour";
 import { type PackageAnswer, PackageForm, type PackageValues } from "~/components/seller-admin/package-form";
 import { signedInData, signedInHeaders } from "~/lib/session.server";
 import { useActionToast } from "~/lib/use-action-toast";
@@ -18,21 +19,26 @@ export const headers = () => signedInHeaders;
 
 export async function loader({ context, params }: LoaderFunctionArgs) {
   return signedInData(context, "seller", async (sellerId) => {
-    const pkg = await getSellerPackage(context, sellerId, params.id ?? "");
+    // The package and its hotels, meal plans, add-ons and itinerary: one batch with the session check.
+    const [pkg, tour] = await Promise.all([
+      getSellerPackage(context, sellerId, params.id ?? ""),
+      readPackageTour(context, sellerId, params.id ?? ""),
+    ]);
     if (!pkg) throw notFound(PACKAGE_NOT_FOUND);
-    return { package: pkg };
+    return { package: pkg, tour };
   });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   return packageAction(request, context, async (sellerId, fields) => {
-    await editPackage(context.db, context.config, sellerId, params.id ?? "", packageBody.parse(fields));
+    const input = packageBody.parse(fields);
+    await editPackage(context.db, context.config, sellerId, params.id ?? "", input, tourOfFields(fields));
     return "Package updated";
   });
 }
 
 export default function Page() {
-  const { package: pkg } = useLoaderData<typeof loader>();
+  const { package: pkg, tour } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const fetcher = useFetcher<PackageAnswer>();
   const result = useActionToast(fetcher, "Failed to save the package");
@@ -59,11 +65,6 @@ export default function Page() {
             ? "Changes show on your website as soon as you save."
             : "Publish it from the package list to show it."}
         </p>
-        <p className="muted">
-          Hotels, meal plans, add-ons and the day-by-day itinerary of this package are set under{" "}
-          <Link to="/seller-dashboard/hotels">Hotels</Link>, <Link to="/seller-dashboard/add-meals">Add Meals</Link> and{" "}
-          <Link to="/seller-dashboard/addon-itinerary">Add-on Itinerary</Link>.
-        </p>
         <PackageForm
           key={pkg.id}
           initial={pkg}
@@ -71,6 +72,7 @@ export default function Page() {
           errors={fieldErrorsOf(result ?? answered)}
           busy={fetcher.state !== "idle"}
           onSubmit={save}
+          tour={tour}
         />
       </PageContent>
     </main>

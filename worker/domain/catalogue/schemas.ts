@@ -101,3 +101,19 @@ export const bookingChoicesSchema = {
     .max(20, "At most 20 add-ons")
     .default([]),
 };
+
+/**
+ * The package form's tour part (issue 26): the seller's hotels and add-ons the package offers (ids; another seller's
+ * link nothing), its meal plans with their supplements, and its day-by-day itinerary. Absent, a save leaves them.
+ */
+export const packageTourBody = z.object({
+  hotelIds: z.array(id("Please name each hotel")).max(50, "At most 50 hotels").default([]),
+  mealPlans: z
+    .array(z.object({ code: mealPlanCode, supplement: rupees("meal plan's supplement", 0) }))
+    .max(MEAL_PLAN_CODES.length, "Each meal plan at most once")
+    .refine((plans) => new Set(plans.map((p) => p.code)).size === plans.length, "Each meal plan at most once")
+    .default([]),
+  addonIds: z.array(id("Please name each add-on")).max(50, "At most 50 add-ons").default([]),
+  itinerary: z.array(itineraryDay).max(ITINERARY_MAX_DAYS, `At most ${ITINERARY_MAX_DAYS} days`).default([]),
+});
+export type PackageTourInput = z.infer<typeof packageTourBody>;

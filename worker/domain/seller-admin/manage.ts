@@ -10,6 +10,8 @@ import type { CustomHostnames } from "../../saas/custom-hostnames";
 import type { AppConfig } from "../../env";
 import { MAX_PENDING_DOMAINS, addDomain, checkSellerDomain, listDomains, removeDomain } from "./domains";
 import { updateProfile } from "./site";
+import { packageTourStatements } from "../catalogue/package-tour";
+import type { PackageTourInput } from "../catalogue/schemas";
 
 /**
  * The seller's writes as the API (/api/seller-admin) and the dashboard's page actions both make them:
@@ -21,14 +23,32 @@ export const PACKAGE_NOT_FOUND = "Package not found";
 export const HAS_BOOKINGS = "This package has bookings, so it cannot be deleted. Unpublish it instead to hide it from your website.";
 
 /** A new draft package; a repeat with the same Idempotency-Key answers the first one's package (`replayed`). */
-export async function addPackage(db: Db, edge: EdgeConfig, sellerId: string, input: PackageInput, idempotencyKey: string | null) {
-  const { pkg, replayed } = await createPackage(db, edge, sellerId, input, idempotencyKey);
+export async function addPackage(
+  db: Db,
+  edge: EdgeConfig,
+  sellerId: string,
+  input: PackageInput,
+  idempotencyKey: string | null,
+  tour: PackageTourInput | null = null,
+) {
+  const { pkg, replayed } = await createPackage(db, edge, sellerId, input, idempotencyKey, tourOf(db, sellerId, tour));
   if (!pkg) throw notFound(PACKAGE_NOT_FOUND);
   return { pkg, replayed };
 }
 
-export async function editPackage(db: Db, edge: EdgeConfig, sellerId: string, packageId: string, input: PackageInput) {
-  const pkg = await updatePackage(db, edge, sellerId, packageId, input);
+/** The package form's hotels, meal plans, add-ons and itinerary, written in the package's own batch (none: left as they are). */
+const tourOf = (db: Db, sellerId: string, tour: PackageTourInput | null) => (packageId: string) =>
+  tour ? packageTourStatements(db, sellerId, packageId, tour) : [];
+
+export async function editPackage(
+  db: Db,
+  edge: EdgeConfig,
+  sellerId: string,
+  packageId: string,
+  input: PackageInput,
+  tour: PackageTourInput | null = null,
+) {
+  const pkg = await updatePackage(db, edge, sellerId, packageId, input, tourOf(db, sellerId, tour));
   if (!pkg) throw notFound(PACKAGE_NOT_FOUND);
   return pkg;
 }

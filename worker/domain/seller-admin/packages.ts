@@ -51,7 +51,17 @@ export async function getSellerPackage({ db, load }: Reader, sellerId: string, p
  * package, the version bump and the Idempotency-Key (when sent) are one batch, so a repeat of the
  * request gets the package the first one made, never a second one (ADR 0020).
  */
-export async function createPackage(db: Db, edge: EdgeConfig, sellerId: string, input: PackageInput, idempotencyKey: string | null = null) {
+/** Statements written in the package's own save batch, after it (the package form's tour part, issue 26). */
+type AlsoWrite = (packageId: string) => Parameters<Db["batch"]>[0][number][];
+
+export async function createPackage(
+  db: Db,
+  edge: EdgeConfig,
+  sellerId: string,
+  input: PackageInput,
+  idempotencyKey: string | null = null,
+  also: AlsoWrite = () => [],
+) {
   const key = idempotencyKey && `${sellerId}:package:${idempotencyKey}`;
   const hash = key ? await requestHash(input) : "";
   const earlier = key ? await earlierPackage(db, sellerId, key, hash) : null;
@@ -74,6 +84,7 @@ export async function createPackage(db: Db, edge: EdgeConfig, sellerId: string, 
       db.insert(packages).values({ id, sellerId, ...input, status: "draft" }),
       bumpQuery(db, sellerId),
       ...storeKey,
+      ...also(id),
     ]);
     if (bumped[0]) await announceVersion(edge, sellerId, bumped[0].version);
   } catch (error) {
@@ -95,8 +106,15 @@ async function earlierPackage(db: Db, sellerId: string, key: string, hash: strin
 }
 
 /** The whole package is replaced: a repeat of the same request leaves the same package. */
-export async function updatePackage(db: Db, edge: EdgeConfig, sellerId: string, packageId: string, input: PackageInput) {
-  return changePackage(db, edge, sellerId, packageId, input);
+export async function updatePackage(
+  db: Db,
+  edge: EdgeConfig,
+  sellerId: string,
+  packageId: string,
+  input: PackageInput,
+  also: AlsoWrite = () => [],
+) {
+  return changePackage(db, edge, sellerId, packageId, input, also(packageId));
 }
 
 /** A change and its version bump in one batch; null when the seller has no such package. */
@@ -106,6 +124,7 @@ async function changePackage(
   sellerId: string,
   packageId: string,
   values: Partial<PackageInput> & { status?: PackageRow["status"] },
+  also: Parameters<Db["batch"]>[0][number][] = [],
 ) {
   const [changed, bumped] = await db.batch([
     db
@@ -114,6 +133,7 @@ async function changePackage(
       .where(own(sellerId, packageId))
       .returning({ id: packages.id }),
     bumpQuery(db, sellerId, exists(db.select({ id: packages.id }).from(packages).where(own(sellerId, packageId)))),
+    ...also,
   ]);
   if (changed.length === 0) return null;
   if (bumped[0]) await announceVersion(edge, sellerId, bumped[0].version);
