@@ -47,7 +47,8 @@ export type DepartureFacts = {
 export function departureView(d: DepartureFacts, now: Date): DepartureView {
   const left = Math.max(0, d.capacity - d.sold - d.held);
   const closed = d.status === "closed" || now.getTime() >= closesAt(d.startDate, d.cutoffHours).getTime();
-  const state: DepartureState = closed ? "closed" : left === 0 ? "sold-out" : left * 2 < d.capacity ? "few" : "available";
+  // "Only N left" once half the seats or fewer are left: the last of two is "Only 1 left" (issue 26's words).
+  const state: DepartureState = closed ? "closed" : left === 0 ? "sold-out" : left * 2 <= d.capacity ? "few" : "available";
   const label =
     state === "closed"
       ? d.status === "closed"
