@@ -19,7 +19,7 @@ const APPROVALS = Number(process.env.BENCH_APPROVALS || 400);
 // Any session cookie makes the Worker skip the cache, so the page is rendered with its D1 batch.
 const UNCACHED = "tb_session=bench-uncached";
 
-const SCENARIOS = [
+const ALL_SCENARIOS = [
   { name: "trivial route (/__bench/trivial)", path: "/__bench/trivial" },
   { name: "API health (Hono, for reference)", path: "/api/health" },
   { name: "one bare D1 round trip (reference)", path: "/__bench/d1" },
@@ -37,6 +37,13 @@ const SCENARIOS = [
     target: 0.05,
   },
 ];
+// BENCH_ONLY=departures (comma-separated parts of scenario names) measures only those pages; the trivial route, the
+// denominator of every ratio, always runs.
+const ONLY = (process.env.BENCH_ONLY ?? "")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
+const SCENARIOS = ALL_SCENARIOS.filter((s, i) => i === 0 || ONLY.length === 0 || ONLY.some((part) => s.name.includes(part)));
 
 const hasTaskset = spawnSync("taskset", ["-V"]).status === 0 && cpus().length >= 2;
 // wrk (Debian's package) drives a trivial route several times harder than a Node client can, so
