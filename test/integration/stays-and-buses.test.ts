@@ -269,3 +269,60 @@ describe("the hotel and bus handlers", () => {
     expect(await busHandler.reprice(reader(), stale, { seats: [seat], travellers }, context())).toMatchObject({ status: "changed" });
   });
 });
+
+describe("the hotel and bus pages", () => {
+  const page = async (path: string) => {
+    const res = await w.request(path);
+    return { status: res.status, calls: res.headers.get("x-tb-d1-calls"), html: await res.text() };
+  };
+  const stay = () => `checkIn=${day(20)}&checkOut=${day(22)}&rooms=1&adults=2&age=6`;
+
+  it("lists Goa hotels with their lowest price, in one D1 round trip", async () => {
+    const res = await page(`/hotels/search?city=Goa&${stay()}`);
+    expect(res.status).toBe(200);
+    expect(res.calls).toBe("1");
+    expect(res.html).toContain("Sea Breeze Resort");
+    expect(res.html).toMatch(/4 hotels in Goa/);
+    const fiveStar = await page(`/hotels/search?city=Goa&${stay()}&stars=5`);
+    expect(fiveStar.html).toContain("Baga Grand");
+    expect(fiveStar.html).not.toContain("Palolem Palms");
+  });
+
+  it("shows a refusal on the page, not an error page", async () => {
+    const res = await page(`/hotels/search?city=Goa&checkIn=${day(5)}&checkOut=${day(3)}`);
+    expect(res.status).toBe(200);
+    expect(res.html).toContain("Check-out must be after check-in");
+    const empty = await page(`/hotels/search?city=Atlantis&${stay()}`);
+    expect(empty.html).toContain("No hotels match");
+  });
+
+  it("shows a hotel's photos, facilities and rates with add-to-cart forms, in one D1 round trip", async () => {
+    const res = await page(`/hotel/sh_goa_sea_breeze?${stay()}`);
+    expect(res.status).toBe(200);
+    expect(res.calls).toBe("1");
+    expect(res.html).toContain("Swimming pool");
+    expect(res.html).toContain("Breakfast included");
+    expect(res.html).toMatch(/name="intent" value="add-offer"/);
+    const offerIds = [...res.html.matchAll(/name="offerId" value="([^"]+)"/g)].map((m) => m[1]);
+    expect(offerIds.length).toBeGreaterThan(3);
+    expect((await openOfferId(SECRET, offerIds[0]))?.kind).toBe("hotel");
+    expect((await page("/hotel/sh_nowhere")).status).toBe(404);
+  });
+
+  it("lists Bengaluru → Chennai buses and a chosen trip's seat map with traveller fields, in one D1 round trip", async () => {
+    const search = await w.api("POST", "/api/buses/search", bus());
+    const t = search.body.trips[0];
+    const res = await page(`/buses/search?from=Bengaluru&to=Chennai&date=${day(10)}&passengers=2&trip=${t.serviceId}`);
+    expect(res.status).toBe(200);
+    expect(res.calls).toBe("1");
+    expect(res.html).toContain(t.operator.name);
+    expect(res.html).toContain('name="seat"');
+    expect(res.html).toContain('name="travellers[1].gender"');
+    expect(res.html).toMatch(/name="intent" value="add-offer"/);
+    const past = await page(`/buses/search?from=Bengaluru&to=Chennai&date=${day(-1)}`);
+    expect(past.status).toBe(200);
+    expect(past.html).toContain("The travel date is in the past");
+    const same = await page(`/buses/search?from=Chennai&to=chennai&date=${day(3)}`);
+    expect(same.html).toContain("The destination must differ from the origin");
+  });
+});

@@ -68,7 +68,7 @@ export async function callAggregator(config: AggregatorConfig, path: string, bod
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: bounded,
     });
-  } catch (error) {
+  } catch {
     if (signal?.aborted) throw cancelled();
     throw unavailable(`The ${what} supplier did not answer in time. Please try again.`);
   }
