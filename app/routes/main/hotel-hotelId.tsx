@@ -124,7 +124,7 @@ export default function HotelPage() {
                               <button
                                 type="submit"
                                 className="btn"
-                                aria-label={`Add ${room.name}, ${rate.mealPlanName}, ${formatRupees(rate.total)} to cart`}
+                                aria-label={`Add to cart: ${room.name}, ${rate.mealPlanName}, ${formatRupees(rate.total)}`}
                               >
                                 Add to cart
                               </button>
