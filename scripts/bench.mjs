@@ -45,7 +45,11 @@ const SCENARIOS = [
   },
   // Issue 27 (ADR 0047): the hotel page prices every room type and meal plan of a two-night stay and signs each offer
   // id; the bus search generates, filters and signs a busy route's trips. Target: no costlier than the package page.
-  { name: "hotel rates (hotel page)", path: `/hotel/sh_goa_sea_breeze?checkIn=${inDays(14)}&checkOut=${inDays(16)}&adults=2&age=6`, target: 0.05 },
+  {
+    name: "hotel rates (hotel page)",
+    path: `/hotel/sh_goa_sea_breeze?checkIn=${inDays(14)}&checkOut=${inDays(16)}&adults=2&age=6`,
+    target: 0.05,
+  },
   { name: "bus search", path: `/buses/search?from=Bengaluru&to=Chennai&date=${inDays(10)}&passengers=2`, target: 0.05 },
 ].filter((s, i) => i === 0 || !ONLY || s.name.includes(ONLY));
 
