@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayInIndia } from "../../worker/domain/bookings/transitions";
@@ -26,6 +28,24 @@ const VIEWPORTS = {
 };
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** axe-core's serious or critical findings on the page, in light and in dark. */
+async function seriousFindings(page: Page) {
+  const findings: string[] = [];
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    const loaded = await page.evaluate(() => "axe" in window);
+    const found = (await page.evaluate(
+      `${loaded ? "" : axeSource};\n(async () => (await axe.run(document, { resultTypes: ["violations"] })).violations)()`,
+    )) as { id: string; impact: string; nodes: { target: string[] }[] }[];
+    for (const v of found.filter((v) => v.impact === "serious" || v.impact === "critical"))
+      findings.push(`${colorScheme} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  return findings;
+}
+
 /** What a form would send, read in the page (the cart's action that receives it lives on another branch). */
 const formData = (page: Page, selector: string) =>
   page.evaluate((selector) => {
@@ -48,6 +68,7 @@ describe.each(Object.entries(VIEWPORTS))("hotels and buses on a %s", (_name, opt
     expect(new URL(page.url()).searchParams.get("city")).toBe("Goa");
     expect(new URL(page.url()).searchParams.getAll("age")).toContain("6");
     expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await seriousFindings(page)).toEqual([]);
 
     await page.getByRole("link", { name: "Sea Breeze Resort", exact: true }).click();
     await page.getByRole("heading", { level: 1, name: "Sea Breeze Resort" }).waitFor();
@@ -96,6 +117,12 @@ describe.each(Object.entries(VIEWPORTS))("hotels and buses on a %s", (_name, opt
       await page.locator(`#tr-${i}-gender`).selectOption(gender);
     }
     expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await seriousFindings(page)).toEqual([]);
+    // A seat is taken with the keyboard: its checkbox focused, Space checks it and Space again lets it go.
+    await free.nth(2).focus();
+    await page.keyboard.press("Space");
+    expect(await free.nth(2).isChecked()).toBe(true);
+    await page.keyboard.press("Space");
     const sent = await formData(page, "#seats form");
     expect(sent?.filter(([k]) => k === "seat")).toHaveLength(2);
     expect(sent).toContainEqual(["intent", "add-offer"]);
