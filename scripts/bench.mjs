@@ -19,7 +19,7 @@ const APPROVALS = Number(process.env.BENCH_APPROVALS || 400);
 // Any session cookie makes the Worker skip the cache, so the page is rendered with its D1 batch.
 const UNCACHED = "tb_session=bench-uncached";
 
-// `npm run bench -- --only=bus` measures the trivial route and the scenarios whose name has that text, nothing else.
+// `npm run bench -- --only=hotel,bus` measures the trivial route and the scenarios whose name has one of those texts, nothing else.
 const ONLY = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
 /** A date this many days ahead, as the hotel and bus pages take it (the seed's inventory is on every coming day). */
 function inDays(n) {
@@ -51,7 +51,7 @@ const SCENARIOS = [
     target: 0.05,
   },
   { name: "bus search", path: `/buses/search?from=Bengaluru&to=Chennai&date=${inDays(10)}&passengers=2`, target: 0.05 },
-].filter((s, i) => i === 0 || !ONLY || s.name.includes(ONLY));
+].filter((s, i) => i === 0 || !ONLY || ONLY.split(",").some((text) => s.name.includes(text)));
 
 const hasTaskset = spawnSync("taskset", ["-V"]).status === 0 && cpus().length >= 2;
 // wrk (Debian's package) drives a trivial route several times harder than a Node client can, so
