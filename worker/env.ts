@@ -54,6 +54,14 @@ export interface Env {
   VOUCHER_SECRET?: string;
   /** Signs flight, hotel and bus offer ids (issue 27), from `wrangler secret put`; without it a key derived from JWT_SECRET. */
   OFFER_SECRET?: string;
+  /** A hotel aggregator's API (ADR 0047): both set, hotels come from it; otherwise from the built-in offline supplier. */
+  HOTEL_SUPPLIER_URL?: string;
+  HOTEL_SUPPLIER_KEY?: string;
+  /** A bus aggregator's API (ADR 0047), likewise. */
+  BUS_SUPPLIER_URL?: string;
+  BUS_SUPPLIER_KEY?: string;
+  /** How long one call to a travel supplier may take, in ms (default 8 s). */
+  SUPPLIER_TIMEOUT_MS?: string;
 }
 
 const configFields = z.object({
@@ -102,6 +110,11 @@ const configFields = z.object({
   PAYMENT_CAPTURE: z.enum(["auto", "webhook"]).default("auto"),
   VOUCHER_SECRET: z.string().min(32, "VOUCHER_SECRET must be at least 32 characters").optional(),
   OFFER_SECRET: z.string().min(32, "OFFER_SECRET must be at least 32 characters").optional(),
+  HOTEL_SUPPLIER_URL: z.string().url().optional(),
+  HOTEL_SUPPLIER_KEY: z.string().min(1).optional(),
+  BUS_SUPPLIER_URL: z.string().url().optional(),
+  BUS_SUPPLIER_KEY: z.string().min(1).optional(),
+  SUPPLIER_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(8_000),
 });
 
 /**

@@ -43,14 +43,21 @@ const SPEC_CALLS = [
   "GET /api/seller-website/seller/{sellerId}/website/package/all",
   "GET /api/seller-website/seller/{sellerId}/website/package/{packageId}",
   "GET /api/seller-website/seller/{sellerId}/website/searchpackages/{query}",
+  // Issue 27's hotel calls.
+  "GET /api/hotels/{id}",
+  "POST /api/hotels/rates",
+  "GET /api/hotels/facilities",
 ];
 
-/** Spec §7's flight and hotel calls: not built yet (a later issue), so absent from the document today. */
-const NOT_BUILT_YET = ["POST /api/flights/search", "GET /api/hotels/{id}", "POST /api/hotels/rates", "GET /api/hotels/facilities"];
+/** Spec §7's flight call: not built on this branch (issue 27's flight part), so absent from the document here. */
+const NOT_BUILT_YET = ["POST /api/flights/search"];
 
 /** The platform's other calls: sign-in recovery, cart, payments, the seller's and the superadmin's tools. */
 const OTHER_CALLS = [
   "GET /api/health",
+  // Issue 27: bus search "in the same style" as spec §7's flight search, and one trip's seat map.
+  "POST /api/buses/search",
+  "GET /api/buses/trips/{serviceId}/{date}",
   "GET /api/openapi.json",
   "GET /api/docs",
   "POST /api/auth/forgot-password",

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Response as Answer, JsonSchema, OpenApiDocument, Operation } from "../../worker/api/openapi";
 import { CLOCK_HEADER } from "../../worker/clock";
 import { bookingRequest, idemKey } from "../support/bookings";
-import { testNow } from "../support/clock";
+import { testNow, testToday } from "../support/clock";
 import { hmacHex, webhookBody } from "../support/payments";
 import { SAMPLE_PACKAGE } from "../support/security-routes";
 import { TEST_ENV } from "../support/env";
@@ -39,6 +39,9 @@ let nextIp = 1;
 /** Each call from its own address, so the rate limits of one flow never refuse another. */
 const freshIp = () => ({ "cf-connecting-ip": `198.18.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}` });
 
+/** A day this many days after today in India, on the tests' clock. */
+const inDays = (n: number) => new Date(Date.parse(`${testToday()}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
 /** The tests' clock a minute on (the Worker honours it with TEST_CLOCK=1). */
 const later = () => ({ [CLOCK_HEADER]: String(testNow() + 60_000) });
 
@@ -63,6 +66,17 @@ async function setUp(method: string, path: string, as: Who, body?: unknown, head
  */
 const RECIPES: Record<string, Recipe> = {
   "GET /api/openapi.json": () => ({ as: "anonymous" }),
+  // Hotels and buses (issue 27): public reads of the offline suppliers.
+  "GET /api/hotels/{id}": () => ({ as: "anonymous", params: { id: "sh_goa_sea_breeze" } }),
+  "POST /api/hotels/rates": () => ({
+    as: "anonymous",
+    body: { city: "Goa", checkIn: inDays(20), checkOut: inDays(22), rooms: [{ adults: 2, childAges: [6] }] },
+  }),
+  "POST /api/buses/search": () => ({ as: "anonymous", body: { origin: "Bengaluru", destination: "Chennai", date: inDays(10) } }),
+  "GET /api/buses/trips/{serviceId}/{date}": () => ({
+    as: "anonymous",
+    params: { serviceId: "bs_bengaluru_chennai_vrl_2200", date: inDays(10) },
+  }),
   "GET /api/docs": () => ({ as: "anonymous" }),
 
   "POST /api/auth/signup": () => ({ as: "anonymous", body: NEWCOMER }),

@@ -3,6 +3,7 @@ import type { Role } from "../../drizzle/users";
 import { createApiApp } from "../../worker/api/app";
 import { type Endpoint, endpointsOf } from "../../worker/api/openapi";
 import { type RouteDoc, routeInfoOf } from "../../worker/api/route-info";
+import { testToday } from "../support/clock";
 import { fillPattern, paramNames } from "../support/fuzz-routes";
 import { ACCOUNTS } from "../support/page-visits";
 import { type Session, bearer, loginViaApi } from "../support/session";
@@ -16,10 +17,18 @@ import { type TestWorker, startWorker } from "../support/worker";
  */
 
 /** A seeded value for each route parameter, one the route's role may read. */
-const PARAMS: Record<string, string> = { sellerId: "s_wanderlust", packageId: "p_goa", query: "all-packages" };
+const PARAMS: Record<string, string> = {
+  sellerId: "s_wanderlust",
+  packageId: "p_goa",
+  query: "all-packages",
+  // A seeded daily bus (issue 27), ten days after the tests' today in India.
+  serviceId: "bs_bengaluru_chennai_vrl_2200",
+  date: new Date(Date.parse(`${testToday()}T00:00:00Z`) + 10 * 86_400_000).toISOString().slice(0, 10),
+};
 /** `:id` names another row under each area. */
 const IDS: [prefix: string, id: string][] = [
   ["/api/bookings/", "bk_w1"],
+  ["/api/hotels/", "sh_goa_sea_breeze"],
   ["/api/payments/", "py_seed_bk_w4"],
   ["/api/seller-admin/packages/", "p_goa"],
 ];

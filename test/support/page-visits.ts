@@ -45,7 +45,7 @@ const PARAMS: Record<string, string> = {
   id: "p_goa",
   query: "goa",
   token: "no-such-token",
-  hotelId: "h_1",
+  hotelId: "sh_goa_sea_breeze",
 };
 /** `/booking/:id` (the main site's and a seller site's) and a seller's `orders/:id` take Asha's bookings with Wanderlust, the rest of `:id`s a package. */
 const BOOKING_PAGES = /^(\/seller\/:sellerId\/website)?\/(booking|seller-dashboard\/orders)\/:id$/;

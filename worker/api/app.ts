@@ -12,6 +12,7 @@ import { sellerDepartureRoutes } from "./routes/seller-departures";
 import { sellerRequestRoutes } from "./routes/seller-requests";
 import { superadminRoutes } from "./routes/superadmin";
 import { sellerWebsiteRoutes } from "./routes/seller-website";
+import { busRoutes, hotelRoutes } from "./routes/stays-and-buses";
 import { readConfig } from "../env";
 import { resolveApiTenant } from "../tenant";
 import { requestTime } from "../clock";
@@ -68,6 +69,8 @@ export function createApiApp() {
     .route("/seller-departures", sellerDepartureRoutes)
     .route("/seller-requests", sellerRequestRoutes)
     .route("/superadmin", superadminRoutes)
+    .route("/hotels", hotelRoutes)
+    .route("/buses", busRoutes)
     .route("/dev", devRoutes);
 
   // The document is read from this app's route table once per isolate (ADR 0023).

@@ -1,4 +1,5 @@
 import { catalogueStatements } from "./seed-catalogue";
+import { travelStatements } from "./seed-travel";
 import { priceBooking } from "../domain/bookings/pricing";
 import { todayInIndia, yearInIndia } from "../domain/bookings/transitions";
 
@@ -532,6 +533,7 @@ export function seedStatements(passwordHashes: Record<string, string>, now: Date
     );
   });
   out.push(...catalogueStatements());
+  out.push(...travelStatements());
   const totals = new Map<string, Priced>();
   for (const b of SEED_BOOKINGS) {
     const pkg = SEED_PACKAGES.find((p) => p.id === b.packageId);
