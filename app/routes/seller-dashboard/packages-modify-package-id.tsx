@@ -26,8 +26,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   return packageAction(request, context, async (sellerId, fields) => {
-    await editPackage(context.db, context.config, sellerId, params.id ?? "", packageBody.parse(fields));
-    return "Package updated";
+    return (await editPackage(context.db, context.config, sellerId, params.id ?? "", packageBody.parse(fields))).message;
   });
 }
 
