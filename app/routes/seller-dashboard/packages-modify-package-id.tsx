@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import { notFound } from "@worker/api/errors";
 import { PACKAGE_NOT_FOUND, editPackage } from "@worker/domain/seller-admin/manage";
+import { FIELD_LABELS } from "@worker/domain/moderation/fields";
 import { getSellerPackage } from "@worker/domain/seller-admin/packages";
 import { packageBody } from "@worker/domain/seller-admin/schemas";
 import { useEffect } from "react";
@@ -54,10 +55,25 @@ export default function Page() {
       <PageContent label="Loading package...">
         <p className="muted">
           Status: <span className={`badge badge-${pkg.status}`}>{pkg.status === "published" ? "Published" : "Draft"}</span>{" "}
-          {pkg.status === "published"
-            ? "Changes show on your website as soon as you save."
-            : "Publish it from the package list to show it."}
+          {pkg.moderation === "pending"
+            ? "Tripbazaar reviews it before anyone sees it; your changes go into that review."
+            : pkg.moderation === "rejected"
+              ? `Not approved: ${pkg.moderationReason}. Save your changes to send it for review again.`
+              : pkg.status === "published"
+                ? "Changes show on your website as soon as you save, unless Tripbazaar reviews them first."
+                : "Publish it from the package list to show it."}
         </p>
+        {pkg.edit?.status === "pending" ? (
+          <p className="sa-alert" role="status">
+            A change to {pkg.edit.fields.map((f) => FIELD_LABELS[f].toLowerCase()).join(", ")} is waiting for review; your website shows the
+            current version until then. The form below holds your change; saving again replaces it.
+          </p>
+        ) : null}
+        {pkg.edit?.status === "rejected" ? (
+          <p className="sa-alert" role="status">
+            Your last change was not approved: {pkg.edit.reason}.
+          </p>
+        ) : null}
         <p className="muted">
           Hotels, meal plans, add-ons and the day-by-day itinerary of this package are set under{" "}
           <Link to="/seller-dashboard/hotels">Hotels</Link>, <Link to="/seller-dashboard/add-meals">Add Meals</Link> and{" "}
@@ -65,7 +81,7 @@ export default function Page() {
         </p>
         <PackageForm
           key={pkg.id}
-          initial={pkg}
+          initial={pkg.edit?.status === "pending" ? { ...pkg, ...pkg.edit.changes } : pkg}
           submitLabel="Save changes"
           errors={fieldErrorsOf(result ?? answered)}
           busy={fetcher.state !== "idle"}
