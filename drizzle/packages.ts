@@ -43,7 +43,10 @@ export const packages = sqliteTable(
     createdAt: text("created_at").notNull().default(now),
     updatedAt: text("updated_at").notNull().default(now),
   },
-  (t) => [index("packages_seller_idx").on(t.sellerId, t.status, t.createdAt), index("packages_moderation_idx").on(t.moderation, t.createdAt)],
+  (t) => [
+    index("packages_seller_idx").on(t.sellerId, t.status, t.createdAt),
+    index("packages_moderation_idx").on(t.moderation, t.createdAt),
+  ],
 );
 
 /** The reviewed fields of a package (ADR 0047): its text and photos. */
