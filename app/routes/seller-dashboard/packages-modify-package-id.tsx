@@ -60,7 +60,7 @@ export default function Page() {
             : pkg.moderation === "rejected"
               ? `Not approved: ${pkg.moderationReason}. Save your changes to send it for review again.`
               : pkg.status === "published"
-                ? "Changes show on your website as soon as you save, unless Tripbazaar reviews them first."
+                ? "Changes show on your website as soon as you save. While Tripbazaar reviews listings, new text and photos show once approved."
                 : "Publish it from the package list to show it."}
         </p>
         {pkg.edit?.status === "pending" ? (
