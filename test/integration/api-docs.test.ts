@@ -108,6 +108,11 @@ const OTHER_CALLS = [
   "POST /api/superadmin/seller-requests/{id}/reject",
   "GET /api/superadmin/users",
   "PUT /api/superadmin/users/{id}/status",
+  // Package moderation (issue 28, ADR 0048).
+  "GET /api/superadmin/packages",
+  "PUT /api/superadmin/packages/{id}/decision",
+  "GET /api/superadmin/edits",
+  "PUT /api/superadmin/edits/{id}/decision",
 ];
 
 /** Documented in development only (this worker runs as development). */

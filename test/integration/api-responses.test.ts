@@ -234,6 +234,16 @@ const RECIPES: Record<string, Recipe> = {
   "POST /api/superadmin/seller-requests/{id}/approve": () => ({ as: "admin", params: { id: made.sellerRequest } }),
   "GET /api/superadmin/users": () => ({ as: "admin" }),
   "PUT /api/superadmin/users/{id}/status": () => ({ as: "admin", params: { id: made.newcomer }, body: { status: "disabled" } }),
+  // Package moderation (ADR 0048): the seeded draft made to wait for review; the seed's change waiting on Sikkim.
+  "PUT /api/superadmin/packages/{id}/decision": async () => {
+    await w.d1.prepare("UPDATE packages SET moderation = 'pending' WHERE id = 'p_kerala_draft'").run();
+    return { as: "admin", params: { id: "p_kerala_draft" }, body: { decision: "approve" } };
+  },
+  "PUT /api/superadmin/edits/{id}/decision": () => ({
+    as: "admin",
+    params: { id: "pe_seed_sikkim" },
+    body: { decision: "reject", reason: "Nathula needs its own permit line" },
+  }),
 
   "GET /api/dev/outbox": () => ({ as: "anonymous", query: `to=${encodeURIComponent(NEWCOMER.email)}` }),
   "POST /api/dev/scheduled": () => ({ as: "anonymous" }),

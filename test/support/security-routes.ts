@@ -90,6 +90,8 @@ const API_PARAMS: Record<string, Resource> = {
   "/api/superadmin/domains/:id": "platform",
   "/api/superadmin/seller-requests/:id": "platform",
   "/api/superadmin/users/:id": "platform",
+  "/api/superadmin/packages/:id": "platform",
+  "/api/superadmin/edits/:id": "platform",
   "/api/seller-website/seller/:sellerId": "public",
   "/api/seller-website/seller/:sellerId/website/package/:packageId": "public",
   "/api/seller-website/seller/:sellerId/website/searchpackages/:query": "public",
@@ -235,6 +237,8 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   },
   "POST /api/superadmin/seller-requests/:id/reject": { note: "Not enough detail" },
   "PUT /api/superadmin/users/:id/status": { status: "disabled" },
+  "PUT /api/superadmin/packages/:id/decision": { decision: "reject", reason: "Not enough detail" },
+  "PUT /api/superadmin/edits/:id/decision": { decision: "reject", reason: "Not enough detail" },
 };
 
 /** The sample body of a route; GET, HEAD and body-less routes get none. */
@@ -298,6 +302,8 @@ export const UNLIMITED_WRITES: Record<string, string> = {
   "POST /api/superadmin/seller-requests/:id/approve": "the superadmin's; one answer per application",
   "POST /api/superadmin/seller-requests/:id/reject": "the superadmin's; one answer per application",
   "PUT /api/superadmin/users/:id/status": "the superadmin's",
+  "PUT /api/superadmin/packages/:id/decision": "the superadmin's; one decision per package",
+  "PUT /api/superadmin/edits/:id/decision": "the superadmin's; one decision per change",
   "POST /api/dev/scheduled": "development only",
 };
 

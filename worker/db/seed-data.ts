@@ -534,6 +534,28 @@ export function seedStatements(passwordHashes: Record<string, string>, now: Date
   });
   out.push(...catalogueStatements());
   out.push(...travelStatements());
+  // A change Himalayan Trails sent for review (ADR 0048): the panel's Edits screen shows its diff; the live package is unchanged.
+  const sikkim = SEED_PACKAGES.find((p) => p.id === "p_sikkim");
+  if (sikkim) {
+    const changes = {
+      description: "Gangtok, Tsomgo lake, Nathula pass and the Rumtek and Pemayangtse monasteries, with a night in Pelling.",
+      inclusions: [...stdIncl.slice(0, 3), "Nathula permit", "Sightseeing by private cab"],
+    };
+    const before = { description: sikkim.description, inclusions: sikkim.inclusions };
+    out.push(
+      `INSERT OR IGNORE INTO package_edits (id, package_id, seller_id, status, changes, before, submitted_at) VALUES (${[
+        "pe_seed_sikkim",
+        sikkim.id,
+        sikkim.sellerId,
+        "pending",
+        JSON.stringify(changes),
+        JSON.stringify(before),
+        cal.packageCreatedAt(0),
+      ]
+        .map(q)
+        .join(", ")});`,
+    );
+  }
   const totals = new Map<string, Priced>();
   for (const b of SEED_BOOKINGS) {
     const pkg = SEED_PACKAGES.find((p) => p.id === b.packageId);

@@ -46,8 +46,9 @@ export const action = ({ request, context }: ActionFunctionArgs) =>
         await removeAddon(db, config, sellerId, fields.id ?? "");
         return "Add-on deleted";
       case "itinerary":
-        await setItinerary(db, config, sellerId, fields.packageId ?? "", daysOf(fields));
-        return "Itinerary saved";
+        return (await setItinerary(db, config, sellerId, fields.packageId ?? "", daysOf(fields))).held
+          ? "Itinerary saved. It shows once Tripbazaar approves it; your website keeps the current one until then."
+          : "Itinerary saved";
     }
   });
 

@@ -36,8 +36,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return packageAction(request, context, async (sellerId, fields) => {
     const { idempotencyKey, ...input } = newPackage.parse(fields);
     const tour = tourOfFields(fields);
-    await addPackage(context.db, context.config, sellerId, input, idempotencyKey ?? null, tour);
-    return "Package saved as a draft. Publish it to show it on your website.";
+    const { pkg } = await addPackage(context.db, context.config, sellerId, input, idempotencyKey ?? null, tour);
+    return pkg.moderation === "pending"
+      ? "Package saved as a draft. Tripbazaar reviews new packages: it shows on your website once approved and published."
+      : "Package saved as a draft. Publish it to show it on your website.";
   });
 }
 

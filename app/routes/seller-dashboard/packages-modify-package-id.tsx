@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import { notFound } from "@worker/api/errors";
 import { PACKAGE_NOT_FOUND, editPackage } from "@worker/domain/seller-admin/manage";
+import { FIELD_LABELS } from "@worker/domain/moderation/fields";
 import { getSellerPackage } from "@worker/domain/seller-admin/packages";
 import { packageBody } from "@worker/domain/seller-admin/schemas";
 import { useEffect } from "react";
@@ -32,8 +33,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   return packageAction(request, context, async (sellerId, fields) => {
     const input = packageBody.parse(fields);
-    await editPackage(context.db, context.config, sellerId, params.id ?? "", input, tourOfFields(fields));
-    return "Package updated";
+    return (await editPackage(context.db, context.config, sellerId, params.id ?? "", input, tourOfFields(fields))).message;
   });
 }
 
@@ -61,13 +61,28 @@ export default function Page() {
       <PageContent label="Loading package...">
         <p className="muted">
           Status: <span className={`badge badge-${pkg.status}`}>{pkg.status === "published" ? "Published" : "Draft"}</span>{" "}
-          {pkg.status === "published"
-            ? "Changes show on your website as soon as you save."
-            : "Publish it from the package list to show it."}
+          {pkg.moderation === "pending"
+            ? "Tripbazaar reviews it before anyone sees it; your changes go into that review."
+            : pkg.moderation === "rejected"
+              ? `Not approved: ${pkg.moderationReason}. Save your changes to send it for review again.`
+              : pkg.status === "published"
+                ? "Changes show on your website as soon as you save. While Tripbazaar reviews listings, new text and photos show once approved."
+                : "Publish it from the package list to show it."}
         </p>
+        {pkg.edit?.status === "pending" ? (
+          <p className="sa-alert" role="status">
+            A change to {pkg.edit.fields.map((f) => FIELD_LABELS[f].toLowerCase()).join(", ")} is waiting for review; your website shows the
+            current version until then. The form below holds your change; saving again replaces it.
+          </p>
+        ) : null}
+        {pkg.edit?.status === "rejected" ? (
+          <p className="sa-alert" role="status">
+            Your last change was not approved: {pkg.edit.reason}.
+          </p>
+        ) : null}
         <PackageForm
           key={pkg.id}
-          initial={pkg}
+          initial={pkg.edit?.status === "pending" ? { ...pkg, ...pkg.edit.changes } : pkg}
           submitLabel="Save changes"
           errors={fieldErrorsOf(result ?? answered)}
           busy={fetcher.state !== "idle"}

@@ -179,6 +179,7 @@ function PackageRow(props: {
       <td data-label="Price">{p.priceRanges[0] ? formatRupees(p.priceRanges[0].price) : <span className="muted">No price</span>}</td>
       <td data-label="Status">
         <span className={`badge badge-${p.status}`}>{p.status === "published" ? "Published" : "Draft"}</span>
+        <ReviewState p={p} />
       </td>
       <td data-label="Bookings">{p.bookings}</td>
       <td>
@@ -230,6 +231,37 @@ function PackageRow(props: {
         </div>
       </td>
     </tr>
+  );
+}
+
+/** The operator's review of the package and of its newest change (ADR 0048), with the reason of a rejection. */
+function ReviewState({ p }: { p: SellerPackage }) {
+  return (
+    <div className="stack review-state">
+      {p.moderation === "pending" ? (
+        <p>
+          <span className="badge badge-pending">Waiting for review</span>{" "}
+          <span className="muted">Tripbazaar checks new packages before anyone sees them.</span>
+        </p>
+      ) : null}
+      {p.moderation === "rejected" ? (
+        <p>
+          <span className="badge badge-rejected">Not approved</span> Reason: {p.moderationReason}.{" "}
+          <span className="muted">Change it and save to send it again.</span>
+        </p>
+      ) : null}
+      {p.edit?.status === "pending" ? (
+        <p>
+          <span className="badge badge-pending">Change waiting for review</span>{" "}
+          <span className="muted">Your website shows the current version until it is approved.</span>
+        </p>
+      ) : null}
+      {p.edit?.status === "rejected" ? (
+        <p>
+          <span className="badge badge-rejected">Change not approved</span> Reason: {p.edit.reason}.
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -90,8 +90,30 @@ export const publicPackage = z.object({
 });
 
 /** A package as its seller manages it, drafts included. */
+export const moderationState = z
+  .enum(["pending", "approved", "rejected"])
+  .describe("The operator's review (ADR 0048): only an approved, published package is public");
+
+const moderatedChanges = publicPackage
+  .pick({ name: true, city: true, description: true, images: true, inclusions: true, exclusions: true, itinerary: true })
+  .partial();
+
 export const sellerPackage = publicPackage.extend({
   status: z.enum(["draft", "published"]),
+  moderation: moderationState,
+  moderationReason: z.string().nullable().describe("Why the operator rejected it"),
+  edit: z
+    .object({
+      id: z.string(),
+      status: z.enum(["pending", "rejected"]),
+      fields: z.array(z.enum(["name", "city", "description", "images", "inclusions", "exclusions", "itinerary"])),
+      changes: moderatedChanges.describe("The reviewed fields as the seller wants them"),
+      reason: z.string().nullable(),
+      submittedAt: instant,
+      decidedAt: instant.nullable(),
+    })
+    .nullable()
+    .describe("The newest change to the text or photos sent for review: pending, or rejected (with the reason) until the next save"),
   bookings: count.describe("Bookings that reference it (a package with bookings cannot be deleted)"),
   createdAt: instant,
   updatedAt: instant,

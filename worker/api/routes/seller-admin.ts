@@ -87,12 +87,18 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
   )
   .put(
     "/packages/:id",
-    describeRoute({ summary: "Change a package", responses: { 200: packageAnswer }, errors: [404] }),
+    describeRoute({
+      summary: "Change a package",
+      description:
+        "While the platform requires approval, a change to the name, city, description, photos, inclusions, exclusions or itinerary of an approved package waits for the operator (the package's `edit`); prices and the length apply at once.",
+      responses: { 200: packageAnswer },
+      errors: [404],
+    }),
     validate("param", idParam),
     validate("json", packageBody),
     async (c) => {
-      const pkg = await editPackage(c.var.db, c.var.config, c.var.userId, c.req.valid("param").id, c.req.valid("json"));
-      return c.json({ success: true, package: pkg, message: "Package updated" });
+      const { pkg, message } = await editPackage(c.var.db, c.var.config, c.var.userId, c.req.valid("param").id, c.req.valid("json"));
+      return c.json({ success: true, package: pkg, message });
     },
   )
   .put(

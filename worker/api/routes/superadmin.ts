@@ -7,6 +7,7 @@ import { done, ok, pageSizePagination } from "../responses/common";
 import { account } from "../responses/platform";
 import { validate } from "../validate";
 import { superadminDomainRoutes } from "./superadmin-domains";
+import { superadminEditRoutes, superadminPackageRoutes } from "./superadmin-moderation";
 import { idParam } from "../../domain/seller-admin/schemas";
 import { superadminRequestRoutes } from "./seller-requests";
 import { listUsers, setUserStatus, statusMessage, userListQuery, userStatusBody } from "../../domain/superadmin/users";
@@ -57,4 +58,6 @@ export const superadminRoutes = new Hono<ApiEnv>()
   .use(requireUserMiddleware("superadmin"))
   .route("/domains", superadminDomainRoutes)
   .route("/seller-requests", superadminRequestRoutes)
-  .route("/users", superadminUserRoutes);
+  .route("/users", superadminUserRoutes)
+  .route("/packages", superadminPackageRoutes)
+  .route("/edits", superadminEditRoutes);

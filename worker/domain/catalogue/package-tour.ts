@@ -74,9 +74,22 @@ export type PackageTour = Awaited<ReturnType<typeof readPackageTour>>;
  * package's own save batch: the package and its tour are one write. Days with nothing written are left out and the
  * rest numbered in order, as the itinerary page does.
  */
-export function packageTourStatements(db: Db, sellerId: string, packageId: string, tour: PackageTourInput): Statement[] {
+export const tourItinerary = (tour: PackageTourInput) =>
+  tour.itinerary.filter((d) => d.title || d.details || d.overnight || d.meals).map((d, i) => ({ day: i + 1, ...d }));
+
+/**
+ * `withItinerary: false` leaves the itinerary to the caller: a change to a live package's itinerary goes through
+ * moderation (ADR 0048) like its other text.
+ */
+export function packageTourStatements(
+  db: Db,
+  sellerId: string,
+  packageId: string,
+  tour: PackageTourInput,
+  { withItinerary = true } = {},
+): Statement[] {
   const ownPackage = and(eq(packages.id, packageId), eq(packages.sellerId, sellerId));
-  const itinerary = tour.itinerary.filter((d) => d.title || d.details || d.overnight || d.meals).map((d, i) => ({ day: i + 1, ...d }));
+  const itinerary = tourItinerary(tour);
   return [
     db.delete(packageHotels).where(and(eq(packageHotels.packageId, packageId), eq(packageHotels.sellerId, sellerId))),
     db.delete(packageMealPlans).where(and(eq(packageMealPlans.packageId, packageId), eq(packageMealPlans.sellerId, sellerId))),
@@ -105,6 +118,6 @@ export function packageTourStatements(db: Db, sellerId: string, packageId: strin
         )
         .onConflictDoNothing(),
     ),
-    db.update(packages).set({ itinerary }).where(ownPackage),
+    ...(withItinerary ? [db.update(packages).set({ itinerary }).where(ownPackage)] : []),
   ];
 }

@@ -12,6 +12,7 @@ import {
   roomTypes,
 } from "@db/schema";
 import type { ItineraryDay } from "@db/packages";
+import { writePackageChange } from "../moderation/package-writes";
 import type { Reader } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import { notFound } from "../errors";
@@ -270,15 +271,13 @@ export async function removeAddon(db: Db, edge: EdgeConfig, sellerId: string, ad
   if (!changed(rows)) throw notFound(ADDON_NOT_FOUND);
 }
 
-/** A package's day-by-day itinerary, days numbered in order; empty days are left out. */
+/**
+ * A package's day-by-day itinerary, days numbered in order; empty days are left out. It is reviewed text: while
+ * approval is required, a change to an approved package's itinerary waits for the operator (`held`, ADR 0048).
+ */
 export async function setItinerary(db: Db, edge: EdgeConfig, sellerId: string, packageId: string, days: Omit<ItineraryDay, "day">[]) {
   const itinerary = days.filter((d) => d.title || d.details || d.overnight || d.meals).map((d, i) => ({ day: i + 1, ...d }));
-  const [rows] = await write(db, edge, sellerId, [
-    db
-      .update(packages)
-      .set({ itinerary, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
-      .where(and(eq(packages.id, packageId), eq(packages.sellerId, sellerId)))
-      .returning({ id: packages.id }),
-  ]);
-  if (!changed(rows)) throw notFound(PACKAGE_NOT_FOUND);
+  const outcome = await writePackageChange(db, edge, sellerId, packageId, {}, { itinerary });
+  if (!outcome.found) throw notFound(PACKAGE_NOT_FOUND);
+  return { held: outcome.held };
 }

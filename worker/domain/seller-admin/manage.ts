@@ -22,6 +22,9 @@ import type { PackageTourInput } from "../catalogue/schemas";
 export const PACKAGE_NOT_FOUND = "Package not found";
 export const HAS_BOOKINGS = "This package has bookings, so it cannot be deleted. Unpublish it instead to hide it from your website.";
 
+/** Publishing a package the operator has not approved (ADR 0048). */
+export const AWAITS_APPROVAL = "Package published. It shows on your website once Tripbazaar approves it.";
+
 /** A new draft package; a repeat with the same Idempotency-Key answers the first one's package (`replayed`). */
 export async function addPackage(
   db: Db,
@@ -40,6 +43,14 @@ export async function addPackage(
 const tourOf = (db: Db, sellerId: string, tour: PackageTourInput | null) => (packageId: string) =>
   tour ? packageTourStatements(db, sellerId, packageId, tour) : [];
 
+/** The answer when a change to the text or photos waits for the operator (ADR 0048). */
+export const CHANGE_HELD =
+  "Changes saved. New text and photos show once Tripbazaar approves them; your website keeps the current version until then.";
+
+/**
+ * A change; `message` says whether part of it waits for review. The form's hotels, meal plans and add-ons apply at
+ * once in the same batch; its itinerary is text, so it is moderated with the rest (ADR 0048).
+ */
 export async function editPackage(
   db: Db,
   edge: EdgeConfig,
@@ -48,16 +59,17 @@ export async function editPackage(
   input: PackageInput,
   tour: PackageTourInput | null = null,
 ) {
-  const pkg = await updatePackage(db, edge, sellerId, packageId, input, tourOf(db, sellerId, tour));
-  if (!pkg) throw notFound(PACKAGE_NOT_FOUND);
-  return pkg;
+  const changed = await updatePackage(db, edge, sellerId, packageId, input, tour);
+  if (!changed) throw notFound(PACKAGE_NOT_FOUND);
+  return { pkg: changed.pkg, message: changed.held ? CHANGE_HELD : "Package updated" };
 }
 
 /** Publishes or unpublishes; `message` is the answer's text ("Package published" / "Package unpublished"). */
 export async function publishPackage(db: Db, edge: EdgeConfig, sellerId: string, packageId: string, status: "draft" | "published") {
   const pkg = await setPackageStatus(db, edge, sellerId, packageId, status);
   if (!pkg) throw notFound(PACKAGE_NOT_FOUND);
-  return { pkg, message: status === "published" ? "Package published" : "Package unpublished" };
+  if (status === "draft") return { pkg, message: "Package unpublished" };
+  return { pkg, message: pkg.moderation === "approved" ? "Package published" : AWAITS_APPROVAL };
 }
 
 /** A package some booking references stays (409): the seller unpublishes it instead. */
