@@ -29,7 +29,9 @@ export const headers: HeadersFunction = () => signedInHeaders;
 
 /** Login required (spec §2). The cart is on the server (ADR 0029), priced now, read with the session check in one batch. */
 export function loader({ context }: LoaderFunctionArgs) {
-  return signedInData(context, undefined, async (userId) => ({ cart: await listCart(context, userId, todayInIndia(context.now)) }));
+  return signedInData(context, undefined, async (userId) => ({
+    cart: await listCart(context, userId, todayInIndia(context.now), context.now),
+  }));
 }
 
 const removeIntent = z.object({ intent: z.literal("remove"), id: z.string().trim().min(1).max(100) });

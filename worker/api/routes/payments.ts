@@ -26,7 +26,7 @@ export const cartRoutes = new Hono<ApiEnv>()
   .get(
     "/",
     describeRoute({ summary: "The signed-in traveller's cart, priced now", responses: { 200: z.object({ success: ok, data: cart }) } }),
-    async (c) => c.json({ success: true, data: await listCart(c.var, c.var.userId, todayInIndia(c.var.now)) }),
+    async (c) => c.json({ success: true, data: await listCart(c.var, c.var.userId, todayInIndia(c.var.now), c.var.now) }),
   )
   .post(
     "/",
