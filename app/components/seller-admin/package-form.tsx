@@ -16,6 +16,7 @@ export type PackageValues = {
   priceRanges: { label: string; price: number }[];
   inclusions: string[];
   exclusions: string[];
+  studentDiscount: boolean;
 };
 
 /** The form as typed: what a page without scripts sends back, and what a refusal fills the form with again. */
@@ -28,6 +29,7 @@ export type PackageDraft = {
   prices: { label: string; rupees: string }[];
   inclusions: string;
   exclusions: string;
+  studentDiscount: boolean;
 };
 
 type Draft = PackageDraft;
@@ -48,6 +50,7 @@ function draftOf(p?: SellerPackage): Draft {
     prices: p?.priceRanges.map((r) => ({ label: r.label, rupees: String(r.price / 100) })) ?? [{ label: "Per person", rupees: "" }],
     inclusions: p?.inclusions.join("\n") ?? "",
     exclusions: p?.exclusions.join("\n") ?? "",
+    studentDiscount: p?.studentDiscount ?? false,
   };
 }
 
@@ -83,6 +86,7 @@ export function draftOfForm(form: FormData): Draft {
     prices,
     inclusions: text("inclusions"),
     exclusions: text("exclusions"),
+    studentDiscount: form.get("studentDiscount") === "on",
   };
 }
 
@@ -96,6 +100,7 @@ export function valuesOf(d: Draft): PackageValues {
     priceRanges: d.prices.map((p) => ({ label: p.label, price: toPaise(p.rupees) as number })),
     inclusions: lines(d.inclusions),
     exclusions: lines(d.exclusions),
+    studentDiscount: d.studentDiscount,
   };
 }
 
@@ -306,6 +311,23 @@ export function PackageForm(props: {
             <Err id={`${key}-error`} message={e[key]} />
           </div>
         ))}
+      </div>
+
+      <div className="field">
+        <label className="row" htmlFor="studentDiscount">
+          <input
+            id="studentDiscount"
+            name="studentDiscount"
+            type="checkbox"
+            checked={d.studentDiscount}
+            onChange={(x) => set("studentDiscount", x.target.checked)}
+            aria-describedby="studentDiscount-hint"
+          />
+          Student discount
+        </label>
+        <p id="studentDiscount-hint" className="muted sa-hint">
+          Verified students get the platform's student discount on this package, shown as its own line in the price.
+        </p>
       </div>
 
       <FormAnswer answer={answered?.ok ? undefined : answered} failure="Failed to save the package" />

@@ -91,6 +91,7 @@ export const publicPackage = z.object({
 
 /** A package as its seller manages it, drafts included. */
 export const sellerPackage = publicPackage.extend({
+  studentDiscount: z.boolean().describe("Verified students get the platform's student discount on it (ADR 0047)"),
   status: z.enum(["draft", "published"]),
   bookings: count.describe("Bookings that reference it (a package with bookings cannot be deleted)"),
   createdAt: instant,

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, sql } from "drizzle-orm";
-import { outbox, studentVerifications, users } from "@db/schema";
+import { outbox, packages, studentVerifications, users } from "@db/schema";
 import type { Reader } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import { breaksUnique } from "../../db/constraints";
@@ -112,6 +112,17 @@ export async function studentPercentFor(reader: Reader, userId: string | null | 
     readPlatformSettings(reader),
   ]);
   return rows.length > 0 ? settings.studentDiscountPercent : 0;
+}
+
+/** The student discount's percent for this traveller on this package: 0 unless its seller opted in. One batch. */
+export async function studentPercentOnPackage(reader: Reader, userId: string | null | undefined, packageId: string, now: Date) {
+  if (!userId) return 0;
+  const { db, load } = reader;
+  const [percent, [pkg]] = await Promise.all([
+    studentPercentFor(reader, userId, now),
+    load(db.select({ studentDiscount: packages.studentDiscount }).from(packages).where(eq(packages.id, packageId)).limit(1)),
+  ]);
+  return pkg?.studentDiscount ? percent : 0;
 }
 
 /**
