@@ -11,6 +11,7 @@ import { sellerAdminRoutes } from "./routes/seller-admin";
 import { sellerDepartureRoutes } from "./routes/seller-departures";
 import { sellerRequestRoutes } from "./routes/seller-requests";
 import { superadminRoutes } from "./routes/superadmin";
+import { studentRoutes } from "./routes/student-verification";
 import { sellerWebsiteRoutes } from "./routes/seller-website";
 import { readConfig } from "../env";
 import { resolveApiTenant } from "../tenant";
@@ -67,6 +68,7 @@ export function createApiApp() {
     .route("/seller-admin", sellerAdminRoutes)
     .route("/seller-departures", sellerDepartureRoutes)
     .route("/seller-requests", sellerRequestRoutes)
+    .route("/student-verification", studentRoutes)
     .route("/superadmin", superadminRoutes)
     .route("/dev", devRoutes);
 

@@ -217,7 +217,13 @@ export async function pendingStudents({ db, load }: Reader) {
  * The document of a waiting verification, for the superadmin's eyes only (the caller checks the role); null once
  * decided (the file is deleted then) or for an unknown id.
  */
-export async function pendingDocument({ db, load }: Reader, bucket: R2Bucket | undefined, id: string) {
+export async function pendingDocument(
+  { db, load }: Reader,
+  bucket: R2Bucket | undefined,
+  id: string,
+  /** SECURITY: settles once the caller's access check passed; R2 is read only after it (the D1 read runs beside it). */
+  allowed: Promise<unknown> = Promise.resolve(),
+) {
   const [row] = await load(
     db
       .select({ key: studentVerifications.documentKey, type: studentVerifications.documentType })
@@ -225,6 +231,7 @@ export async function pendingDocument({ db, load }: Reader, bucket: R2Bucket | u
       .where(and(eq(studentVerifications.id, id), eq(studentVerifications.status, "pending")))
       .limit(1),
   );
+  await allowed;
   if (!row?.key || !bucket) return null;
   const object = await bucket.get(row.key);
   if (!object) return null;
