@@ -151,7 +151,14 @@ export const superadminStudentRoutes = new Hono<SignedInEnv>()
       const admin = await c.var.user;
       const actor = { id: admin.id, role: admin.role, ip: clientIp(c.req.raw) };
       const { reason } = c.req.valid("json");
-      const verification = await decideStudent(c.var.db, c.var.config, actor, c.req.valid("param").id, { decision: "reject", reason }, c.var.now);
+      const verification = await decideStudent(
+        c.var.db,
+        c.var.config,
+        actor,
+        c.req.valid("param").id,
+        { decision: "reject", reason },
+        c.var.now,
+      );
       return c.json({ success: true, verification, message: "Student ID rejected" });
     },
   );

@@ -22,7 +22,14 @@ const bookingCount = sql<number>`(SELECT count(*) FROM "bookings" AS b WHERE b."
 
 /** The seller's view of a package: the public one (spec §7), with its status, bookings and times. */
 export function sellerPackage(p: PackageRow, bookingTotal: number) {
-  return { ...publicPackage(p), studentDiscount: p.studentDiscount, status: p.status, bookings: bookingTotal, createdAt: p.createdAt, updatedAt: p.updatedAt };
+  return {
+    ...publicPackage(p),
+    studentDiscount: p.studentDiscount,
+    status: p.status,
+    bookings: bookingTotal,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+  };
 }
 export type SellerPackage = ReturnType<typeof sellerPackage>;
 
