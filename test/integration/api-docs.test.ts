@@ -101,6 +101,11 @@ const OTHER_CALLS = [
   "POST /api/superadmin/seller-requests/{id}/reject",
   "GET /api/superadmin/users",
   "PUT /api/superadmin/users/{id}/status",
+  "GET /api/student-verification",
+  "POST /api/student-verification",
+  "GET /api/superadmin/student-verifications",
+  "POST /api/superadmin/student-verifications/{id}/approve",
+  "POST /api/superadmin/student-verifications/{id}/reject",
 ];
 
 /** Documented in development only (this worker runs as development). */

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { clientIp } from "@worker/client-ip";
 import { studentRejectBody, verificationIdParam } from "@worker/domain/students/schemas";
 import { decideStudent, pendingDocument, pendingStudents } from "@worker/domain/students/service";
-import { documentHeaders } from "@worker/api/routes/student-verification";
 import { z } from "zod";
 import { actionInput, requireUser, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
 
@@ -44,4 +43,21 @@ export async function studentDocumentLoader({ context, params }: LoaderFunctionA
   await check;
   if (!doc) throw new Response("Document not found", { status: 404, headers: signedInHeaders });
   return new Response(doc.body, { headers: documentHeaders(doc) });
+}
+
+/**
+ * SECURITY: a document is shown to the superadmin as the type its bytes are, never run: no sniffing, no scripts, a
+ * sandbox, and never cached; a PDF is downloaded rather than opened inside our origin.
+ */
+function documentHeaders(doc: { contentType: string; size: number; name: string }) {
+  const pdf = doc.contentType === "application/pdf";
+  return {
+    "content-type": doc.contentType,
+    "content-length": String(doc.size),
+    "content-disposition": `${pdf ? "attachment" : "inline"}; filename="${doc.name.replace(/[^A-Za-z0-9._-]/g, "")}"`,
+    "cache-control": "private, no-store",
+    "x-content-type-options": "nosniff",
+    "content-security-policy": "default-src 'none'; sandbox",
+    "referrer-policy": "no-referrer",
+  };
 }

@@ -5,18 +5,11 @@ import { type SignedInEnv, requireUserMiddleware } from "../guard";
 import { describeRoute } from "../route-info";
 import { count, day, done, instant, ok } from "../responses/common";
 import { validate } from "../validate";
-import { ApiError, notFound } from "../errors";
+import { ApiError } from "../errors";
 import { readDocumentForm } from "../upload";
 import { clientIp } from "../../client-ip";
 import { studentRejectBody, studentSubmissionBody, verificationIdParam } from "../../domain/students/schemas";
-import {
-  VERIFICATION_NOT_FOUND,
-  decideStudent,
-  pendingDocument,
-  pendingStudents,
-  studentStatusOf,
-  submitStudentId,
-} from "../../domain/students/service";
+import { decideStudent, pendingStudents, studentStatusOf, submitStudentId } from "../../domain/students/service";
 import { badRequest } from "../../domain/errors";
 
 const verification = z.object({
@@ -91,7 +84,8 @@ const decision = done.extend({
 
 /**
  * /api/superadmin/student-verifications — the queue of student IDs (issue 28). A decision emails the traveller,
- * deletes the document and appends an audit entry, in one batch.
+ * deletes the document and appends an audit entry, in one batch. The document itself is opened from the panel's
+ * page (/superadmin-panel/students/:id/document), never through the API.
  * SECURITY: mounted only inside superadminRoutes, whose guard lets only a superadmin through.
  */
 export const superadminStudentRoutes = new Hono<SignedInEnv>()
@@ -102,24 +96,6 @@ export const superadminStudentRoutes = new Hono<SignedInEnv>()
       responses: { 200: z.object({ success: ok, verifications: z.array(pendingVerification), total: count }) },
     }),
     async (c) => c.json({ success: true, ...(await pendingStudents(c.var)) }),
-  )
-  .get(
-    "/:id/document",
-    describeRoute({
-      summary: "A waiting verification's document",
-      description: "The superadmin's eyes only; gone (404) once the verification is decided.",
-      responses: { 200: z.string() },
-      mediaType: "application/octet-stream",
-      returns: "The image or PDF as sent",
-      errors: [404],
-    }),
-    validate("param", verificationIdParam),
-    async (c) => {
-      // SECURITY: R2 is read only once the guard passed (its account read shares the D1 batch with this one).
-      const doc = await pendingDocument(c.var, c.env.MEDIA, c.req.valid("param").id, c.var.user);
-      if (!doc) throw notFound(VERIFICATION_NOT_FOUND);
-      return new Response(doc.body, { status: 200, headers: documentHeaders(doc) });
-    },
   )
   .post(
     "/:id/approve",
@@ -162,20 +138,3 @@ export const superadminStudentRoutes = new Hono<SignedInEnv>()
       return c.json({ success: true, verification, message: "Student ID rejected" });
     },
   );
-
-/**
- * SECURITY: a document is shown to the superadmin as the type its bytes are, never run: no sniffing, no scripts, a
- * sandbox, and never cached; a PDF is downloaded rather than opened inside our origin.
- */
-export function documentHeaders(doc: { contentType: string; size: number; name: string }) {
-  const pdf = doc.contentType === "application/pdf";
-  return {
-    "content-type": doc.contentType,
-    "content-length": String(doc.size),
-    "content-disposition": `${pdf ? "attachment" : "inline"}; filename="${doc.name.replace(/[^A-Za-z0-9._-]/g, "")}"`,
-    "cache-control": "private, no-store",
-    "x-content-type-options": "nosniff",
-    "content-security-policy": "default-src 'none'; sandbox",
-    "referrer-policy": "no-referrer",
-  };
-}
