@@ -90,6 +90,7 @@ const API_PARAMS: Record<string, Resource> = {
   "/api/superadmin/domains/:id": "platform",
   "/api/superadmin/seller-requests/:id": "platform",
   "/api/superadmin/users/:id": "platform",
+  "/api/superadmin/student-verifications/:id": "platform",
   "/api/seller-website/seller/:sellerId": "public",
   "/api/seller-website/seller/:sellerId/website/package/:packageId": "public",
   "/api/seller-website/seller/:sellerId/website/searchpackages/:query": "public",
@@ -161,7 +162,7 @@ export const PAGE_AREAS: { prefix: string; role: Role | null }[] = [
 export const areaOf = (path: string) => PAGE_AREAS.find((a) => path === a.prefix || path.startsWith(`${a.prefix}/`)) ?? null;
 
 /** What each page path parameter names, keyed by the path up to and including it; the test fills in the ids. */
-export type PageParam = "seller" | "package" | "booking" | "search" | "reset-token" | "hotel";
+export type PageParam = "seller" | "package" | "booking" | "search" | "reset-token" | "hotel" | "student";
 const PAGE_PARAMS: Record<string, PageParam> = {
   "/reset-password/:token": "reset-token",
   "/tour-package/:id": "package",
@@ -170,6 +171,7 @@ const PAGE_PARAMS: Record<string, PageParam> = {
   "/hotel/:hotelId": "hotel",
   "/seller-dashboard/packages/modify-package/:id": "package",
   "/seller-dashboard/orders/:id": "booking",
+  "/superadmin-panel/students/:id": "student",
   "/seller/:sellerId": "seller",
   "/seller/:sellerId/website/package/:packageId": "package",
   "/seller/:sellerId/website/searchpackages/:query": "search",
@@ -234,6 +236,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
     about: "Backwater and beach holidays in Kerala since 2015.",
   },
   "POST /api/superadmin/seller-requests/:id/reject": { note: "Not enough detail" },
+  "POST /api/superadmin/student-verifications/:id/reject": { reason: "Not a student card" },
   "PUT /api/superadmin/users/:id/status": { status: "disabled" },
 };
 
@@ -298,6 +301,9 @@ export const UNLIMITED_WRITES: Record<string, string> = {
   "POST /api/superadmin/seller-requests/:id/approve": "the superadmin's; one answer per application",
   "POST /api/superadmin/seller-requests/:id/reject": "the superadmin's; one answer per application",
   "PUT /api/superadmin/users/:id/status": "the superadmin's",
+  "POST /api/student-verification": "one document waiting per traveller (409 while one waits); no email, no money; 4 MB each",
+  "POST /api/superadmin/student-verifications/:id/approve": "the superadmin's; one decision per verification: one email",
+  "POST /api/superadmin/student-verifications/:id/reject": "the superadmin's; one decision per verification: one email",
   "POST /api/dev/scheduled": "development only",
 };
 
