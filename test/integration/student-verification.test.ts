@@ -314,8 +314,19 @@ describe("the student discount", () => {
       bearer(seller),
     );
     expect(created.status).toBe(201);
-    const pkg = created.body.package ?? created.body.data;
+    const pkg = created.body.package;
     expect(pkg.studentDiscount).toBe(false);
+    const body = {
+      name: "Hampi Ruins",
+      city: "Hampi",
+      durationDays: 3,
+      priceRanges: [{ label: "Per person", price: 9_999_00 }],
+      studentDiscount: true,
+    };
+    const updated = await w.api("PUT", `/api/seller-admin/packages/${pkg.id}`, body, bearer(seller));
+    expect(updated.status).toBe(200);
+    expect(updated.body.package.studentDiscount).toBe(true);
+    expect(await one("SELECT student_discount FROM packages WHERE id = ?", pkg.id)).toEqual({ student_discount: 1 });
   });
 
   it("ends at the course's end (an injected clock): the status reads expired, new prices drop it, the booking keeps it", async () => {
