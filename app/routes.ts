@@ -74,6 +74,8 @@ const SUPERADMIN = [
   "domains",
   "messages",
   "refunds",
+  // Student IDs waiting for review (issue 28).
+  "students",
 ] as const;
 
 export const fileOf = (path: string) => path.replace(/\/:/g, "-").replace(/:/g, "").replace(/\//g, "-");
@@ -96,6 +98,10 @@ export function defineAppRoutes(route: DefineRouteFunction) {
       id: "seller-dashboard/pdf-template/preview.pdf",
     });
     route("booking/:id/voucher.pdf", "routes/main/booking-voucher.tsx", { id: "main/booking/:id/voucher.pdf" });
+    // A waiting student ID (issue 28): a file for the superadmin, outside the panel's frame (its own guard).
+    route("superadmin-panel/students/:id/document", "routes/superadmin-panel/students-id-document.tsx", {
+      id: "superadmin-panel/students/:id/document",
+    });
     route("user-dashboard", "routes/user-dashboard/layout.tsx", { id: "user-dashboard" }, () => {
       route(undefined, "routes/user-dashboard/index.tsx", { index: true, id: "user-dashboard/index" });
       for (const p of USER_DASHBOARD) route(p, `routes/user-dashboard/${fileOf(p)}.tsx`, { id: `user-dashboard/${p}` });

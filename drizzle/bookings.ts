@@ -60,6 +60,8 @@ export const bookings = sqliteTable(
     priceTier: text("price_tier", { mode: "json" }).$type<BookedPriceTier | null>(),
     basePrice: integer("base_price").notNull(),
     discount: integer("discount").notNull(),
+    /** A verified student's discount (issue 28), kept as priced: a later setting or expiry never changes it. */
+    studentDiscount: integer("student_discount").notNull().default(0),
     roomCharge: integer("room_charge").notNull().default(0),
     transportCharge: integer("transport_charge").notNull().default(0),
     mealCharge: integer("meal_charge").notNull().default(0),

@@ -40,6 +40,8 @@ export const packages = sqliteTable(
     moderationReason: text("moderation_reason"),
     rating: real("rating").notNull().default(0),
     reviews: integer("reviews").notNull().default(0),
+    /** The seller offers the platform's student discount on this package (issue 28); off unless they opt in. */
+    studentDiscount: integer("student_discount", { mode: "boolean" }).notNull().default(false),
     createdAt: text("created_at").notNull().default(now),
     updatedAt: text("updated_at").notNull().default(now),
   },

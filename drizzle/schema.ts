@@ -8,3 +8,4 @@ export * from "./departures";
 export * from "./catalogue";
 export * from "./platform";
 export * from "./stays-and-buses";
+export * from "./students";

@@ -92,7 +92,16 @@ export const outbox = sqliteTable(
     id: text("id").primaryKey(),
     sellerId: text("seller_id"),
     kind: text("kind", {
-      enum: ["email", "booking-answer", "booking-cancellation", "payment-receipt", "seller-request", "payment-unbooked"],
+      enum: [
+        "email",
+        "booking-answer",
+        "booking-cancellation",
+        "payment-receipt",
+        "seller-request",
+        "payment-unbooked",
+        // Not an email: deleting a decided student ID from R2 (issue 28), retried as the emails are.
+        "student-document",
+      ],
     })
       .notNull()
       .default("email"),

@@ -24,7 +24,7 @@ export async function consumeFollowUps(batch: MessageBatch<FollowUpMessage>, env
   }
   for (const message of batch.messages) {
     try {
-      await handleFollowUp(db, config, message.body.id, new Date());
+      await handleFollowUp(db, config, message.body.id, new Date(), env.MEDIA);
       message.ack();
     } catch (error) {
       const delaySeconds = retryDelaySeconds(config.FOLLOW_UP_RETRY_SECONDS, message.attempts);

@@ -113,6 +113,11 @@ const OTHER_CALLS = [
   "PUT /api/superadmin/packages/{id}/decision",
   "GET /api/superadmin/edits",
   "PUT /api/superadmin/edits/{id}/decision",
+  "GET /api/student-verification",
+  "POST /api/student-verification",
+  "GET /api/superadmin/student-verifications",
+  "POST /api/superadmin/student-verifications/{id}/approve",
+  "POST /api/superadmin/student-verifications/{id}/reject",
 ];
 
 /** Documented in development only (this worker runs as development). */

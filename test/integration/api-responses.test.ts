@@ -52,6 +52,25 @@ const PNG = Buffer.from(
   "base64",
 );
 
+/** A student ID as the upload form sends it (multipart): a PNG, the institution and the course's end. */
+async function studentIdForm() {
+  const form = new FormData();
+  form.set("institution", "Docs University");
+  form.set("courseEndDate", "2099-06-30".replace("2099", String(new Date(testNow()).getUTCFullYear() + 2)));
+  form.set("file", new File([new Uint8Array(PNG)], "student-id.png", { type: "image/png" }));
+  const encoded = new Response(form);
+  return { contentType: encoded.headers.get("content-type") ?? "", body: new Uint8Array(await encoded.arrayBuffer()) };
+}
+
+/** The oldest student ID waiting for the superadmin. */
+async function pendingStudentId() {
+  const row = await w.d1
+    .prepare("SELECT id FROM student_verifications WHERE status = 'pending' ORDER BY submitted_at LIMIT 1")
+    .first<{ id: string }>();
+  if (!row) throw new Error("no student ID is waiting");
+  return row.id;
+}
+
 /** A request outside the calls under test (setting the scene for one), refused loudly if it fails. */
 async function setUp(method: string, path: string, as: Who, body?: unknown, headers: Record<string, string> = {}) {
   const auth = as === "anonymous" ? {} : bearer(sessions[as] as Session);
@@ -232,6 +251,26 @@ const RECIPES: Record<string, Recipe> = {
     return { as: "admin", params: { id: applied.request.id }, body: { note: "Tell us more about your trips" } };
   },
   "POST /api/superadmin/seller-requests/{id}/approve": () => ({ as: "admin", params: { id: made.sellerRequest } }),
+  // Student verification (issue 28): Asha sends a student ID, the superadmin rejects it; her second is approved.
+  "POST /api/student-verification": async () => ({ as: "customer", raw: await studentIdForm() }),
+  "GET /api/student-verification": () => ({ as: "customer" }),
+  "GET /api/superadmin/student-verifications": () => ({ as: "admin" }),
+  "POST /api/superadmin/student-verifications/{id}/reject": async () => ({
+    as: "admin",
+    params: { id: await pendingStudentId() },
+    body: { reason: "The card's photo cannot be read" },
+  }),
+  // Rejected, Asha sends a new one, which is approved.
+  "POST /api/superadmin/student-verifications/{id}/approve": async () => {
+    const form = await studentIdForm();
+    const sent = await w.request("/api/student-verification", {
+      method: "POST",
+      headers: { ...bearer(sessions.customer as Session), ...freshIp(), "content-type": form.contentType },
+      body: form.body,
+    });
+    if (sent.status !== 201) throw new Error(`setting up a student ID: ${sent.status} ${await sent.text()}`);
+    return { as: "admin", params: { id: await pendingStudentId() } };
+  },
   "GET /api/superadmin/users": () => ({ as: "admin" }),
   "PUT /api/superadmin/users/{id}/status": () => ({ as: "admin", params: { id: made.newcomer }, body: { status: "disabled" } }),
   // Package moderation (ADR 0048): the seeded draft made to wait for review; the seed's change waiting on Sikkim.

@@ -105,6 +105,7 @@ const pageIds: Record<string, Record<PageParam, string>> = {
     search: "all-packages",
     "reset-token": "matrix-reset-token-0000",
     hotel: "h_matrix",
+    student: "sv_seed_meera",
   },
   [B]: {
     seller: B,
@@ -113,6 +114,7 @@ const pageIds: Record<string, Record<PageParam, string>> = {
     search: "all-packages",
     "reset-token": "matrix-reset-token-0000",
     hotel: "h_matrix",
+    student: "sv_seed_meera",
   },
 };
 /** A seller site's address segment: its slug (ADR 0040); by id the pages answer a redirect. Filled in for new sellers. */

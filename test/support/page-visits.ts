@@ -63,11 +63,14 @@ function roleOf(pattern: string, tree: Tree): Role {
 /** The dashboards: the signed-in areas of the main site, one per role. */
 export const isDashboard = (visit: Visit) => /^\/(seller-dashboard|user-dashboard|superadmin-panel)(\/|$)/.test(visit.route.pattern);
 
-/** Every page of the route table; resource routes (sitemap.xml, robots.txt, the payments CSV, voucher PDFs) are not pages. */
+/**
+ * Every page of the route table; resource routes (sitemap.xml, robots.txt, the payments CSV, voucher PDFs, a waiting
+ * student ID's document) are not pages.
+ */
 export async function listVisits(): Promise<Visit[]> {
   const routes = await listAllPageRoutes();
   return routes
-    .filter((route) => !/\.(xml|txt|csv|pdf)$/.test(route.pattern))
+    .filter((route) => !/\.(xml|txt|csv|pdf)$/.test(route.pattern) && !/\/students\/:id\/document$/.test(route.pattern))
     .flatMap((route) => {
       const tree = route.chain[0] as Tree;
       const role = roleOf(route.pattern, tree);

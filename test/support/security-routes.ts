@@ -92,6 +92,7 @@ const API_PARAMS: Record<string, Resource> = {
   "/api/superadmin/users/:id": "platform",
   "/api/superadmin/packages/:id": "platform",
   "/api/superadmin/edits/:id": "platform",
+  "/api/superadmin/student-verifications/:id": "platform",
   "/api/seller-website/seller/:sellerId": "public",
   "/api/seller-website/seller/:sellerId/website/package/:packageId": "public",
   "/api/seller-website/seller/:sellerId/website/searchpackages/:query": "public",
@@ -163,7 +164,7 @@ export const PAGE_AREAS: { prefix: string; role: Role | null }[] = [
 export const areaOf = (path: string) => PAGE_AREAS.find((a) => path === a.prefix || path.startsWith(`${a.prefix}/`)) ?? null;
 
 /** What each page path parameter names, keyed by the path up to and including it; the test fills in the ids. */
-export type PageParam = "seller" | "package" | "booking" | "search" | "reset-token" | "hotel";
+export type PageParam = "seller" | "package" | "booking" | "search" | "reset-token" | "hotel" | "student";
 const PAGE_PARAMS: Record<string, PageParam> = {
   "/reset-password/:token": "reset-token",
   "/tour-package/:id": "package",
@@ -172,6 +173,7 @@ const PAGE_PARAMS: Record<string, PageParam> = {
   "/hotel/:hotelId": "hotel",
   "/seller-dashboard/packages/modify-package/:id": "package",
   "/seller-dashboard/orders/:id": "booking",
+  "/superadmin-panel/students/:id": "student",
   "/seller/:sellerId": "seller",
   "/seller/:sellerId/website/package/:packageId": "package",
   "/seller/:sellerId/website/searchpackages/:query": "search",
@@ -236,6 +238,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
     about: "Backwater and beach holidays in Kerala since 2015.",
   },
   "POST /api/superadmin/seller-requests/:id/reject": { note: "Not enough detail" },
+  "POST /api/superadmin/student-verifications/:id/reject": { reason: "Not a student card" },
   "PUT /api/superadmin/users/:id/status": { status: "disabled" },
   "PUT /api/superadmin/packages/:id/decision": { decision: "reject", reason: "Not enough detail" },
   "PUT /api/superadmin/edits/:id/decision": { decision: "reject", reason: "Not enough detail" },
@@ -304,6 +307,9 @@ export const UNLIMITED_WRITES: Record<string, string> = {
   "PUT /api/superadmin/users/:id/status": "the superadmin's",
   "PUT /api/superadmin/packages/:id/decision": "the superadmin's; one decision per package",
   "PUT /api/superadmin/edits/:id/decision": "the superadmin's; one decision per change",
+  "POST /api/student-verification": "one document waiting per traveller (409 while one waits); no email, no money; 4 MB each",
+  "POST /api/superadmin/student-verifications/:id/approve": "the superadmin's; one decision per verification: one email",
+  "POST /api/superadmin/student-verifications/:id/reject": "the superadmin's; one decision per verification: one email",
   "POST /api/dev/scheduled": "development only",
 };
 

@@ -11,6 +11,7 @@ import { sellerAdminRoutes } from "./routes/seller-admin";
 import { sellerDepartureRoutes } from "./routes/seller-departures";
 import { sellerRequestRoutes } from "./routes/seller-requests";
 import { superadminRoutes } from "./routes/superadmin";
+import { studentRoutes } from "./routes/student-verification";
 import { sellerWebsiteRoutes } from "./routes/seller-website";
 import { busRoutes, hotelRoutes } from "./routes/stays-and-buses";
 import { readConfig } from "../env";
@@ -68,6 +69,7 @@ export function createApiApp() {
     .route("/seller-admin", sellerAdminRoutes)
     .route("/seller-departures", sellerDepartureRoutes)
     .route("/seller-requests", sellerRequestRoutes)
+    .route("/student-verification", studentRoutes)
     .route("/superadmin", superadminRoutes)
     .route("/hotels", hotelRoutes)
     .route("/buses", busRoutes)

@@ -86,7 +86,8 @@ const TAGS: Record<string, string> = {
   "seller-admin": "The signed-in seller's packages, website, inbox, domains and media",
   "seller-payments": "The signed-in seller's payments ledger and its CSV export",
   "seller-requests": "A customer's application to become a seller",
-  superadmin: "Platform administration: applications, custom domains, accounts",
+  "student-verification": "A traveller's student status and student ID (the student discount)",
+  superadmin: "Platform administration: applications, custom domains, accounts, student IDs",
   dev: "Development only: the email outbox",
 };
 

@@ -1,5 +1,7 @@
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES, type Upload, imageTooLarge, unsupportedImage } from "../domain/seller-admin/media";
 import { badRequest } from "./errors";
+import { DOCUMENT_TOO_LARGE, type DocumentUpload, MAX_DOCUMENT_BYTES } from "../domain/students/document";
+import { tooLarge } from "../domain/errors";
 
 /** Multipart adds a little framing around the file. */
 const MULTIPART_ALLOWANCE = 16 * 1024;
@@ -43,13 +45,13 @@ export async function uploadOf(file: File): Promise<Upload> {
   return { bytes: new Uint8Array(await file.arrayBuffer()), declared: file.type.toLowerCase() };
 }
 
-function refuseLongerThan(request: Request, cap: number) {
+function refuseLongerThan(request: Request, cap: number, tooBig: () => Error = imageTooLarge) {
   const length = Number(request.headers.get("content-length"));
-  if (Number.isFinite(length) && length > cap) throw imageTooLarge();
+  if (Number.isFinite(length) && length > cap) throw tooBig();
 }
 
 /** Reads the body but stops at the cap, so a body without a (truthful) length cannot exhaust memory. */
-async function readCapped(request: Request, cap = MAX_UPLOAD_BYTES): Promise<Uint8Array<ArrayBuffer>> {
+async function readCapped(request: Request, cap = MAX_UPLOAD_BYTES, tooBig: () => Error = imageTooLarge): Promise<Uint8Array<ArrayBuffer>> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -60,7 +62,7 @@ async function readCapped(request: Request, cap = MAX_UPLOAD_BYTES): Promise<Uin
     size += value.byteLength;
     if (size > cap) {
       await reader.cancel();
-      throw imageTooLarge();
+      throw tooBig();
     }
     chunks.push(value);
   }
@@ -71,4 +73,29 @@ async function readCapped(request: Request, cap = MAX_UPLOAD_BYTES): Promise<Uin
     at += c.byteLength;
   }
   return out;
+}
+
+const documentTooLarge = () => tooLarge(DOCUMENT_TOO_LARGE);
+
+/**
+ * A student ID sent as a multipart form (issue 28): the `file` field and the form's text fields, read under the
+ * document's cap (4 MB) before the form is parsed. The document's type is then checked by its bytes (the domain).
+ */
+export async function readDocumentForm(request: Request): Promise<{ fields: Record<string, string>; upload: DocumentUpload | null }> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type !== "multipart/form-data") throw badRequest("Send the document as a multipart form (the `file` field)");
+  const cap = MAX_DOCUMENT_BYTES + MULTIPART_ALLOWANCE;
+  refuseLongerThan(request, cap, documentTooLarge);
+  const raw = await readCapped(request, cap, documentTooLarge);
+  let form: FormData;
+  try {
+    form = await new Response(raw, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+  } catch {
+    throw badRequest("Malformed upload");
+  }
+  const fields = Object.fromEntries([...form].filter((e): e is [string, string] => typeof e[1] === "string"));
+  const file = form.get("file");
+  if (!file || typeof file === "string" || (file.size === 0 && file.name === "")) return { fields, upload: null };
+  if (file.size > MAX_DOCUMENT_BYTES) throw documentTooLarge();
+  return { fields, upload: { bytes: new Uint8Array(await file.arrayBuffer()), declared: file.type.toLowerCase(), name: file.name } };
 }

@@ -10,6 +10,8 @@ export const SEED_USERS = [
   { id: "s_wanderlust", name: "Wanderlust Journeys", email: "owner@wanderlust.example", phone: "+91 98450 12345", role: "seller" },
   { id: "s_himalayan", name: "Himalayan Trails", email: "owner@himalayan.example", phone: null, role: "seller" },
   { id: "u_asha", name: "Asha Verma", email: "asha@example.com", phone: "+91 98111 22334", role: "user" },
+  // A traveller with a verified student status (issue 28): the student discount shows on opted-in packages.
+  { id: "u_meera", name: "Meera Nair", email: "meera@example.com", phone: "+91 98765 43210", role: "user" },
   { id: "u_admin", name: "Tripbazaar Admin", email: "admin@tripbazaar.example", phone: null, role: "superadmin" },
 ] as const;
 
@@ -73,6 +75,8 @@ type SeedPackage = {
   inclusions: string[];
   exclusions: string[];
   status: "draft" | "published";
+  /** The seller offers verified students the student discount (issue 28). */
+  studentDiscount?: boolean;
 };
 
 const W = "s_wanderlust";
@@ -124,6 +128,7 @@ export const SEED_PACKAGES: SeedPackage[] = [
     inclusions: stdIncl,
     exclusions: stdExcl,
     status: "published",
+    studentDiscount: true,
   },
   {
     id: "p_munnar",
@@ -137,6 +142,7 @@ export const SEED_PACKAGES: SeedPackage[] = [
     inclusions: [...stdIncl, "Houseboat night with all meals"],
     exclusions: stdExcl,
     status: "published",
+    studentDiscount: true,
   },
   {
     id: "p_leh",
@@ -529,7 +535,7 @@ export function seedStatements(passwordHashes: Record<string, string>, now: Date
   SEED_PACKAGES.forEach((p, i) => {
     const created = cal.packageCreatedAt(i);
     out.push(
-      `INSERT OR IGNORE INTO packages (id, seller_id, name, city, description, duration_days, images, price_ranges, inclusions, exclusions, status, created_at, updated_at) VALUES (${[p.id, p.sellerId, p.name, p.city, p.description, p.durationDays].map(q).join(", ")}, ${json(p.images)}, ${json(p.priceRanges)}, ${json(p.inclusions)}, ${json(p.exclusions)}, ${q(p.status)}, ${q(created)}, ${q(created)});`,
+      `INSERT OR IGNORE INTO packages (id, seller_id, name, city, description, duration_days, images, price_ranges, inclusions, exclusions, status, student_discount, created_at, updated_at) VALUES (${[p.id, p.sellerId, p.name, p.city, p.description, p.durationDays].map(q).join(", ")}, ${json(p.images)}, ${json(p.priceRanges)}, ${json(p.inclusions)}, ${json(p.exclusions)}, ${q(p.status)}, ${p.studentDiscount ? 1 : 0}, ${q(created)}, ${q(created)});`,
     );
   });
   out.push(...catalogueStatements());
@@ -556,6 +562,7 @@ export function seedStatements(passwordHashes: Record<string, string>, now: Date
         .join(", ")});`,
     );
   }
+  out.push(studentStatement(now));
   const totals = new Map<string, Priced>();
   for (const b of SEED_BOOKINGS) {
     const pkg = SEED_PACKAGES.find((p) => p.id === b.packageId);
@@ -596,6 +603,21 @@ export function seedStatements(passwordHashes: Record<string, string>, now: Date
     );
   }
   return out;
+}
+
+/**
+ * Meera's verified student status (issue 28): approved 30 days before the seed's day, her course ending in about
+ * ten months, so it counts until the course ends (the earlier of that and 12 months after approval). Only the
+ * decision is kept, no document.
+ */
+export const SEED_STUDENT = { id: "sv_seed_meera", userId: "u_meera", institution: "University of Mumbai" };
+function studentStatement(now: Date) {
+  const approved = new Date(now.getTime() - 30 * 86_400_000);
+  const courseEnd = todayInIndia(new Date(now.getTime() + 300 * 86_400_000));
+  // The end of the course's last day in India; well within 12 months of approval.
+  const expiresAt = `${courseEnd}T18:30:00.000Z`;
+  const submitted = new Date(approved.getTime() - 86_400_000).toISOString();
+  return `INSERT OR IGNORE INTO student_verifications (id, user_id, status, institution, course_end_date, document_key, document_type, submitted_at, decided_at, decided_by, reason, expires_at) VALUES (${[SEED_STUDENT.id, SEED_STUDENT.userId, "verified", SEED_STUDENT.institution, courseEnd, null, null, submitted, approved.toISOString(), "u_admin", null, expiresAt].map(q).join(", ")});`;
 }
 
 /** The payments, their one item each (with the booking as checkout would have stored it) and refunds of SEED_PAYMENTS. */

@@ -1,5 +1,6 @@
 import { type AppLoadContext, data, redirect } from "@remix-run/cloudflare";
 import { findCustomer } from "@worker/domain/auth/accounts";
+import { studentPercentOnPackage } from "@worker/domain/students/service";
 import { LIMITS, enforce } from "@worker/domain/auth/rate-limit";
 import { MAX_TRAVELLERS } from "@worker/domain/bookings/pricing";
 import { createBookingSchema } from "@worker/domain/bookings/schemas";
@@ -58,10 +59,15 @@ export function shopOf(context: AppLoadContext): Shop {
  * first traveller; a guest fills it in and is asked to sign in when they pay (or add it to the cart), and comes
  * back to the form as they left it (`tripAction`). Null when the address does not ask for it.
  */
-export async function tripFormData(context: AppLoadContext): Promise<TripFormData> {
+export async function tripFormData(context: AppLoadContext, packageId = ""): Promise<TripFormData> {
   if (!context.url.searchParams.has("book")) return null;
-  const user = await liveUser(context);
-  return { traveller: user?.name ?? "", signedIn: user !== null };
+  // The student discount the preview shows (ADR 0049), read beside the session check: one round trip.
+  const [user, percent] = await Promise.all([
+    liveUser(context),
+    studentPercentOnPackage(context, context.viewer?.sub, packageId, context.now),
+  ]);
+  const studentDiscountPercent = user?.role === "user" ? percent : 0;
+  return { traveller: user?.name ?? "", signedIn: user !== null, studentDiscountPercent };
 }
 
 /**

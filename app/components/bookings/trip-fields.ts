@@ -12,7 +12,12 @@ export type Fields = Record<string, string>;
  * The trip form's own address (`?book=1`) answered (`tripFormData`): the signed-in visitor's name, or a guest
  * (signedIn false), who is asked to sign in when they pay and comes back to the form as they left it.
  */
-export type TripFormData = { traveller: string; signedIn: boolean } | null;
+export type TripFormData = {
+  traveller: string;
+  signedIn: boolean;
+  /** A verified student's discount on this package (ADR 0049), for the preview; 0 when it does not apply. */
+  studentDiscountPercent?: number;
+} | null;
 
 export type TripDraft = {
   priceTier: number;

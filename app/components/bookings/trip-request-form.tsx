@@ -47,6 +47,7 @@ export function RequestForm({
   links,
   traveller,
   signedIn,
+  studentDiscountPercent = 0,
 }: {
   /** The package, with its departures (ADR 0044) and what it offers from its seller's catalogue (ADR 0045). */
   pkg: PublicPackage & WithDepartures & { choices?: PackageChoices };
@@ -55,6 +56,8 @@ export function RequestForm({
   traveller: string;
   /** A guest fills the form in and signs in (or signs up) when they submit it, then comes back to it as left. */
   signedIn: boolean;
+  /** A verified student's discount on this package (ADR 0049); the server applies it the same way. */
+  studentDiscountPercent?: number;
 }) {
   const fetcher = useFetcher<TripAnswer>();
   // A post without scripts renders the page again with its answer.
@@ -160,6 +163,7 @@ export function RequestForm({
     roomType: offered.hotels.length ? "standard" : roomType,
     transportType,
     choices: pricedChoicesOf(choices),
+    studentDiscountPercent,
   });
   const hasHotels = offered.hotels.length > 0;
   const setAdultCount = (n: number) => {

@@ -10,6 +10,7 @@ export const SUPERADMIN_NAV = [
   { to: "/superadmin-panel/users", label: "Users", built: true, note: "Find accounts; disable or enable them." },
   { to: "/superadmin-panel/seller-packages", label: "Seller packages", built: true, note: "Every seller's packages; approve new ones." },
   { to: "/superadmin-panel/edits", label: "Edits", built: true, note: "Changes to live packages waiting for review." },
+  { to: "/superadmin-panel/students", label: "Student IDs", built: true, note: "Verify students for the student discount." },
   { to: "/superadmin-panel/settings", label: "Settings", built: false, note: "Coming soon." },
 ] as const;
 

@@ -6,7 +6,7 @@ const LINKS = [
   { to: "/user-dashboard/bookings", label: "My bookings" },
   { to: "/user-dashboard/upcoming-trips", label: "Upcoming trips" },
   { to: "/user-dashboard/completed-trips", label: "Completed trips" },
-  { to: "/user-dashboard/verify-student", label: "Verify student", built: false },
+  { to: "/user-dashboard/verify-student", label: "Verify student" },
   { to: "/user-dashboard/settings", label: "Settings" },
 ];
 

@@ -20,6 +20,7 @@ export type PackageValues = {
   exclusions: string[];
   /** Hotels, meal plans, add-ons and itinerary (issue 26); absent, a save leaves them as they are. */
   tour?: TourValues;
+  studentDiscount: boolean;
 };
 
 /** The form as typed: what a page without scripts sends back, and what a refusal fills the form with again. */
@@ -33,6 +34,7 @@ export type PackageDraft = {
   inclusions: string;
   exclusions: string;
   tour?: TourDraft;
+  studentDiscount: boolean;
 };
 
 type Draft = PackageDraft;
@@ -54,6 +56,7 @@ function draftOf(p?: SellerPackage, tour?: PackageTour): Draft {
     prices: p?.priceRanges.map((r) => ({ label: r.label, rupees: String(r.price / 100) })) ?? [{ label: "Per person", rupees: "" }],
     inclusions: p?.inclusions.join("\n") ?? "",
     exclusions: p?.exclusions.join("\n") ?? "",
+    studentDiscount: p?.studentDiscount ?? false,
   };
 }
 
@@ -90,6 +93,7 @@ export function draftOfForm(form: FormData): Draft {
     inclusions: text("inclusions"),
     exclusions: text("exclusions"),
     tour: tourDraftOfForm(form),
+    studentDiscount: form.get("studentDiscount") === "on",
   };
 }
 
@@ -104,6 +108,7 @@ export function valuesOf(d: Draft): PackageValues {
     inclusions: lines(d.inclusions),
     exclusions: lines(d.exclusions),
     ...(d.tour ? { tour: tourValuesOf(d.tour) } : {}),
+    studentDiscount: d.studentDiscount,
   };
 }
 
@@ -321,6 +326,22 @@ export function PackageForm(props: {
       {props.tour && d.tour ? (
         <TourFields offered={props.tour} value={d.tour} onChange={(tour) => set("tour", tour)} hydrated={hydrated} errors={e} />
       ) : null}
+      <div className="field">
+        <label className="row" htmlFor="studentDiscount">
+          <input
+            id="studentDiscount"
+            name="studentDiscount"
+            type="checkbox"
+            checked={d.studentDiscount}
+            onChange={(x) => set("studentDiscount", x.target.checked)}
+            aria-describedby="studentDiscount-hint"
+          />
+          Student discount
+        </label>
+        <p id="studentDiscount-hint" className="muted sa-hint">
+          Verified students get the platform's student discount on this package, shown as its own line in the price.
+        </p>
+      </div>
 
       <FormAnswer answer={answered?.ok ? undefined : answered} failure="Failed to save the package" />
       <div className="row">

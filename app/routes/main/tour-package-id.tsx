@@ -23,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [found, form, departures, choices] = await Promise.all([
     getCatalogPackage(context.db, params.id ?? "", context.load),
-    tripFormData(context),
+    tripFormData(context, params.id ?? ""),
     packageDepartures(context, params.id ?? "", context.now),
     packageChoices(context.db, params.id ?? "", context.load),
   ]);

@@ -31,7 +31,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   const packageId = params.packageId ?? "";
   const [pkg, form, departures, choices] = await Promise.all([
     loadPackage(context, packageId),
-    tripFormData(context),
+    tripFormData(context, packageId),
     packageDepartures(context, packageId, context.now),
     packageChoices(context.db, packageId, context.load),
   ]);

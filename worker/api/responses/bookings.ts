@@ -14,6 +14,9 @@ const traveller = z.object({
 export const pricing = z.object({
   basePrice: paise,
   discount: paise,
+  studentDiscount: paise
+    .optional()
+    .describe("In paise: a verified student's discount on a package whose seller offers it (ADR 0049); only when it applied"),
   roomCharge: paise,
   transportCharge: paise,
   mealCharge: paise.optional().describe("In paise: the meal plan's supplement per person per night; only with catalogue choices"),

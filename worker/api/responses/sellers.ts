@@ -99,6 +99,7 @@ const moderatedChanges = publicPackage
   .partial();
 
 export const sellerPackage = publicPackage.extend({
+  studentDiscount: z.boolean().describe("Verified students get the platform's student discount on it (ADR 0049)"),
   status: z.enum(["draft", "published"]),
   moderation: moderationState,
   moderationReason: z.string().nullable().describe("Why the operator rejected it"),

@@ -10,6 +10,7 @@ import { superadminDomainRoutes } from "./superadmin-domains";
 import { superadminEditRoutes, superadminPackageRoutes } from "./superadmin-moderation";
 import { idParam } from "../../domain/seller-admin/schemas";
 import { superadminRequestRoutes } from "./seller-requests";
+import { superadminStudentRoutes } from "./student-verification";
 import { listUsers, setUserStatus, statusMessage, userListQuery, userStatusBody } from "../../domain/superadmin/users";
 
 /** A seller's site on the platform, `/seller/{slug}/website` (ADR 0040); null for other accounts. */
@@ -58,6 +59,7 @@ export const superadminRoutes = new Hono<ApiEnv>()
   .use(requireUserMiddleware("superadmin"))
   .route("/domains", superadminDomainRoutes)
   .route("/seller-requests", superadminRequestRoutes)
+  .route("/student-verifications", superadminStudentRoutes)
   .route("/users", superadminUserRoutes)
   .route("/packages", superadminPackageRoutes)
   .route("/edits", superadminEditRoutes);

@@ -3,6 +3,8 @@ import { bookingSequences, bookings, departures, idempotencyKeys, packages, sell
 import { conflict, notFound, unprocessable } from "../errors";
 import { earlierRequest, lostKeyRace, requestHash } from "../idempotency";
 import type { Db } from "../../db/client";
+import { readerOf } from "../../db/batcher";
+import { studentPercentFor } from "../students/service";
 import { findPriceTier, isPriced, priceBooking } from "./pricing";
 import { type CreateBookingInput, PRICE_TIER_MESSAGE } from "./schemas";
 import { type Booking, type BookingRow, toBooking } from "./shapes";
@@ -47,7 +49,7 @@ export async function createBooking(
   const earlier = await replayOf(db, key, hash);
   if (earlier) return earlier;
 
-  const { pkg, priceTier, price, departure, choices } = await priceRequest(db, input, todayInIndia(now), now);
+  const { pkg, priceTier, price, departure, choices } = await priceRequest(db, input, todayInIndia(now), now, { travellerId: customer.id });
   const { adults, children } = input.customerDetails;
   const { transport } = input.preferences;
   const hotel = hotelPreferenceOf(input, choices);
@@ -75,6 +77,7 @@ export async function createBooking(
     ...written,
     mealCharge: price.mealCharge ?? 0,
     addonCharge: price.addonCharge ?? 0,
+    studentDiscount: price.studentDiscount ?? 0,
     bookingRef: "",
     status: "pending",
     paymentStatus: "pending",
@@ -173,6 +176,8 @@ export type PricedRequest = {
   price: ReturnType<typeof priceBooking>;
   /** What was chosen from the package's catalogue, as priced now (ADR 0045); null when nothing was. */
   choices: BookedChoices | null;
+  /** The student discount's percent this price applied (ADR 0049); 0 when it did not. */
+  studentPercent: number;
 };
 
 /**
@@ -190,19 +195,22 @@ export function hotelPreferenceOf(input: CreateBookingInput, choices: BookedChoi
  */
 /**
  * `seats: false` checks the departure but not its seats: a checkout opened again already held them, and its capture
- * takes them or refunds the trip as sold out (ADR 0044).
+ * takes them or refunds the trip as sold out (ADR 0044). `travellerId` is who buys: a verified student gets the
+ * student discount on a package whose seller opted in (ADR 0049).
  */
 export async function priceRequest(
   db: Db,
   input: CreateBookingInput,
   today: string,
   now = new Date(),
-  { seats = true }: { seats?: boolean } = {},
+  { seats = true, travellerId = null }: { seats?: boolean; travellerId?: string | null } = {},
 ): Promise<PricedRequest> {
-  // The package and its departures in one round trip.
-  const [[pkg], schedule] = await db.batch([
-    packageOnSale(db, input.packageId),
-    departureFacts(db, now).where(eq(departures.packageId, input.packageId)).limit(500),
+  // The package, its departures and the traveller's student standing in one round trip.
+  const reader = readerOf(db);
+  const [[pkg], schedule, studentPercent] = await Promise.all([
+    reader.load(packageOnSale(db, input.packageId)),
+    reader.load(departureFacts(db, now).where(eq(departures.packageId, input.packageId)).limit(500)),
+    studentPercentFor(reader, travellerId, now),
   ]);
   if (!pkg) throw notFound("Package not found");
   // SECURITY: the tier is checked against the package and its price read from it; the client names it only.
@@ -231,8 +239,16 @@ export async function priceRequest(
     roomType: input.preferences.hotel.roomType,
     transportType: input.preferences.transport.type,
     choices: catalogue?.priced,
+    studentDiscountPercent: pkg.p.studentDiscount ? studentPercent : 0,
   });
-  return { pkg, priceTier, price, departure, choices: catalogue?.choices ?? null };
+  return {
+    pkg,
+    priceTier,
+    price,
+    departure,
+    choices: catalogue?.choices ?? null,
+    studentPercent: price.studentDiscount ? studentPercent : 0,
+  };
 }
 
 /** The booking in a stored answer. */

@@ -9,7 +9,7 @@ import { BOOKING_FEE_PERCENT, DISCOUNT_PERCENT, type Pricing, roundingOf } from 
  * a one-line hint. The percentages come from the constants, never from written numbers.
  */
 export type PriceLine = {
-  key: "base" | "discount" | "room" | "transport" | "meal" | `addon:${string}` | "fee" | "rounding" | "total";
+  key: "base" | "discount" | "student" | "room" | "transport" | "meal" | `addon:${string}` | "fee" | "rounding" | "total";
   label: string;
   hint?: string;
   /** Paise, signed as the line counts: the discount is negative, rounding either. */
@@ -19,6 +19,7 @@ export type PriceLine = {
 export const PRICE_HINTS = {
   base: "Per-person price × travellers",
   discount: `${DISCOUNT_PERCENT}% off the package price, on every booking`,
+  student: "For verified students, on packages whose seller offers it",
   room: "Per night, for the room type chosen",
   transport: "Per day, for the transport chosen",
   fee: `Includes GST. ${BOOKING_FEE_PERCENT}% of the package price after discount`,
@@ -60,6 +61,9 @@ export function priceLines(p: Pricing, choices?: BookedChoices | null): PriceLin
   return [
     { key: "base", label: "Package price", hint: PRICE_HINTS.base, amount: p.basePrice },
     { key: "discount", label: "Discount", hint: PRICE_HINTS.discount, amount: -p.discount },
+    ...(p.studentDiscount
+      ? [{ key: "student", label: "Student discount", hint: PRICE_HINTS.student, amount: -p.studentDiscount } as const]
+      : []),
     hotel
       ? {
           key: "room",
@@ -79,7 +83,7 @@ export function priceLines(p: Pricing, choices?: BookedChoices | null): PriceLin
 /** A line's amount as shown: the discount with a minus sign, rounding with its sign, the rest plain. */
 export function lineAmount(line: PriceLine) {
   const figure = formatRupees(Math.abs(line.amount));
-  if (line.key === "discount") return `−${figure}`;
+  if (line.key === "discount" || line.key === "student") return `−${figure}`;
   if (line.key === "rounding") return `${line.amount < 0 ? "−" : "+"}${figure}`;
   return formatRupees(line.amount);
 }

@@ -49,11 +49,18 @@ export type PricingInput = {
   roomType?: string | null;
   transportType?: string | null;
   choices?: PricedChoices | null;
+  /**
+   * The student discount's percent when it applies (a verified student, a package whose seller opted in; issue 28);
+   * 0 or absent otherwise. The caller decides eligibility; this function only does the arithmetic.
+   */
+  studentDiscountPercent?: number | null;
 };
 
 export type Pricing = {
   basePrice: number;
   discount: number;
+  /** A verified student's discount (ADR 0049); absent when it does not apply, so other breakdowns keep their shape. */
+  studentDiscount?: number;
   roomCharge: number;
   transportCharge: number;
   /** Meal plan supplements; 0 (or absent, on bookings from before ADR 0045) without a meal plan. */
@@ -74,7 +81,14 @@ export const toNearestRupee = (paise: number) => Math.floor((paise + 50) / 100) 
 
 /** The exact sum of a breakdown's lines, in paise, before the total is rounded. */
 export const sumOfLines = (p: Omit<Pricing, "total">) =>
-  p.basePrice - p.discount + p.roomCharge + p.transportCharge + (p.mealCharge ?? 0) + (p.addonCharge ?? 0) + p.taxes;
+  p.basePrice -
+  p.discount -
+  (p.studentDiscount ?? 0) +
+  p.roomCharge +
+  p.transportCharge +
+  (p.mealCharge ?? 0) +
+  (p.addonCharge ?? 0) +
+  p.taxes;
 
 /** Nights of a package: its days less one. */
 export const nightsOf = (durationDays: number) => Math.max(durationDays - 1, 0);
@@ -105,12 +119,16 @@ export function priceBooking(input: PricingInput): Pricing {
   const transportCharge = (TRANSPORT_PER_DAY[input.transportType ?? "included"] ?? 0) * input.durationDays;
   const mealCharge = mealPlan ? mealPlan.supplement * travellers * nights : 0;
   const addonCharge = (addons ?? []).reduce((sum, a) => sum + addonAmount(a, travellers, nights), 0);
-  // The booking fee stays a share of the package price after discount (spec §9), as before.
-  const taxes = percentOf(basePrice - discount, BOOKING_FEE_PERCENT);
+  // The student discount is a share of the package price after the platform's discount (ADR 0049).
+  const studentPercent = input.studentDiscountPercent ?? 0;
+  const studentDiscount = studentPercent > 0 ? percentOf(basePrice - discount, studentPercent) : 0;
+  // The booking fee stays a share of the package price after discounts (spec §9), as before.
+  const taxes = percentOf(basePrice - discount - studentDiscount, BOOKING_FEE_PERCENT);
+  const student = studentDiscount > 0 ? { studentDiscount } : {};
   // Without catalogue choices the breakdown keeps its spec §3 shape (no meal or add-on lines).
   const lines = input.choices
-    ? { basePrice, discount, roomCharge, transportCharge, mealCharge, addonCharge, taxes }
-    : { basePrice, discount, roomCharge, transportCharge, taxes };
+    ? { basePrice, discount, ...student, roomCharge, transportCharge, mealCharge, addonCharge, taxes }
+    : { basePrice, discount, ...student, roomCharge, transportCharge, taxes };
   return { ...lines, total: toNearestRupee(sumOfLines(lines)) };
 }
 

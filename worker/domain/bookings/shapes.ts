@@ -20,6 +20,7 @@ export const bookingColumns = {
   priceTier: bookings.priceTier,
   basePrice: bookings.basePrice,
   discount: bookings.discount,
+  studentDiscount: bookings.studentDiscount,
   roomCharge: bookings.roomCharge,
   transportCharge: bookings.transportCharge,
   mealCharge: bookings.mealCharge,
@@ -113,6 +114,8 @@ export function toBooking(r: BookingRow, people: TravellerRow[]) {
     pricing: {
       basePrice: r.basePrice,
       discount: r.discount,
+      // Only when a verified student's discount applied (ADR 0049): the spec §3 breakdown stays as it was otherwise.
+      ...(r.studentDiscount ? { studentDiscount: r.studentDiscount } : {}),
       roomCharge: r.roomCharge,
       transportCharge: r.transportCharge,
       // Only on bookings with catalogue choices (ADR 0045): the spec §3 breakdown stays as it was for the rest.

@@ -7,6 +7,7 @@ import { deliverEmail } from "../../email/provider";
 import { bookingFollowUpEmail } from "../bookings/follow-ups";
 import { paymentFollowUpEmail } from "../payments/emails";
 import { notFound } from "../errors";
+import { deleteStudentDocument } from "../students/service";
 import { CLAIM_LEASE_MS, type OutboxRow, enqueueFollowUps } from "./outbox";
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
@@ -18,7 +19,7 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : S
  * email is delivered and the row marked sent. A failure lets go of the row with its reason and throws, for the
  * queue to retry the message.
  */
-export async function handleFollowUp(db: Db, config: AppConfig, id: string, now: Date): Promise<"sent" | "skipped"> {
+export async function handleFollowUp(db: Db, config: AppConfig, id: string, now: Date, media?: R2Bucket): Promise<"sent" | "skipped"> {
   const at = now.toISOString();
   const claimed = await db
     .update(outbox)
@@ -39,8 +40,12 @@ export async function handleFollowUp(db: Db, config: AppConfig, id: string, now:
   // the row (the decision's own time, which the tests' moved clock sets; in production the two are the same).
   const workedAt = new Date(Math.max(now.getTime(), Date.parse(claimed.createdAt) || 0));
   try {
-    const email = await emailOf(db, config, claimed, workedAt);
-    await deliverEmail(config, { id, ...email });
+    // Not an email: a decided student ID is deleted from R2 (issue 28), with the same retries.
+    if (claimed.kind === "student-document") await deleteStudentDocument(media, claimed.payload);
+    else {
+      const email = await emailOf(db, config, claimed, workedAt);
+      await deliverEmail(config, { id, ...email });
+    }
     await db
       .update(outbox)
       .set({ status: "sent", sentAt: new Date().toISOString(), claimedAt: null, error: null })

@@ -89,6 +89,8 @@ async function whyNotBookable(db: Db, payment: PaymentRow, items: ItemRow[], pai
             transportType: draft.row.transportPreference.type,
             // The catalogue choices at the prices the checkout charged (ADR 0045).
             choices: pricedChoicesOf(draft.row.choices),
+            // The student discount at the percent the checkout applied (ADR 0049).
+            studentDiscountPercent: draft.row.studentDiscountPercent ?? 0,
           }).total
         : null;
     let reason: string | null = null;

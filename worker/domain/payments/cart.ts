@@ -11,6 +11,7 @@ import type { BookedChoices } from "@db/bookings";
 import { pricedChoicesOf } from "../catalogue/labels";
 import { durationLabel } from "../seller-website/shapes";
 import { conflict, notFound } from "../errors";
+import { studentPercentFor } from "../students/service";
 import { MAX_CART_ITEMS, TRIP_GONE } from "./policy";
 import { chooseDeparture } from "../departures/check";
 import { liveHeld } from "../departures/read";
@@ -49,42 +50,48 @@ export const DEPARTURE_GONE = "This departure is no longer offered; please remov
  * A trip that can no longer be bought (unpublished, a tier gone, a past date, its departure sold out, closed or
  * gone) is listed with the reason. `now` counts the departures' live holds, as checkout will.
  */
-export async function listCart({ db, load }: Reader, userId: string, today: string, now: Date) {
-  // The trip's departure, named by its travel date (ADR 0044), read with its seats in the same statement.
+export async function listCart(reader: Reader, userId: string, today: string, now: Date) {
+  const { db, load } = reader;
+  // The trip's departure, named by its travel date (ADR 0044), read with its seats in the same statement; the
+  // traveller's student standing (ADR 0049) joins the same batch: one round trip.
   const tripDate = sql`json_extract(${cartItems.request}, '$.travelDates.startDate')`;
-  const rows = await load(
-    db
-      .select({
-        // D1 batches return rows keyed by column name, so joined columns with clashing names are aliased.
-        id: sql<string>`${cartItems.id}`.as("cart_item_id"),
-        request: cartItems.request,
-        packageId: sql<string | null>`${cartItems.packageId}`.as("package_ref"),
-        packageName: sql<string>`coalesce(${packages.name}, ${cartItems.packageName})`.as("package_name"),
-        city: sql<string>`coalesce(${packages.city}, '')`.as("city"),
-        durationDays: sql<number>`coalesce(${packages.durationDays}, 1)`.as("duration_days"),
-        images: packages.images,
-        priceRanges: packages.priceRanges,
-        sellerId: sql<string>`${sellers.id}`.as("seller_ref"),
-        sellerName: sql<string>`${sellers.name}`.as("seller_name"),
-        onSale: sql<number>`case when ${onSale()} then 1 else 0 end`.as("on_sale"),
-        anyDeparture: sql<number>`(select count(*) from departures d where d.package_id = ${cartItems.packageId})`.as("any_departure"),
-        departureId: sql<string | null>`${departures.id}`.as("departure_id"),
-        capacity: departures.capacity,
-        sold: departures.sold,
-        held: liveHeld(now).as("held_live"),
-        cutoffHours: departures.cutoffHours,
-        minGroup: departures.minGroup,
-        departureStatus: sql<"open" | "closed" | null>`${departures.status}`.as("departure_status"),
-      })
-      .from(cartItems)
-      // A package the seller deleted leaves the line (package null): the cart says the trip is gone.
-      .leftJoin(packages, eq(packages.id, cartItems.packageId))
-      .leftJoin(departures, and(eq(departures.packageId, cartItems.packageId), eq(departures.startDate, tripDate)))
-      .innerJoin(sellers, eq(sellers.id, cartItems.sellerId))
-      .where(eq(cartItems.userId, userId))
-      .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
-      .limit(MAX_CART_ITEMS),
-  );
+  const [rows, studentPercent] = await Promise.all([
+    load(
+      db
+        .select({
+          // D1 batches return rows keyed by column name, so joined columns with clashing names are aliased.
+          id: sql<string>`${cartItems.id}`.as("cart_item_id"),
+          request: cartItems.request,
+          packageId: sql<string | null>`${cartItems.packageId}`.as("package_ref"),
+          packageName: sql<string>`coalesce(${packages.name}, ${cartItems.packageName})`.as("package_name"),
+          city: sql<string>`coalesce(${packages.city}, '')`.as("city"),
+          durationDays: sql<number>`coalesce(${packages.durationDays}, 1)`.as("duration_days"),
+          images: packages.images,
+          priceRanges: packages.priceRanges,
+          studentDiscount: packages.studentDiscount,
+          sellerId: sql<string>`${sellers.id}`.as("seller_ref"),
+          sellerName: sql<string>`${sellers.name}`.as("seller_name"),
+          onSale: sql<number>`case when ${onSale()} then 1 else 0 end`.as("on_sale"),
+          anyDeparture: sql<number>`(select count(*) from departures d where d.package_id = ${cartItems.packageId})`.as("any_departure"),
+          departureId: sql<string | null>`${departures.id}`.as("departure_id"),
+          capacity: departures.capacity,
+          sold: departures.sold,
+          held: liveHeld(now).as("held_live"),
+          cutoffHours: departures.cutoffHours,
+          minGroup: departures.minGroup,
+          departureStatus: sql<"open" | "closed" | null>`${departures.status}`.as("departure_status"),
+        })
+        .from(cartItems)
+        // A package the seller deleted leaves the line (package null): the cart says the trip is gone.
+        .leftJoin(packages, eq(packages.id, cartItems.packageId))
+        .leftJoin(departures, and(eq(departures.packageId, cartItems.packageId), eq(departures.startDate, tripDate)))
+        .innerJoin(sellers, eq(sellers.id, cartItems.sellerId))
+        .where(eq(cartItems.userId, userId))
+        .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
+        .limit(MAX_CART_ITEMS),
+    ),
+    studentPercentFor(reader, userId, now),
+  ]);
   const lines: CartLine[] = rows.map((r) => {
     const parsed = createBookingSchema.safeParse(r.request);
     // The catalogue choices as priced when the trip was added (ADR 0045); checkout prices them again.
@@ -108,6 +115,7 @@ export async function listCart({ db, load }: Reader, userId: string, today: stri
             roomType: input.preferences.hotel.roomType,
             transportType: input.preferences.transport.type,
             choices: pricedChoicesOf(snapshot),
+            studentDiscountPercent: r.studentDiscount ? studentPercent : 0,
           })
         : null;
     return {
@@ -175,7 +183,7 @@ function departureProblem(
 
 /** Adds a trip, priced and checked as checkout will check it; the cart's limit is held in the same statement. */
 export async function addToCart(db: Db, userId: string, input: CreateBookingInput, now: Date) {
-  const { pkg, choices } = await priceRequest(db, input, todayInIndia(now), now);
+  const { pkg, choices } = await priceRequest(db, input, todayInIndia(now), now, { travellerId: userId });
   const id = `ci_${crypto.randomUUID()}`;
   const inserted = await db
     .insert(cartItems)

@@ -51,6 +51,8 @@ export type BookingDraft = {
     specialRequests: string | null;
     /** The catalogue choices as priced at checkout (ADR 0045); absent on drafts from before. */
     choices?: BookedChoices | null;
+    /** The student discount's percent the checkout applied (ADR 0049), which capture prices again with; 0 or absent when none. */
+    studentDiscountPercent?: number;
   } & Pricing;
   travellers: { title: string; fullName: string; type: "adult" | "child"; age: number; gender: string }[];
   packageName: string;
@@ -66,7 +68,7 @@ export type CheckoutSource =
   | { kind: "item"; input: CreateBookingInput; site: Site | null };
 
 function draftOf(input: CreateBookingInput, priced: PricedRequest): BookingDraft {
-  const { pkg, priceTier, price, choices } = priced;
+  const { pkg, priceTier, price, choices, studentPercent } = priced;
   return {
     row: {
       sellerId: pkg.p.sellerId,
@@ -79,6 +81,7 @@ function draftOf(input: CreateBookingInput, priced: PricedRequest): BookingDraft
       priceTier,
       ...price,
       choices,
+      ...(studentPercent ? { studentDiscountPercent: studentPercent } : {}),
       specialRequests: input.specialRequests ?? null,
     },
     travellers: input.customerDetails.travellers.map((t) => ({ ...t })),
@@ -91,7 +94,7 @@ function draftOf(input: CreateBookingInput, priced: PricedRequest): BookingDraft
 async function linesOf(db: Db, customer: Customer, source: CheckoutSource, now: Date) {
   const today = todayInIndia(now);
   if (source.kind === "item") {
-    const priced = await priceRequest(db, source.input, today, now);
+    const priced = await priceRequest(db, source.input, today, now, { travellerId: customer.id });
     // SECURITY: Book Now on one seller's website buys only that seller's packages.
     if (source.site && priced.pkg.p.sellerId !== source.site.sellerId) throw notFound("Package not found");
     return [{ cartItemId: null, draft: draftOf(source.input, priced), departure: priced.departure }];
@@ -111,7 +114,7 @@ async function linesOf(db: Db, customer: Customer, source: CheckoutSource, now: 
     try {
       if (item.packageId === null) throw unprocessable(TRIP_GONE);
       if (!input.success) throw unprocessable("This trip's details are no longer valid");
-      const priced = await priceRequest(db, input.data, today, now);
+      const priced = await priceRequest(db, input.data, today, now, { travellerId: customer.id });
       lines.push({ cartItemId: item.id, draft: draftOf(input.data, priced), departure: priced.departure });
     } catch (error) {
       // The cart's own words: which trip cannot be bought, and what to do about it.
@@ -279,7 +282,7 @@ async function whyNotPayable(db: Db, userId: string, items: (typeof paymentItems
           addons: (draft.row.choices?.addons ?? []).map((a) => ({ addonId: a.id, quantity: a.quantity })),
         },
       } as unknown as CreateBookingInput;
-      const priced = await priceRequest(db, input, today, now, { seats: false });
+      const priced = await priceRequest(db, input, today, now, { seats: false, travellerId: userId });
       if (priced.price.total !== item.amount) return `The price of ${draft.packageName} changed`;
     } catch (error) {
       if (error instanceof DomainError) return `${draft.packageName} cannot be booked now: ${error.message}`;

@@ -29,6 +29,7 @@ const bookingCount = sql<number>`(SELECT count(*) FROM "bookings" AS b WHERE b."
 export function sellerPackage(p: PackageRow, bookingTotal: number, latestEdit: string | null = null) {
   return {
     ...publicPackage(p),
+    studentDiscount: p.studentDiscount,
     status: p.status,
     moderation: p.moderation,
     moderationReason: p.moderationReason,

@@ -44,6 +44,8 @@ export const packageBody = z.object({
   priceRanges: z.array(priceRange).max(10, "At most 10 price ranges").default([]),
   inclusions: z.array(line("An inclusion", 200)).max(30, "At most 30 inclusions").default([]),
   exclusions: z.array(line("An exclusion", 200)).max(30, "At most 30 exclusions").default([]),
+  /** The seller offers verified students the platform's student discount on this package (ADR 0049). */
+  studentDiscount: z.boolean({ invalid_type_error: "Student discount is true or false" }).default(false),
 });
 export type PackageInput = z.infer<typeof packageBody>;
 

@@ -1,0 +1,27 @@
+import { z } from "zod";
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDate = (v: string) => DATE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+
+/** The fields sent with a student ID (the file itself is checked by its bytes, document.ts). */
+export const studentSubmissionBody = z.object({
+  institution: z
+    .string({ required_error: "Enter your school, college or university" })
+    .trim()
+    .min(2, "Enter your school, college or university")
+    .max(120, "The institution's name is at most 120 characters"),
+  courseEndDate: z
+    .string({ required_error: "Enter the date your course ends" })
+    .trim()
+    .refine(isRealDate, "The course end date must be a date (YYYY-MM-DD)"),
+});
+export type StudentSubmission = z.infer<typeof studentSubmissionBody>;
+
+export const REASON_REQUIRED = "Give the traveller a reason (at least 5 characters)";
+
+/** A rejection's reason, which the traveller reads in their email and dashboard. */
+export const studentRejectBody = z.object({
+  reason: z.string({ required_error: REASON_REQUIRED }).trim().min(5, REASON_REQUIRED).max(500, "The reason is at most 500 characters"),
+});
+
+export const verificationIdParam = z.object({ id: z.string().min(1).max(64) });
