@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, CDPSession, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, startE2E } from "./e2e";
 import { ACCOUNTS, SELLER_DOMAIN, type Visit, listVisits } from "./page-visits";
@@ -62,15 +62,16 @@ const WITHOUT_MILD_RULES = Object.fromEntries(MILD_AXE_RULES.map((id) => [id, { 
 /**
  * Every page at the narrowest phone we serve (360 px) and on a desktop; booking pages, whose states change their
  * width most (issue 24), in every state at 360 and 390 px (on a desktop in their first state only: a desktop's width
- * leaves the states' lines room).
+ * leaves the states' lines room). A phone is emulated as Playwright's `isMobile` and `hasTouch` do (the page's
+ * `<meta name="viewport">` applies, touch input, portrait screen); a desktop without either.
  */
-const VIEWPORTS = [
-  { name: "phone", width: 360, height: 780 },
-  { name: "desktop", width: 1280, height: 800 },
-  { name: "phone-390", width: 390, height: 844 },
-] as const;
-const viewportsOf = (visit: Visit) =>
-  !visit.state ? VIEWPORTS.slice(0, 2) : visit.state === "pending" ? VIEWPORTS : VIEWPORTS.filter((v) => v.name !== "desktop");
+const PHONE = { name: "phone", width: 360, height: 780, mobile: true } as const;
+const DESKTOP = { name: "desktop", width: 1280, height: 800, mobile: false } as const;
+const PHONE_390 = { name: "phone-390", width: 390, height: 844, mobile: true } as const;
+type Viewport = typeof PHONE | typeof DESKTOP | typeof PHONE_390;
+/** The widths a visit is measured at, the phone's first (the width the page is loaded at). */
+const viewportsOf = (visit: Visit): Viewport[] =>
+  !visit.state ? [PHONE, DESKTOP] : visit.state === "pending" ? [PHONE, PHONE_390, DESKTOP] : [PHONE, PHONE_390];
 const THEMES = ["light", "dark"] as const;
 
 /**
@@ -90,38 +91,71 @@ const NOT_2XX_HERE: Record<string, { status?: number; goesTo?: string }> = {
 };
 const keyOf = (visit: Visit) => `${visit.tree} ${visit.route.pattern}`;
 
-type Finding = { theme: string; problem: string };
-
 let e2e: E2E;
+type Tab = { context: BrowserContext; page: Page; cdp: CDPSession };
 /**
- * One browser context per (viewport, role, host), made once, with one tab that every page it serves is loaded in
- * after the other. A tab of its own per page cost Chromium about a second of CPU more per page (a renderer
- * process started and torn down each time), most of the walk's time on 2 cores.
+ * One browser context per (role, host), made once, with one tab that every page it serves is loaded in after the
+ * other, and measured there at each width by changing the emulated screen (ADR 0047). A tab of its own per page
+ * cost Chromium about a second of CPU more per page (a renderer process started and torn down each time), and a
+ * load per width another load, hydration and axe-core injection per page.
  */
-const tabs = new Map<string, Promise<{ context: BrowserContext; page: Page }>>();
+const tabs = new Map<string, Promise<Tab>>();
 
 const hostOf = (visit: Visit) => (visit.tree === "seller-domain" ? `http://${SELLER_DOMAIN}:${e2e.port}` : e2e.origin);
 
-function tabFor(visit: Visit, viewport: (typeof VIEWPORTS)[number]) {
+function tabFor(visit: Visit) {
   const origin = hostOf(visit);
-  const key = `${viewport.name} ${visit.role} ${origin}`;
+  const key = `${visit.role} ${origin}`;
   let tab = tabs.get(key);
   if (!tab) {
     tab = (async () => {
       const context = await e2e.browser.newContext({
-        viewport: { width: viewport.width, height: viewport.height },
-        isMobile: viewport.name.startsWith("phone"),
-        hasTouch: viewport.name.startsWith("phone"),
+        viewport: { width: PHONE.width, height: PHONE.height },
+        isMobile: true,
+        hasTouch: true,
       });
       const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
       // Signed in as a real login leaves it on this host: the session cookie (the browser stores nothing else).
       if (visit.role !== "guest") await e2e.signIn(page, ACCOUNTS[visit.role], { origin });
-      return { context, page };
+      return { context, page, cdp };
     })();
     tabs.set(key, tab);
   }
   return tab;
 }
+
+/**
+ * The tab's screen becomes `viewport`, as Playwright emulates a context's viewport, `isMobile` and `hasTouch`
+ * (the same DevTools calls): the page lays itself out again for the new width, as a window resized or a phone
+ * turned does, its media queries (width, pointer, hover) answering for the new screen.
+ */
+async function emulate({ cdp }: Tab, viewport: Viewport) {
+  const { width, height, mobile } = viewport;
+  await Promise.all([
+    cdp.send("Emulation.setDeviceMetricsOverride", {
+      mobile,
+      width,
+      height,
+      screenWidth: width,
+      screenHeight: height,
+      deviceScaleFactor: 1,
+      screenOrientation: mobile ? { angle: 0, type: "portraitPrimary" } : { angle: 0, type: "landscapePrimary" },
+    }),
+    cdp.send("Emulation.setTouchEmulationEnabled", { enabled: mobile }),
+  ]);
+}
+
+/**
+ * After the screen or the colour scheme changed: two frames, so that style and layout follow, and the end of any
+ * transition or animation the change started (one that never ends, a spinner, is not waited for).
+ */
+const settle = (page: Page) =>
+  page.evaluate(async () => {
+    await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+    const ending = document.getAnimations().filter((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(ending.map((a) => a.finished.catch(() => {})));
+  });
 
 type Measured = { overflow: number; title: string; violations: string[] };
 
@@ -183,27 +217,36 @@ async function settledMeasure(page: Page, rules?: string[]): Promise<Measured> {
 /** What a visit must answer: its status (2xx unless listed) and the address it is measured at. */
 type Expected = { status: number | "2xx"; at: string };
 
-/** Loads `url` once and measures it in light and then dark mode (the scheme the page's CSS follows). */
-async function audit(page: Page, url: string, expected: Expected, siteName: string | null): Promise<Finding[]> {
-  const findings: Finding[] = [];
-  const found = (problem: string, theme = "any") => findings.push({ theme, problem });
+/**
+ * Loads `url` once, at the first of `viewports`, and measures it at each of them in light and then dark mode (the
+ * scheme the page's CSS follows). Each finding names the width and scheme it was seen at.
+ */
+async function audit(tab: Tab, url: string, expected: Expected, siteName: string | null, viewports: Viewport[]): Promise<string[]> {
+  const findings: string[] = [];
+  let at = "any";
+  const found = (problem: string) => findings.push(`${at}: ${problem}`);
   const pageError = (error: Error) => found(`page error: ${error.message}`);
-  page.on("pageerror", pageError);
+  tab.page.on("pageerror", pageError);
   try {
-    await auditFor(page, url, expected, siteName, found);
+    await auditFor(tab, url, expected, siteName, viewports, found, (where) => (at = where));
   } finally {
-    page.off("pageerror", pageError);
+    tab.page.off("pageerror", pageError);
   }
   return findings;
 }
 
 async function auditFor(
-  page: Page,
+  tab: Tab,
   url: string,
   expected: Expected,
   siteName: string | null,
-  found: (problem: string, theme?: string) => void,
+  viewports: Viewport[],
+  found: (problem: string) => void,
+  measuring: (where: string) => void,
 ) {
+  const { page } = tab;
+  measuring(`${viewports[0].name} light`);
+  await emulate(tab, viewports[0]);
   await page.emulateMedia({ colorScheme: "light" });
   const response = await page.goto(url, { waitUntil: "load" });
   const status = response?.status() ?? 0;
@@ -213,16 +256,23 @@ async function auditFor(
   if (response && response.url() !== url) found(`was redirected to ${response.url()}`);
   if (expected.at !== url) await page.waitForURL(expected.at, { waitUntil: "load" });
   await hydrated(page).catch(() => found("never hydrated"));
-  for (const theme of THEMES) {
-    await page.emulateMedia({ colorScheme: theme });
-    const { overflow, title, violations } = await settledMeasure(page, theme === "light" ? undefined : COLOUR_RULES);
-    if (overflow > 0) found(`scrolls sideways by ${overflow}px`, theme);
-    if (!title) found("has an empty <title>", theme);
-    else if (siteName && !title.includes(siteName)) found(`title "${title}" does not name the website`, theme);
-    for (const v of violations) found(`axe ${v}`, theme);
+  for (const [index, viewport] of viewports.entries()) {
+    for (const theme of THEMES) {
+      measuring(`${viewport.name} ${theme}`);
+      if (index > 0 || theme !== "light") {
+        if (theme === "light") await emulate(tab, viewport);
+        await page.emulateMedia({ colorScheme: theme });
+        await settle(page);
+      }
+      const { overflow, title, violations } = await settledMeasure(page, theme === "light" ? undefined : COLOUR_RULES);
+      if (overflow > 0) found(`scrolls sideways by ${overflow}px`);
+      if (!title) found("has an empty <title>");
+      else if (siteName && !title.includes(siteName)) found(`title "${title}" does not name the website`);
+      for (const v of violations) found(`axe ${v}`);
+    }
+    // Measured, hydrated and still there: no client-side move to /login or elsewhere either.
+    if (page.url() !== expected.at) found(`ended at ${page.url()}, not ${expected.at}`);
   }
-  // Measured, hydrated and still there: no client-side move to /login or elsewhere either.
-  if (page.url() !== expected.at) found(`ended at ${page.url()}, not ${expected.at}`);
 }
 
 /** Walks the pages of `part`, in the calling test file (test/e2e/every-page-<part>.test.ts). */
@@ -276,14 +326,7 @@ export function walkEveryPage(part: Part) {
           status: instead?.status ?? "2xx",
           at: instead?.goesTo ? `${hostOf(visit)}${instead.goesTo}` : url,
         };
-        const findings: string[] = [];
-        await Promise.all(
-          viewportsOf(visit).map(async (viewport) => {
-            const { page } = await tabFor(visit, viewport);
-            for (const f of await audit(page, url, expected, siteName)) findings.push(`${viewport.name} ${f.theme}: ${f.problem}`);
-          }),
-        );
-        expect(findings).toEqual([]);
+        expect(await audit(await tabFor(visit), url, expected, siteName, viewportsOf(visit))).toEqual([]);
       },
     );
   });
