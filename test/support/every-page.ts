@@ -95,7 +95,7 @@ let e2e: E2E;
 type Tab = { context: BrowserContext; page: Page; cdp: CDPSession };
 /**
  * One browser context per (role, host), made once, with one tab that every page it serves is loaded in after the
- * other, and measured there at each width by changing the emulated screen (ADR 0047). A tab of its own per page
+ * other, and measured there at each width by changing the emulated screen (ADR 0050). A tab of its own per page
  * cost Chromium about a second of CPU more per page (a renderer process started and torn down each time), and a
  * load per width another load, hydration and axe-core injection per page.
  */

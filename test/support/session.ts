@@ -38,7 +38,7 @@ export async function signInBrowser(page: Page, w: TestWorker, origin: string, e
   await page.context().addCookies([{ name: "tb_session", value: session.token, url: origin, httpOnly: true, sameSite: "Lax" }]);
   // A cheap same-origin document. No `page.route` here, not even for its favicon (the app answers /favicon.ico with
   // its 404 page and logs nothing): a route makes Playwright intercept every later request of the page and turn
-  // Chromium's cache off, which doubled the CPU of each signed-in page load (ADR 0047).
+  // Chromium's cache off, which doubled the CPU of each signed-in page load (ADR 0050).
   await page.goto(`${origin}/api/health`);
   return session;
 }
