@@ -10,6 +10,7 @@ import { FormAnswer } from "~/components/form-answer";
 import { PageContent } from "~/components/load-state";
 import { Pager } from "~/components/pager";
 import { formatDate } from "@worker/shared/format";
+import { adminActor } from "~/lib/admin-actor.server";
 import { actionInput, pageQuery, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
 import { useActionToast } from "~/lib/use-action-toast";
 import { useListFilters, withoutEmptyFilters } from "~/lib/use-list-filters";
@@ -28,7 +29,7 @@ const statusChange = idParam.merge(userStatusBody);
 export async function action({ request, context }: ActionFunctionArgs) {
   return signedInAction(context, "superadmin", async (admin) => {
     const input = statusChange.parse(await actionInput(request));
-    await setUserStatus(context.db, context.config, admin.id, input.id, input.status);
+    await setUserStatus(context.db, context.config, adminActor(request, admin), input.id, input.status);
     return statusMessage(input.status);
   });
 }
