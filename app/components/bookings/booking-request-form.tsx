@@ -93,7 +93,7 @@ function TripForm({
     return (
       <section className="stack trip-form-page" aria-labelledby="trip-form-title">
         <h2 id="trip-form-title">{title}</h2>
-        <LazyRequestForm pkg={pkg} mode={mode} links={links} traveller={form.traveller} signedIn={form.signedIn} />
+        <LazyRequestForm pkg={pkg} mode={mode} links={links} traveller={form.traveller} signedIn={form.signedIn} terms={form.terms} />
       </section>
     );
   }
@@ -107,7 +107,7 @@ function TripForm({
       </Form>
       <Modal open={dialog} onClose={() => navigate(-1)} title={title}>
         {dialog && form ? (
-          <LazyRequestForm pkg={pkg} mode={mode} links={links} traveller={form.traveller} signedIn={form.signedIn} />
+          <LazyRequestForm pkg={pkg} mode={mode} links={links} traveller={form.traveller} signedIn={form.signedIn} terms={form.terms} />
         ) : null}
       </Modal>
     </>

@@ -1,8 +1,8 @@
 import { type AppLoadContext, data, redirect } from "@remix-run/cloudflare";
 import { findCustomer } from "@worker/domain/auth/accounts";
 import { LIMITS, enforce } from "@worker/domain/auth/rate-limit";
-import { MAX_TRAVELLERS } from "@worker/domain/bookings/pricing";
-import { createBookingSchema } from "@worker/domain/bookings/schemas";
+import { TRAVELLERS_CEILING, createBookingSchema } from "@worker/domain/bookings/schemas";
+import { readPlatformSettings } from "@worker/domain/platform/settings";
 import { badRequest, forbidden } from "@worker/domain/errors";
 import { addToCart } from "@worker/domain/payments/cart";
 import { type CheckoutSession, reopenCheckout, startCheckout } from "@worker/domain/payments/checkout";
@@ -60,8 +60,14 @@ export function shopOf(context: AppLoadContext): Shop {
  */
 export async function tripFormData(context: AppLoadContext): Promise<TripFormData> {
   if (!context.url.searchParams.has("book")) return null;
-  const user = await liveUser(context);
-  return { traveller: user?.name ?? "", signedIn: user !== null };
+  // The platform's rules join the page's batch: the form's preview prices as the server will.
+  const [user, settings] = await Promise.all([liveUser(context), readPlatformSettings(context)]);
+  const { discountPercent, bookingFeePercent, childrenDiscountPercent, maxTravellers } = settings;
+  return {
+    traveller: user?.name ?? "",
+    signedIn: user !== null,
+    terms: { discountPercent, bookingFeePercent, childrenDiscountPercent, maxTravellers },
+  };
 }
 
 /**
@@ -79,7 +85,7 @@ function formWithChoices(context: AppLoadContext, values: Fields) {
 export function tripRequestOf(fields: Fields, packageId: string) {
   const adults = Number(fields.adults);
   const children = Number(fields.children ?? 0);
-  const count = Number.isInteger(adults + children) ? Math.min(Math.max(adults + children, 0), MAX_TRAVELLERS + 1) : 0;
+  const count = Number.isInteger(adults + children) ? Math.min(Math.max(adults + children, 0), TRAVELLERS_CEILING + 1) : 0;
   const tier = fields.priceTier;
   return {
     packageId,

@@ -4,7 +4,8 @@ import { conflict, notFound, unprocessable } from "../errors";
 import { earlierRequest, lostKeyRace, requestHash } from "../idempotency";
 import type { Db } from "../../db/client";
 import { findPriceTier, isPriced, priceBooking } from "./pricing";
-import { type CreateBookingInput, PRICE_TIER_MESSAGE } from "./schemas";
+import { type CreateBookingInput, PRICE_TIER_MESSAGE, tooManyTravellers } from "./schemas";
+import { platformSettingsQuery, settingsOf } from "../platform/settings";
 import { type Booking, type BookingRow, toBooking } from "./shapes";
 import { todayInIndia, yearInIndia } from "./transitions";
 import { onSale } from "../on-sale";
@@ -75,6 +76,7 @@ export async function createBooking(
     ...written,
     mealCharge: price.mealCharge ?? 0,
     addonCharge: price.addonCharge ?? 0,
+    priceTerms: price.priceTerms ?? null,
     bookingRef: "",
     status: "pending",
     paymentStatus: "pending",
@@ -199,12 +201,14 @@ export async function priceRequest(
   now = new Date(),
   { seats = true }: { seats?: boolean } = {},
 ): Promise<PricedRequest> {
-  // The package and its departures in one round trip.
-  const [[pkg], schedule] = await db.batch([
+  // The package, its departures and the platform's rules in one round trip.
+  const [[pkg], schedule, settingsRows] = await db.batch([
     packageOnSale(db, input.packageId),
     departureFacts(db, now).where(eq(departures.packageId, input.packageId)).limit(500),
+    platformSettingsQuery(db),
   ]);
   if (!pkg) throw notFound("Package not found");
+  const settings = settingsOf(settingsRows);
   // SECURITY: the tier is checked against the package and its price read from it; the client names it only.
   const chosen = findPriceTier(pkg.p.priceRanges, input.priceTier);
   if (!chosen) throw unprocessable(input.priceTier === undefined ? PRICED_ON_REQUEST : PRICE_TIER_MESSAGE);
@@ -212,6 +216,8 @@ export async function priceRequest(
   const priceTier = { label: chosen.tier.label, price: chosen.tier.price };
   if (input.travelDates.startDate <= today) throw unprocessable("The travel start date must be in the future");
   const { adults, children } = input.customerDetails;
+  // The operator's limit (issue 28); the request's schema holds only the ceiling the setting may reach.
+  if (adults + children > settings.maxTravellers) throw unprocessable(tooManyTravellers(settings.maxTravellers));
   const departure = chooseDeparture(schedule, input.travelDates.startDate, seats ? adults + children : 0, now);
   const catalogue = await resolveChoices(
     db,
@@ -223,15 +229,18 @@ export async function priceRequest(
       addons: input.preferences.addons,
     },
   );
-  const price = priceBooking({
-    unitPrice: priceTier.price,
-    adults,
-    children,
-    durationDays: pkg.p.durationDays,
-    roomType: input.preferences.hotel.roomType,
-    transportType: input.preferences.transport.type,
-    choices: catalogue?.priced,
-  });
+  const price = priceBooking(
+    {
+      unitPrice: priceTier.price,
+      adults,
+      children,
+      durationDays: pkg.p.durationDays,
+      roomType: input.preferences.hotel.roomType,
+      transportType: input.preferences.transport.type,
+      choices: catalogue?.priced,
+    },
+    settings,
+  );
   return { pkg, priceTier, price, departure, choices: catalogue?.choices ?? null };
 }
 

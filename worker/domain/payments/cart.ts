@@ -12,6 +12,8 @@ import { pricedChoicesOf } from "../catalogue/labels";
 import { durationLabel } from "../seller-website/shapes";
 import { conflict, notFound } from "../errors";
 import { MAX_CART_ITEMS, TRIP_GONE } from "./policy";
+import { readPlatformSettings } from "../platform/settings";
+import { termsOf } from "../bookings/price-terms";
 
 export const CART_FULL = `Your cart holds at most ${MAX_CART_ITEMS} trips; please check out or remove one first`;
 export const CART_ITEM_NOT_FOUND = "This trip is not in your cart";
@@ -43,30 +45,34 @@ export type CartLine = {
  * A trip that can no longer be bought (unpublished, a tier gone, a past date) is listed with the reason.
  */
 export async function listCart({ db, load }: Reader, userId: string, today: string) {
-  const rows = await load(
-    db
-      .select({
-        // D1 batches return rows keyed by column name, so joined columns with clashing names are aliased.
-        id: sql<string>`${cartItems.id}`.as("cart_item_id"),
-        request: cartItems.request,
-        packageId: sql<string | null>`${cartItems.packageId}`.as("package_ref"),
-        packageName: sql<string>`coalesce(${packages.name}, ${cartItems.packageName})`.as("package_name"),
-        city: sql<string>`coalesce(${packages.city}, '')`.as("city"),
-        durationDays: sql<number>`coalesce(${packages.durationDays}, 1)`.as("duration_days"),
-        images: packages.images,
-        priceRanges: packages.priceRanges,
-        sellerId: sql<string>`${sellers.id}`.as("seller_ref"),
-        sellerName: sql<string>`${sellers.name}`.as("seller_name"),
-        onSale: sql<number>`case when ${onSale()} then 1 else 0 end`.as("on_sale"),
-      })
-      .from(cartItems)
-      // A package the seller deleted leaves the line (package null): the cart says the trip is gone.
-      .leftJoin(packages, eq(packages.id, cartItems.packageId))
-      .innerJoin(sellers, eq(sellers.id, cartItems.sellerId))
-      .where(eq(cartItems.userId, userId))
-      .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
-      .limit(MAX_CART_ITEMS),
-  );
+  // The platform's rules join the same batch: the cart is priced as checkout will price it now.
+  const [rows, settings] = await Promise.all([
+    load(
+      db
+        .select({
+          // D1 batches return rows keyed by column name, so joined columns with clashing names are aliased.
+          id: sql<string>`${cartItems.id}`.as("cart_item_id"),
+          request: cartItems.request,
+          packageId: sql<string | null>`${cartItems.packageId}`.as("package_ref"),
+          packageName: sql<string>`coalesce(${packages.name}, ${cartItems.packageName})`.as("package_name"),
+          city: sql<string>`coalesce(${packages.city}, '')`.as("city"),
+          durationDays: sql<number>`coalesce(${packages.durationDays}, 1)`.as("duration_days"),
+          images: packages.images,
+          priceRanges: packages.priceRanges,
+          sellerId: sql<string>`${sellers.id}`.as("seller_ref"),
+          sellerName: sql<string>`${sellers.name}`.as("seller_name"),
+          onSale: sql<number>`case when ${onSale()} then 1 else 0 end`.as("on_sale"),
+        })
+        .from(cartItems)
+        // A package the seller deleted leaves the line (package null): the cart says the trip is gone.
+        .leftJoin(packages, eq(packages.id, cartItems.packageId))
+        .innerJoin(sellers, eq(sellers.id, cartItems.sellerId))
+        .where(eq(cartItems.userId, userId))
+        .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
+        .limit(MAX_CART_ITEMS),
+    ),
+    readPlatformSettings({ db, load }),
+  ]);
   const lines: CartLine[] = rows.map((r) => {
     const parsed = createBookingSchema.safeParse(r.request);
     // The catalogue choices as priced when the trip was added (ADR 0045); checkout prices them again.
@@ -81,15 +87,18 @@ export async function listCart({ db, load }: Reader, userId: string, today: stri
     else if (input.travelDates.startDate <= today) problem = "The travel date has passed";
     const pricing =
       input && chosen && !problem
-        ? priceBooking({
-            unitPrice: chosen.tier.price,
-            adults: input.customerDetails.adults,
-            children: input.customerDetails.children,
-            durationDays: r.durationDays,
-            roomType: input.preferences.hotel.roomType,
-            transportType: input.preferences.transport.type,
-            choices: pricedChoicesOf(snapshot),
-          })
+        ? priceBooking(
+            {
+              unitPrice: chosen.tier.price,
+              adults: input.customerDetails.adults,
+              children: input.customerDetails.children,
+              durationDays: r.durationDays,
+              roomType: input.preferences.hotel.roomType,
+              transportType: input.preferences.transport.type,
+              choices: pricedChoicesOf(snapshot),
+            },
+            settings,
+          )
         : null;
     return {
       id: r.id,
@@ -112,7 +121,7 @@ export async function listCart({ db, load }: Reader, userId: string, today: stri
     };
   });
   const total = lines.reduce((sum, l) => sum + (l.pricing?.total ?? 0), 0);
-  return { items: lines, total, payable: lines.length > 0 && lines.every((l) => l.pricing !== null) };
+  return { items: lines, total, payable: lines.length > 0 && lines.every((l) => l.pricing !== null), terms: termsOf(settings) };
 }
 
 /** Adds a trip, priced and checked as checkout will check it; the cart's limit is held in the same statement. */

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { platformSettings } from "@db/schema";
+import { platformSettings, sellers } from "@db/schema";
 import type { Db } from "../../db/client";
 import { type AuditActor, auditInsert } from "../audit/entry";
 import { type PlatformSettings, readPlatformSettings } from "./settings";
@@ -60,7 +60,14 @@ export async function updatePlatformSettings(db: Db, actor: AuditActor, input: S
   const after: PlatformSettings = { ...input };
   const diff = changes(before, after);
   if (diff.changed.length === 0) return { settings: after, changed: [] as string[] };
+  // Seller sites' cached pages state the percentages (their price notes): a change of them is a new version of every
+  // site, so no cached copy keeps the old figures past the version pointer's minute (ADR 0007).
+  const notesChange = diff.changed.includes("discountPercent") || diff.changed.includes("bookingFeePercent");
   await db.batch([
+    db
+      .update(sellers)
+      .set({ contentVersion: sql`${sellers.contentVersion} + 1` })
+      .where(sql`${notesChange ? 1 : 0} = 1`),
     db
       .insert(platformSettings)
       .values({ id: "platform", ...after, updatedAt: now.toISOString(), updatedBy: actor.id })
