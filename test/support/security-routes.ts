@@ -235,6 +235,16 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   },
   "POST /api/superadmin/seller-requests/:id/reject": { note: "Not enough detail" },
   "PUT /api/superadmin/users/:id/status": { status: "disabled" },
+  "PUT /api/superadmin/users/:id/role": { role: "user" },
+  // Spec §9's figures: a superadmin sending the sample changes nothing.
+  "PUT /api/superadmin/settings": {
+    discountPercent: 10,
+    bookingFeePercent: 18,
+    maxTravellers: 12,
+    childrenDiscountPercent: 0,
+    studentDiscountPercent: 5,
+    packagesNeedApproval: false,
+  },
 };
 
 /** The sample body of a route; GET, HEAD and body-less routes get none. */
@@ -298,6 +308,8 @@ export const UNLIMITED_WRITES: Record<string, string> = {
   "POST /api/superadmin/seller-requests/:id/approve": "the superadmin's; one answer per application",
   "POST /api/superadmin/seller-requests/:id/reject": "the superadmin's; one answer per application",
   "PUT /api/superadmin/users/:id/status": "the superadmin's",
+  "PUT /api/superadmin/users/:id/role": "the superadmin's; no email",
+  "PUT /api/superadmin/settings": "the superadmin's; no email",
   "POST /api/dev/scheduled": "development only",
 };
 

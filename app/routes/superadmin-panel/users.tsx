@@ -11,7 +11,6 @@ import {
   userRoleBody,
   userStatusBody,
 } from "@worker/domain/superadmin/users";
-import { z } from "zod";
 import { useState } from "react";
 import type { FetcherWithComponents } from "@remix-run/react";
 import { ConfirmDialog, useConfirmedSubmit } from "~/components/ui/confirm-dialog";
@@ -40,25 +39,19 @@ export async function loader({ context }: LoaderFunctionArgs) {
  * Disable or re-enable one account (PUT /api/superadmin/users/:id/status), or change its role (PUT …/:id/role): the
  * API's id and body schemas, told apart by `intent` (none: the status, as before).
  */
-const change = z.union([
-  z
-    .object({ intent: z.literal("role") })
-    .merge(idParam)
-    .merge(userRoleBody),
-  z
-    .object({ intent: z.literal("status").optional() })
-    .merge(idParam)
-    .merge(userStatusBody),
-]);
+const roleChange = idParam.merge(userRoleBody);
+const statusChange = idParam.merge(userStatusBody);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return signedInAction(context, "superadmin", async (admin) => {
-    const input = change.parse(await actionInput(request));
+    const fields = await actionInput(request);
     const actor = adminActor(request, admin);
-    if ("role" in input) {
+    if (fields.intent === "role") {
+      const input = roleChange.parse(fields);
       const user = await setUserRole(context.db, actor, input.id, input.role);
       return roleMessage(user.name, input.role);
     }
+    const input = statusChange.parse(fields);
     await setUserStatus(context.db, context.config, actor, input.id, input.status);
     return statusMessage(input.status);
   });

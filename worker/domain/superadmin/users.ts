@@ -123,17 +123,15 @@ export const roleMessage = (name: string, role: (typeof ROLES)[number]) => `${na
  */
 export async function setUserRole(db: Db, admin: AuditActor, id: string, role: (typeof ROLES)[number]) {
   const now = new Date();
-  const [[current]] = await db.batch([
-    db
-      .select({
-        role: users.role,
-        name: users.name,
-        hasSeller: sql<number>`exists (select 1 from ${sellers} where ${sellers.id} = ${users.id})`,
-      })
-      .from(users)
-      .where(eq(users.id, id))
-      .limit(1),
-  ]);
+  const [current] = await db
+    .select({
+      role: users.role,
+      name: users.name,
+      hasSeller: sql<number>`exists (select 1 from ${sellers} where ${sellers.id} = ${users.id})`.as("has_seller"),
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
   if (!current) throw notFound("User not found");
   if (current.role === role) throw conflict(`${current.name} is already ${ROLE_NAMES[role]}`);
   if (role === "seller" && !Number(current.hasSeller))
