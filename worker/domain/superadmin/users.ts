@@ -127,7 +127,8 @@ export async function setUserRole(db: Db, admin: AuditActor, id: string, role: (
     .select({
       role: users.role,
       name: users.name,
-      hasSeller: sql<number>`exists (select 1 from ${sellers} where ${sellers.id} = ${users.id})`.as("has_seller"),
+      // Qualified by hand: in a one-table select drizzle writes columns unqualified, and a bare "id" here is the seller's.
+      hasSeller: sql<number>`exists (select 1 from ${sellers} as s where s.id = ${users}.id)`.as("has_seller"),
     })
     .from(users)
     .where(eq(users.id, id))
