@@ -246,7 +246,7 @@ describe("the audit log", () => {
     const html = await page.text();
     expect(html).toContain(requestId);
     expect(html).toContain("We need a registered address");
-    expect(html).not.toContain("user.disable");
+    expect(html).not.toContain("<code>user.disable</code>");
     const api = await w.api("GET", `/api/superadmin/audit?target=${domain}`, undefined, bearer(admin));
     expect(api.status).toBe(200);
     expect(api.body.entries.map((e: { action: string }) => e.action).sort()).toEqual(["domain.activate", "domain.deactivate"]);
