@@ -34,7 +34,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return {
     pkg,
     form,
-    note: perPersonNote(settings),
+    // Only for a priced package: one on request leaves nothing to checkout.
+    note: advertisedPrice(found.priceRanges) !== undefined ? perPersonNote(settings) : null,
     bookUrl: `${sellerSiteUrl(pkg.seller, new URL(request.url))}/package/${encodeURIComponent(pkg.id)}`,
   };
 }
