@@ -62,7 +62,7 @@ const SELLER_DASHBOARD = [
 
 const USER_DASHBOARD = ["bookings", "verify-student", "settings", "completed-trips", "upcoming-trips"] as const;
 // Spec §1's screens, plus "domains" (custom domain activation, ADR 0007) and "messages" (undelivered follow-ups, ADR 0039)
-// and "refunds" (refunds the provider refused on every try, ADR 0029).
+// and "refunds" (refunds the provider refused on every try, ADR 0029), and "audit" (the audit log, issue 28).
 const SUPERADMIN = [
   "users",
   "seller-packages",
@@ -76,6 +76,7 @@ const SUPERADMIN = [
   "refunds",
   // Student IDs waiting for review (issue 28).
   "students",
+  "audit",
 ] as const;
 
 export const fileOf = (path: string) => path.replace(/\/:/g, "-").replace(/:/g, "").replace(/\//g, "-");

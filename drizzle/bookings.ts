@@ -14,6 +14,8 @@ export type HotelPreference = { hotel?: string; name?: string; roomType?: string
 export type TransportPreference = { name?: string; type?: string };
 /** The package price a booking was priced at, as the package listed it then (label and paise per person). */
 export type BookedPriceTier = { label: string; price: number };
+/** The platform percentages a booking was priced with (issue 28, worker/domain/bookings/price-terms.ts). */
+export type BookedPriceTerms = { discountPercent: number; bookingFeePercent: number; childrenDiscountPercent: number };
 /**
  * What the traveller chose from the package's catalogue, as it was priced then (ADR 0045): names and paise, so a
  * later change to the catalogue never alters the booking. Null on bookings without such choices.
@@ -69,6 +71,9 @@ export const bookings = sqliteTable(
     choices: text("choices", { mode: "json" }).$type<BookedChoices | null>(),
     taxes: integer("taxes").notNull(),
     total: integer("total").notNull(),
+    // The platform's percentages the booking was priced with (issue 28); null on bookings priced before they could
+    // change, which were priced with spec §9's. A change of the settings never reaches a booking already made.
+    priceTerms: text("price_terms", { mode: "json" }).$type<BookedPriceTerms | null>(),
     specialRequests: text("special_requests"),
     sellerResponseStatus: text("seller_response_status", { enum: ["approved", "rejected"] }),
     sellerResponseMessage: text("seller_response_message"),

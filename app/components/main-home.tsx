@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import type { CatalogPackage } from "@worker/domain/catalog/service";
 import { CatalogCard } from "~/components/catalog/catalog-card";
 
-export function MainHome({ featured }: { featured: CatalogPackage[] }) {
+export function MainHome({ featured, note }: { featured: CatalogPackage[]; note?: string }) {
   return (
     <main id="main">
       <section className="main-hero" aria-labelledby="home-title" style={{ background: "linear-gradient(135deg, #4c50e0, #2a8fb8)" }}>
@@ -25,7 +25,7 @@ export function MainHome({ featured }: { featured: CatalogPackage[] }) {
         {featured.length ? (
           <div className="grid-cards">
             {featured.map((p, i) => (
-              <CatalogCard key={p.id} pkg={p} first={i === 0} />
+              <CatalogCard key={p.id} pkg={p} first={i === 0} note={note} />
             ))}
           </div>
         ) : (

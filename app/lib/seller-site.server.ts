@@ -10,6 +10,8 @@ import { parseSearchQuery } from "@worker/domain/seller-website/search-query";
 import { accessibleTextColor, readableTextOn } from "@worker/shared/colors";
 import type { SellerTenant } from "@worker/tenant";
 import { movedSitePath } from "@worker/shared/seller-pages";
+import { perPersonNote } from "@worker/domain/bookings/price-terms";
+import { readPlatformSettings } from "@worker/domain/platform/settings";
 import type { SellerSite } from "./seller-site";
 
 export const websiteNotFound = () => new Response("Website not found", { status: 404, statusText: "Website not found" });
@@ -37,7 +39,8 @@ function originsOf(context: AppLoadContext, domain: string | null) {
  */
 export async function loadSellerSite(context: AppLoadContext): Promise<SellerSite> {
   const tenant = requireSellerTenant(context);
-  const site = await getSellerSite(context.db, tenant.sellerId, context.load);
+  // The platform's rules join the site's batch: the price notes say its percentages (issue 28).
+  const [site, settings] = await Promise.all([getSellerSite(context.db, tenant.sellerId, context.load), readPlatformSettings(context)]);
   if (!site) throw websiteNotFound();
   if (tenant.mode === "path") {
     // Asked for by the seller's id or a slug they gave up: the same page at the address of today, for good (ADR 0040).
@@ -48,7 +51,7 @@ export async function loadSellerSite(context: AppLoadContext): Promise<SellerSit
   context.edge.contentVersion = site.contentVersion;
   const { seller, websiteConfig, domain } = site;
   const brand = brandVariables(websiteConfig.themeColor, websiteConfig.secondaryColor);
-  return { seller, websiteConfig, brand, basePath: tenant.basePath, ...originsOf(context, domain) };
+  return { seller, websiteConfig, brand, basePath: tenant.basePath, ...originsOf(context, domain), priceNote: perPersonNote(settings) };
 }
 
 // The contrast maths runs once per colour pair, not on every render of every page.

@@ -17,6 +17,8 @@ export type SellerSite = SellerSiteData & {
   canonicalBase: string;
   /** "" by path; the platform's origin on a custom domain (policies live there). */
   platformOrigin: string;
+  /** What an advertised price leaves to checkout, with the platform's percentages now (issue 28). */
+  priceNote?: string;
 };
 
 const SellerSiteContext = createContext<SellerSite | null>(null);

@@ -178,6 +178,10 @@ describe("the fuzz targets come from the app itself", () => {
         "GET /api/seller-website/seller/:sellerId/website/searchpackages/:query",
         "PUT /api/seller-admin/packages/:id",
         "GET /api/superadmin/users",
+        "PUT /api/superadmin/users/:id/role",
+        "GET /api/superadmin/settings",
+        "PUT /api/superadmin/settings",
+        "GET /api/superadmin/audit",
       ]),
     );
     expect(api.filter((r) => r.startsWith("ALL "))).toEqual([]);
@@ -190,6 +194,9 @@ describe("the fuzz targets come from the app itself", () => {
         "/tour-package/:id",
         "/seller-dashboard/orders",
         "/superadmin-panel/users",
+        "/superadmin-panel/settings",
+        "/superadmin-panel/audit",
+        "/team",
         "/seller/:sellerId/website",
         "/seller/:sellerId/website/searchpackages/:query",
         "/searchpackages/:query",

@@ -242,6 +242,16 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   "PUT /api/superadmin/users/:id/status": { status: "disabled" },
   "PUT /api/superadmin/packages/:id/decision": { decision: "reject", reason: "Not enough detail" },
   "PUT /api/superadmin/edits/:id/decision": { decision: "reject", reason: "Not enough detail" },
+  "PUT /api/superadmin/users/:id/role": { role: "user" },
+  // Spec §9's figures: a superadmin sending the sample changes nothing.
+  "PUT /api/superadmin/settings": {
+    discountPercent: 10,
+    bookingFeePercent: 18,
+    maxTravellers: 12,
+    childrenDiscountPercent: 0,
+    studentDiscountPercent: 5,
+    packagesNeedApproval: false,
+  },
 };
 
 /** The sample body of a route; GET, HEAD and body-less routes get none. */
@@ -310,6 +320,8 @@ export const UNLIMITED_WRITES: Record<string, string> = {
   "POST /api/student-verification": "one document waiting per traveller (409 while one waits); no email, no money; 4 MB each",
   "POST /api/superadmin/student-verifications/:id/approve": "the superadmin's; one decision per verification: one email",
   "POST /api/superadmin/student-verifications/:id/reject": "the superadmin's; one decision per verification: one email",
+  "PUT /api/superadmin/users/:id/role": "the superadmin's; no email",
+  "PUT /api/superadmin/settings": "the superadmin's; no email",
   "POST /api/dev/scheduled": "development only",
 };
 

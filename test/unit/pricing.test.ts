@@ -74,12 +74,13 @@ const cases = [
 describe("priceBooking", () => {
   it.each(cases)("$name", ({ input, out, rounding }) => {
     const p = priceBooking(input);
-    expect(p).toEqual(out);
+    // Priced with spec §9's terms when none are given, and it says so.
+    expect(p).toEqual({ ...out, priceTerms: { discountPercent: 10, bookingFeePercent: 18, childrenDiscountPercent: 0 } });
     // The rule: the lines are exact, the total is their sum rounded once to the nearest rupee, half a rupee up.
     expect(p.total % 100).toBe(0);
     expect(roundingOf(p)).toBe(rounding);
     expect(p.total).toBe(sumOfLines(p) + rounding);
-    for (const v of Object.values(p)) expect(Number.isInteger(v)).toBe(true);
+    for (const [k, v] of Object.entries(p)) if (k !== "priceTerms") expect(Number.isInteger(v)).toBe(true);
   });
 });
 
@@ -136,5 +137,19 @@ describe("a booking's price tier", () => {
     for (const price of [-100, Number.NaN, Number.POSITIVE_INFINITY, "1500" as unknown as number]) {
       expect(isPriced({ label: "Odd", price }), String(price)).toBe(false);
     }
+  });
+});
+
+describe("priceBooking with the operator's settings (issue 28)", () => {
+  it("takes the discount, the booking fee and the children's discount it is given, and keeps them", () => {
+    const input = { unitPrice: 1_000_000, adults: 2, children: 1, durationDays: 1 };
+    const terms = { discountPercent: 5, bookingFeePercent: 12, childrenDiscountPercent: 50 };
+    const p = priceBooking(input, terms);
+    expect(p.basePrice).toBe(2_000_000 + 500_000);
+    expect(p.discount).toBe(125_000);
+    expect(p.taxes).toBe(285_000);
+    expect(p.total).toBe(2_660_000);
+    expect(p.priceTerms).toEqual(terms);
+    expect(priceBooking(input).total).not.toBe(p.total);
   });
 });

@@ -100,6 +100,7 @@ function TripForm({
           traveller={form.traveller}
           signedIn={form.signedIn}
           studentDiscountPercent={form.studentDiscountPercent ?? 0}
+          terms={form.terms}
         />
       </section>
     );
@@ -121,6 +122,7 @@ function TripForm({
             traveller={form.traveller}
             signedIn={form.signedIn}
             studentDiscountPercent={form.studentDiscountPercent ?? 0}
+            terms={form.terms}
           />
         ) : null}
       </Modal>

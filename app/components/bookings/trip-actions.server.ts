@@ -2,8 +2,8 @@ import { type AppLoadContext, data, redirect } from "@remix-run/cloudflare";
 import { findCustomer } from "@worker/domain/auth/accounts";
 import { studentPercentOnPackage } from "@worker/domain/students/service";
 import { LIMITS, enforce } from "@worker/domain/auth/rate-limit";
-import { MAX_TRAVELLERS } from "@worker/domain/bookings/pricing";
-import { createBookingSchema } from "@worker/domain/bookings/schemas";
+import { TRAVELLERS_CEILING, createBookingSchema } from "@worker/domain/bookings/schemas";
+import { readPlatformSettings } from "@worker/domain/platform/settings";
 import { badRequest, forbidden } from "@worker/domain/errors";
 import { addToCart } from "@worker/domain/payments/cart";
 import { type CheckoutSession, reopenCheckout, startCheckout } from "@worker/domain/payments/checkout";
@@ -61,13 +61,20 @@ export function shopOf(context: AppLoadContext): Shop {
  */
 export async function tripFormData(context: AppLoadContext, packageId = ""): Promise<TripFormData> {
   if (!context.url.searchParams.has("book")) return null;
-  // The student discount the preview shows (ADR 0049), read beside the session check: one round trip.
-  const [user, percent] = await Promise.all([
+  // The platform's rules and the student discount the preview shows (ADR 0049) join the page's batch beside the
+  // session check: the form's preview prices as the server will, in one round trip.
+  const [user, settings, percent] = await Promise.all([
     liveUser(context),
+    readPlatformSettings(context),
     studentPercentOnPackage(context, context.viewer?.sub, packageId, context.now),
   ]);
-  const studentDiscountPercent = user?.role === "user" ? percent : 0;
-  return { traveller: user?.name ?? "", signedIn: user !== null, studentDiscountPercent };
+  const { discountPercent, bookingFeePercent, childrenDiscountPercent, maxTravellers } = settings;
+  return {
+    traveller: user?.name ?? "",
+    signedIn: user !== null,
+    terms: { discountPercent, bookingFeePercent, childrenDiscountPercent, maxTravellers },
+    studentDiscountPercent: user?.role === "user" ? percent : 0,
+  };
 }
 
 /**
@@ -85,7 +92,7 @@ function formWithChoices(context: AppLoadContext, values: Fields) {
 export function tripRequestOf(fields: Fields, packageId: string) {
   const adults = Number(fields.adults);
   const children = Number(fields.children ?? 0);
-  const count = Number.isInteger(adults + children) ? Math.min(Math.max(adults + children, 0), MAX_TRAVELLERS + 1) : 0;
+  const count = Number.isInteger(adults + children) ? Math.min(Math.max(adults + children, 0), TRAVELLERS_CEILING + 1) : 0;
   const tier = fields.priceTier;
   return {
     packageId,

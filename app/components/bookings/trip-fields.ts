@@ -1,4 +1,4 @@
-import { MAX_TRAVELLERS } from "@worker/domain/bookings/pricing";
+import type { PricingTerms } from "@worker/domain/bookings/price-terms";
 import { type TravellerDraft, emptyTraveller } from "./traveller-fields";
 
 /**
@@ -12,9 +12,12 @@ export type Fields = Record<string, string>;
  * The trip form's own address (`?book=1`) answered (`tripFormData`): the signed-in visitor's name, or a guest
  * (signedIn false), who is asked to sign in when they pay and comes back to the form as they left it.
  */
+/** The platform's rules the form prices with (the operator's settings, issue 28): the server prices the same way. */
+export type FormTerms = PricingTerms & { maxTravellers: number };
 export type TripFormData = {
   traveller: string;
   signedIn: boolean;
+  terms: FormTerms;
   /** A verified student's discount on this package (ADR 0049), for the preview; 0 when it does not apply. */
   studentDiscountPercent?: number;
 } | null;
@@ -48,9 +51,12 @@ function whole(text: string | undefined, min: number, max: number, fallback: num
 }
 
 /** The form's starting values: what `fields` says, else the defaults (one adult, named after the traveller). */
-export function tripDraftOf(fields: Fields, { firstTier, traveller }: { firstTier: number; traveller: string }): TripDraft {
-  const adults = whole(fields.adults, 1, MAX_TRAVELLERS, 1);
-  const children = whole(fields.children, 0, MAX_TRAVELLERS - adults, 0);
+export function tripDraftOf(
+  fields: Fields,
+  { firstTier, traveller, maxTravellers }: { firstTier: number; traveller: string; maxTravellers: number },
+): TripDraft {
+  const adults = whole(fields.adults, 1, maxTravellers, 1);
+  const children = whole(fields.children, 0, maxTravellers - adults, 0);
   const travellerAt = (index: number, type: "adult" | "child"): TravellerDraft => {
     const blank = emptyTraveller(type);
     if (index === 0 && type === "adult") blank.fullName = traveller;

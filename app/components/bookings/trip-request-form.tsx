@@ -1,6 +1,6 @@
 import { Link, useActionData, useFetcher, useNavigate, useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { MAX_TRAVELLERS, ROOM_SUPPLEMENT_PER_NIGHT, TRANSPORT_PER_DAY, bookableTiers, priceBooking } from "@worker/domain/bookings/pricing";
+import { ROOM_SUPPLEMENT_PER_NIGHT, TRANSPORT_PER_DAY, bookableTiers, priceBooking } from "@worker/domain/bookings/pricing";
 import type { CheckoutSession } from "@worker/domain/payments/checkout";
 import type { PublicPackage } from "@worker/domain/seller-website/shapes";
 import type { WithDepartures } from "@worker/domain/departures/view";
@@ -14,7 +14,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { CheckoutStatus, PayWithoutScripts, useCheckout } from "../payments/use-checkout";
 import { PricingList } from "./pricing-list";
 import type { TripAnswer } from "./trip-actions.server";
-import { stringFields, tripDraftOf } from "./trip-fields";
+import { type FormTerms, stringFields, tripDraftOf } from "./trip-fields";
 import { type TravellerDraft, TravellerFields, emptyTraveller } from "./traveller-fields";
 import { ROOM_LABELS, TRANSPORT_LABELS } from "./types";
 
@@ -48,6 +48,7 @@ export function RequestForm({
   traveller,
   signedIn,
   studentDiscountPercent = 0,
+  terms,
 }: {
   /** The package, with its departures (ADR 0044) and what it offers from its seller's catalogue (ADR 0045). */
   pkg: PublicPackage & WithDepartures & { choices?: PackageChoices };
@@ -58,7 +59,10 @@ export function RequestForm({
   signedIn: boolean;
   /** A verified student's discount on this package (ADR 0049); the server applies it the same way. */
   studentDiscountPercent?: number;
+  /** The platform's percentages and traveller limit now (the operator's settings); the server prices with the same. */
+  terms: FormTerms;
 }) {
+  const MAX_TRAVELLERS = terms.maxTravellers;
   const fetcher = useFetcher<TripAnswer>();
   // A post without scripts renders the page again with its answer.
   const answered = useActionData<TripAnswer>();
@@ -66,7 +70,13 @@ export function RequestForm({
   const hydrated = useHydrated();
   const tiers = bookableTiers(pkg.priceRanges);
   // Where the form starts: a refused post's values, or the address (after "Update travellers"), or the defaults.
-  const [draft] = useState(() => tripDraftOf(answered?.values ?? stringFields(params), { firstTier: tiers[0]?.index ?? 0, traveller }));
+  const [draft] = useState(() =>
+    tripDraftOf(answered?.values ?? stringFields(params), {
+      firstTier: tiers[0]?.index ?? 0,
+      traveller,
+      maxTravellers: terms.maxTravellers,
+    }),
+  );
   const [tierIndex, setTierIndex] = useState(draft.priceTier);
   const chosenTier = tiers.find((t) => t.index === tierIndex)?.tier;
   const [startDate, setStartDate] = useState(draft.startDate);
@@ -155,16 +165,19 @@ export function RequestForm({
 
   // A preview only: the server prices the chosen tier itself from the package.
   const choices = previewChoices(offered, choiceState, { travellers: adults + children, durationDays: pkg.durationDays });
-  const price = priceBooking({
-    unitPrice: chosenTier.price,
-    adults,
-    children,
-    durationDays: pkg.durationDays,
-    roomType: offered.hotels.length ? "standard" : roomType,
-    transportType,
-    choices: pricedChoicesOf(choices),
-    studentDiscountPercent,
-  });
+  const price = priceBooking(
+    {
+      unitPrice: chosenTier.price,
+      adults,
+      children,
+      durationDays: pkg.durationDays,
+      roomType: offered.hotels.length ? "standard" : roomType,
+      transportType,
+      choices: pricedChoicesOf(choices),
+      studentDiscountPercent,
+    },
+    terms,
+  );
   const hasHotels = offered.hotels.length > 0;
   const setAdultCount = (n: number) => {
     setAdults(n);

@@ -4,7 +4,8 @@ import { PER_PERSON_NOTE, advertisedPrice } from "@worker/domain/bookings/price-
 import { formatRupees } from "@worker/shared/format";
 
 /** `first`: the list's first card, whose image is in the first view and often its largest paint (ADR 0034). */
-export function CatalogCard({ pkg, first = false }: { pkg: CatalogPackage; first?: boolean }) {
+/** `note`: what the price leaves to checkout, with the platform's percentages now (the page's loader reads them). */
+export function CatalogCard({ pkg, first = false, note = PER_PERSON_NOTE }: { pkg: CatalogPackage; first?: boolean; note?: string }) {
   const price = advertisedPrice(pkg.priceRanges);
   return (
     <article className="card catalog-card">
@@ -20,7 +21,7 @@ export function CatalogCard({ pkg, first = false }: { pkg: CatalogPackage; first
         </p>
         <p className="muted">by {pkg.seller.name}</p>
         <p className="catalog-price">{price !== undefined ? `From ${formatRupees(price)}` : "Call or Contact for price"}</p>
-        {price !== undefined ? <p className="muted price-note">{PER_PERSON_NOTE}</p> : null}
+        {price !== undefined ? <p className="muted price-note">{note}</p> : null}
       </div>
     </article>
   );

@@ -7,11 +7,12 @@ export const SUPERADMIN_NAV = [
   { to: "/superadmin-panel/domains", label: "Custom domains", built: true, note: "Activate sellers' own domains." },
   { to: "/superadmin-panel/messages", label: "Undelivered messages", built: true, note: "Emails the queue gave up on; retry them." },
   { to: "/superadmin-panel/refunds", label: "Refunds needing attention", built: true, note: "Refunds the provider refused; retry them." },
-  { to: "/superadmin-panel/users", label: "Users", built: true, note: "Find accounts; disable or enable them." },
+  { to: "/superadmin-panel/users", label: "Users", built: true, note: "Find accounts; change their role, disable or enable them." },
   { to: "/superadmin-panel/seller-packages", label: "Seller packages", built: true, note: "Every seller's packages; approve new ones." },
   { to: "/superadmin-panel/edits", label: "Edits", built: true, note: "Changes to live packages waiting for review." },
   { to: "/superadmin-panel/students", label: "Student IDs", built: true, note: "Verify students for the student discount." },
-  { to: "/superadmin-panel/settings", label: "Settings", built: false, note: "Coming soon." },
+  { to: "/superadmin-panel/settings", label: "Settings", built: true, note: "The platform's rules: discount, booking fee, travellers." },
+  { to: "/superadmin-panel/audit", label: "Audit log", built: true, note: "Every admin action: who, what, before and after." },
 ] as const;
 
 export function SuperadminShell({ children }: { children: React.ReactNode }) {

@@ -3,6 +3,7 @@ import { idParam } from "@worker/domain/seller-admin/schemas";
 import { rejectBody, requestListQuery } from "@worker/domain/seller-requests/schemas";
 import { type SellerRequest, approveRequest, listRequests, rejectRequest } from "@worker/domain/seller-requests/service";
 import { z } from "zod";
+import { adminActor } from "~/lib/admin-actor.server";
 import { actionInput, pageQuery, signedInAction, signedInData } from "~/lib/session.server";
 
 /**
@@ -30,10 +31,10 @@ export function reviewAction({ request, context }: ActionFunctionArgs) {
   return signedInAction(context, "superadmin", async (admin) => {
     const input = review.parse(await actionInput(request));
     if (input.intent === "approve") {
-      const approved = await approveRequest(context.db, context.config, admin.id, input.id);
+      const approved = await approveRequest(context.db, context.config, adminActor(request, admin), input.id);
       return `${approved.businessName} is now a seller`;
     }
-    await rejectRequest(context.db, context.config, admin.id, input.id, input.note);
+    await rejectRequest(context.db, context.config, adminActor(request, admin), input.id, input.note);
     return "Request rejected";
   });
 }

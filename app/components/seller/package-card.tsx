@@ -12,7 +12,9 @@ export function packagePrice(pkg: Pick<PackageSummary, "priceRanges">) {
 
 /** What the advertised price leaves to the booking form (the discount and the fee), under a priced package's price. */
 export function PriceNote({ pkg }: { pkg: Pick<PackageSummary, "priceRanges"> }) {
-  return advertisedPrice(pkg.priceRanges) !== undefined ? <p className="muted price-note">{PER_PERSON_NOTE}</p> : null;
+  // The site's loader says the platform's percentages now; spec §9's note only if it did not.
+  const note = useSellerSite().priceNote ?? PER_PERSON_NOTE;
+  return advertisedPrice(pkg.priceRanges) !== undefined ? <p className="muted price-note">{note}</p> : null;
 }
 
 export function PackageCard({ pkg, headingLevel = 3 }: { pkg: PackageSummary; headingLevel?: 2 | 3 }) {

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { Link, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import { listCart, removeFromCart } from "@worker/domain/payments/cart";
 import { todayInIndia } from "@worker/domain/bookings/transitions";
-import { BOOKING_FEE_PERCENT, DISCOUNT_PERCENT } from "@worker/domain/bookings/pricing";
 import type { CheckoutSession } from "@worker/domain/payments/checkout";
 import { useCallback, useEffect, useRef } from "react";
 import { toast } from "~/lib/notify";
@@ -21,7 +20,9 @@ import { useActionToast } from "~/lib/use-action-toast";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import "~/components/payments/payments.css";
 
-const CART_TOTAL_NOTE = `Includes ${DISCOUNT_PERCENT}% off and the ${BOOKING_FEE_PERCENT}% booking fee incl. GST on each trip; a trip's price breakdown shows its lines.`;
+/** The percentages are the platform's settings now, as the cart is priced (issue 28). */
+const cartTotalNote = (t: { discountPercent: number; bookingFeePercent: number }) =>
+  `Includes ${t.discountPercent}% off and the ${t.bookingFeePercent}% booking fee incl. GST on each trip; a trip's price breakdown shows its lines.`;
 
 export const meta: MetaFunction = () => [{ title: "Cart | Tripbazaar" }];
 
@@ -167,7 +168,7 @@ export default function Page() {
           <section className="card stack cart-summary" aria-labelledby="cart-total">
             <h2 id="cart-total">Total</h2>
             <p className="cart-total-figure">{formatRupees(cart.total)}</p>
-            <p className="muted price-note">{CART_TOTAL_NOTE}</p>
+            <p className="muted price-note">{cartTotalNote(cart.terms)}</p>
             <p className="muted">
               {cart.items.length} trip{cart.items.length === 1 ? "" : "s"}
               {sellers > 1 ? ` with ${sellers} travel agents` : ""}, paid at once. Each travel agent confirms their booking within 48 hours;

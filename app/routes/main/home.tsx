@@ -3,6 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { MainHome } from "~/components/main-home";
 import { featuredCatalog } from "@worker/domain/catalog/service";
+import { perPersonNote } from "@worker/domain/bookings/price-terms";
+import { readPlatformSettings } from "@worker/domain/platform/settings";
 
 export const meta: MetaFunction = () => [
   { title: "Tripbazaar" },
@@ -10,12 +12,14 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return { featured: await featuredCatalog(context.db, context.load) };
+  // The price note's percentages are the platform's settings, read in the same batch.
+  const [featured, settings] = await Promise.all([featuredCatalog(context.db, context.load), readPlatformSettings(context)]);
+  return { featured, note: perPersonNote(settings) };
 }
 
 export default function Home() {
-  const { featured } = useLoaderData<typeof loader>();
-  return <MainHome featured={featured} />;
+  const { featured, note } = useLoaderData<typeof loader>();
+  return <MainHome featured={featured} note={note} />;
 }
 
 export function ErrorBoundary() {

@@ -1,11 +1,14 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { ComingSoon } from "~/components/coming-soon";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { MainTeamPage } from "~/components/main/team";
 
-export const meta: MetaFunction = () => [{ title: "Team | Tripbazaar" }];
+export const meta: MetaFunction = () => [
+  { title: "Team | Tripbazaar" },
+  { name: "description", content: "Who runs Tripbazaar and what each part of the team does for travellers and travel agents." },
+];
 
 export default function Page() {
-  return <ComingSoon title="Team" />;
+  return <MainTeamPage />;
 }
 
 export function ErrorBoundary() {

@@ -7,7 +7,8 @@ import { AddToCartForm } from "~/components/bookings/booking-request-form";
 import { shopOf, tripAction, tripFormData } from "~/components/bookings/trip-actions.server";
 import { stringFields } from "~/components/bookings/trip-fields";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { PER_PERSON_NOTE, advertisedPrice } from "@worker/domain/bookings/price-terms";
+import { advertisedPrice, perPersonNote } from "@worker/domain/bookings/price-terms";
+import { readPlatformSettings } from "@worker/domain/platform/settings";
 import { formatRupees } from "@worker/shared/format";
 import { actionInput } from "~/lib/session.server";
 import { packageChoices } from "@worker/domain/catalogue/choices";
@@ -21,15 +22,22 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 /** The package; at `?book=1` (Add to cart's own address) also the form's data, or the sign-in with the way back. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const [found, form, departures, choices] = await Promise.all([
+  const [found, form, departures, choices, settings] = await Promise.all([
     getCatalogPackage(context.db, params.id ?? "", context.load),
     tripFormData(context, params.id ?? ""),
     packageDepartures(context, params.id ?? "", context.now),
     packageChoices(context.db, params.id ?? "", context.load),
+    readPlatformSettings(context),
   ]);
   if (!found) throw new Response("Package not found", { status: 404 });
   const pkg = { ...found, departures, choices };
-  return { pkg, form, bookUrl: `${sellerSiteUrl(pkg.seller, new URL(request.url))}/package/${encodeURIComponent(pkg.id)}` };
+  return {
+    pkg,
+    form,
+    // Only for a priced package: one on request leaves nothing to checkout.
+    note: advertisedPrice(found.priceRanges) !== undefined ? perPersonNote(settings) : null,
+    bookUrl: `${sellerSiteUrl(pkg.seller, new URL(request.url))}/package/${encodeURIComponent(pkg.id)}`,
+  };
 }
 
 /** Add to cart: the same service as `POST /api/cart`. */
@@ -39,7 +47,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function TourPackage() {
-  const { pkg, form, bookUrl } = useLoaderData<typeof loader>();
+  const { pkg, form, note, bookUrl } = useLoaderData<typeof loader>();
   const price = advertisedPrice(pkg.priceRanges);
   return (
     <main id="main" className="container page">
@@ -65,7 +73,7 @@ export default function TourPackage() {
             {pkg.city} · {pkg.duration} · by {pkg.seller.name}
           </p>
           <p className="catalog-price">{price !== undefined ? formatRupees(price) : "Call or Contact for price"}</p>
-          {price !== undefined ? <p className="muted price-note">{PER_PERSON_NOTE}</p> : null}
+          {price !== undefined ? <p className="muted price-note">{note}</p> : null}
           <p>{pkg.description}</p>
           <DepartureSchedule departures={pkg.departures} />
           <div className="row-actions">

@@ -2,6 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { searchCatalog } from "@worker/domain/catalog/service";
 import { CatalogCard } from "~/components/catalog/catalog-card";
+import { perPersonNote } from "@worker/domain/bookings/price-terms";
+import { readPlatformSettings } from "@worker/domain/platform/settings";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -13,11 +15,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const page = Math.min(1000, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
-  return { q, ...(await searchCatalog(context.db, { q, page }, context.load)) };
+  // The price note's percentages are the platform's settings, read in the same batch.
+  const [found, settings] = await Promise.all([searchCatalog(context.db, { q, page }, context.load), readPlatformSettings(context)]);
+  return { q, ...found, note: perPersonNote(settings) };
 }
 
 export default function ToursSearch() {
-  const { q, packages, page, pages, total } = useLoaderData<typeof loader>();
+  const { q, packages, page, pages, total, note } = useLoaderData<typeof loader>();
   const searching = useNavigation().state === "loading";
   const pageHref = (n: number) => `?${new URLSearchParams({ ...(q ? { q } : {}), page: String(n) })}`;
   return (
@@ -39,7 +43,7 @@ export default function ToursSearch() {
       {packages.length ? (
         <div className="grid-cards">
           {packages.map((p) => (
-            <CatalogCard key={p.id} pkg={p} />
+            <CatalogCard key={p.id} pkg={p} note={note} />
           ))}
         </div>
       ) : (

@@ -9,6 +9,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormAnswer } from "~/components/form-answer";
 import { PageContent } from "~/components/load-state";
 import { formatDate } from "@worker/shared/format";
+import { adminActor } from "~/lib/admin-actor.server";
 import { actionInput, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
 import { useActionToast } from "~/lib/use-action-toast";
 
@@ -23,14 +24,14 @@ const overrideBody = idParam.extend({ intent: z.enum(["activate", "deactivate"])
 
 /** The manual override on one domain: the API's id schema (POST /api/superadmin/domains/:id/activate or /deactivate). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  return signedInAction(context, "superadmin", async () => {
+  return signedInAction(context, "superadmin", async (admin) => {
     const { id, intent } = overrideBody.parse(await actionInput(request));
     const { cnameTarget } = context.domainSetup;
     if (intent === "deactivate") {
-      const domain = await deactivateDomain(context.db, context.config, id, cnameTarget);
+      const domain = await deactivateDomain(context.db, context.config, adminActor(request, admin), id, cnameTarget);
       return `${domain.hostname} is switched off`;
     }
-    const domain = await activateDomain(context.db, context.config, id, cnameTarget);
+    const domain = await activateDomain(context.db, context.config, adminActor(request, admin), id, cnameTarget);
     return `${domain.hostname} is active`;
   });
 }

@@ -8,6 +8,7 @@ import { ActionButton } from "~/components/action-button";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormAnswer } from "~/components/form-answer";
 import { PageContent } from "~/components/load-state";
+import { adminActor } from "~/lib/admin-actor.server";
 import { actionInput, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
 import { useActionToast } from "~/lib/use-action-toast";
 
@@ -20,9 +21,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 /** Puts one dead message back on the queue, with its tries reset (ADR 0039). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  return signedInAction(context, "superadmin", async () => {
+  return signedInAction(context, "superadmin", async (admin) => {
     const { id } = idParam.parse(await actionInput(request));
-    await retryDeadFollowUp(context.db, context.config, id);
+    await retryDeadFollowUp(context.db, context.config, adminActor(request, admin), id);
     return "The message is queued again";
   });
 }

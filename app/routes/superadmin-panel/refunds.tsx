@@ -8,6 +8,7 @@ import { ActionButton } from "~/components/action-button";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormAnswer } from "~/components/form-answer";
 import { PageContent } from "~/components/load-state";
+import { adminActor } from "~/lib/admin-actor.server";
 import { actionInput, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
 import { useActionToast } from "~/lib/use-action-toast";
 
@@ -20,9 +21,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 /** Sends one refund that needs attention to the provider once more (ADR 0029). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  return signedInAction(context, "superadmin", async () => {
+  return signedInAction(context, "superadmin", async (admin) => {
     const { id } = idParam.parse(await actionInput(request));
-    const refund = await retryRefund(context.db, context.config, id, context.now);
+    const refund = await retryRefund(context.db, context.config, adminActor(request, admin), id, context.now);
     if (refund?.status === "processed") return "The refund is made";
     if (refund?.status === "attention")
       return `The payment provider refused the refund again: ${refund.failureReason ?? "no reason given"}`;

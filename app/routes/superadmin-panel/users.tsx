@@ -1,7 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { idParam } from "@worker/domain/seller-admin/schemas";
-import { listUsers, setUserStatus, statusMessage, userListQuery, userStatusBody } from "@worker/domain/superadmin/users";
+import {
+  listUsers,
+  roleMessage,
+  setUserRole,
+  setUserStatus,
+  statusMessage,
+  userListQuery,
+  userRoleBody,
+  userStatusBody,
+} from "@worker/domain/superadmin/users";
+import { useState } from "react";
+import type { FetcherWithComponents } from "@remix-run/react";
+import { ConfirmDialog, useConfirmedSubmit } from "~/components/ui/confirm-dialog";
 import { TableRegion } from "~/components/ui/table-region";
 import { ActionButton } from "~/components/action-button";
 import type { Confirmation } from "~/components/ui/confirm-dialog";
@@ -10,6 +22,7 @@ import { FormAnswer } from "~/components/form-answer";
 import { PageContent } from "~/components/load-state";
 import { Pager } from "~/components/pager";
 import { formatDate } from "@worker/shared/format";
+import { adminActor } from "~/lib/admin-actor.server";
 import { actionInput, pageQuery, signedInAction, signedInData, signedInHeaders } from "~/lib/session.server";
 import { useActionToast } from "~/lib/use-action-toast";
 import { useListFilters, withoutEmptyFilters } from "~/lib/use-list-filters";
@@ -22,13 +35,24 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return signedInData(context, "superadmin", async () => ({ accounts: await listUsers(context, query) }));
 }
 
-/** Disable or re-enable one account: the API's id and body schemas (PUT /api/superadmin/users/:id/status). */
+/**
+ * Disable or re-enable one account (PUT /api/superadmin/users/:id/status), or change its role (PUT …/:id/role): the
+ * API's id and body schemas, told apart by `intent` (none: the status, as before).
+ */
+const roleChange = idParam.merge(userRoleBody);
 const statusChange = idParam.merge(userStatusBody);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return signedInAction(context, "superadmin", async (admin) => {
-    const input = statusChange.parse(await actionInput(request));
-    await setUserStatus(context.db, context.config, admin.id, input.id, input.status);
+    const fields = await actionInput(request);
+    const actor = adminActor(request, admin);
+    if (fields.intent === "role") {
+      const input = roleChange.parse(fields);
+      const user = await setUserRole(context.db, actor, input.id, input.role);
+      return roleMessage(user.name, input.role);
+    }
+    const input = statusChange.parse(fields);
+    await setUserStatus(context.db, context.config, actor, input.id, input.status);
     return statusMessage(input.status);
   });
 }
@@ -37,6 +61,54 @@ type Account = ReturnType<typeof useLoaderData<typeof loader>>["accounts"]["user
 
 const FILTERS = ["q", "role"] as const;
 const ROLE_LABELS = { user: "Customer", seller: "Seller", superadmin: "Superadmin" } as const;
+
+/**
+ * The role of one account: a select and a button posting to the page's action, so it works without scripts; with
+ * them the confirm dialog says what the change does first.
+ */
+function RoleForm({ account, fetcher, disabled }: { account: Account; fetcher: FetcherWithComponents<unknown>; disabled: boolean }) {
+  const asking = useConfirmedSubmit();
+  const [role, setRole] = useState<Account["role"]>(account.role);
+  const id = `role-${account.id}`;
+  return (
+    <>
+      <fetcher.Form method="post" className="row role-form" onSubmit={asking.ask} aria-label={`Role of ${account.name}`}>
+        <input type="hidden" name="intent" value="role" />
+        <input type="hidden" name="id" value={account.id} />
+        <label className="sr-only" htmlFor={id}>{`Role of ${account.name}`}</label>
+        <select id={id} name="role" value={role} onChange={(e) => setRole(e.currentTarget.value as Account["role"])}>
+          {(Object.keys(ROLE_LABELS) as Account["role"][]).map((r) => (
+            <option key={r} value={r}>
+              {ROLE_LABELS[r]}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="btn btn-outline" disabled={disabled}>
+          {`Change role of ${account.name}`}
+        </button>
+      </fetcher.Form>
+      <ConfirmDialog
+        open={asking.open}
+        onClose={asking.close}
+        confirmation={{
+          title: `Make ${account.name} ${ROLE_LABELS[role].toLowerCase()}?`,
+          body: (
+            <p>
+              {account.name} ({account.email}) goes from {ROLE_LABELS[account.role].toLowerCase()} to {ROLE_LABELS[role].toLowerCase()} from
+              their next request{role === "superadmin" ? ", with every power of this panel" : ""}. The change is recorded in the audit log.
+            </p>
+          ),
+          confirmLabel: "Change role",
+          danger: role === "superadmin" || account.role === "superadmin",
+        }}
+        onConfirm={() => {
+          fetcher.submit(asking.confirmed(), { method: "post" });
+          return undefined;
+        }}
+      />
+    </>
+  );
+}
 
 /** Every account, searchable; a superadmin disables an abusive one (its sessions end, a seller's website goes offline). */
 export default function Page() {
@@ -117,7 +189,8 @@ export default function Page() {
                       <td data-label="Role">{ROLE_LABELS[u.role]}</td>
                       <td data-label="Joined">{formatDate(u.createdAt)}</td>
                       <td data-label="Status">{u.status === "disabled" ? "Disabled" : u.isVerified ? "Active" : "Not verified"}</td>
-                      <td>
+                      <td className="stack">
+                        <RoleForm account={u} fetcher={fetcher} disabled={busy !== null} />
                         {u.role === "superadmin" ? null : (
                           <ActionButton
                             fetcher={fetcher}

@@ -25,6 +25,10 @@ export const pricing = z.object({
   total: paise.describe(
     "In paise, a whole number of rupees: the exact sum of the lines rounded once to the nearest rupee, 50 paise and more up",
   ),
+  priceTerms: z
+    .object({ discountPercent: z.number().int(), bookingFeePercent: z.number().int(), childrenDiscountPercent: z.number().int() })
+    .optional()
+    .describe("The platform's percentages the price was computed with (the operator's settings then); a booking keeps them"),
 });
 
 /** The catalogue choices a booking keeps, at the prices of the day (ADR 0045). */

@@ -31,6 +31,9 @@ export const cart = z.object({
   ),
   total: paise,
   payable: z.boolean(),
+  terms: z
+    .object({ discountPercent: count, bookingFeePercent: count, childrenDiscountPercent: count })
+    .describe("The platform's percentages the cart is priced with now (the operator's settings)"),
 });
 
 /** What the provider's checkout opens with: one order for the total, and the trips it pays for. */

@@ -6,6 +6,7 @@ import { describeRoute } from "../route-info";
 import { done, ok, pageSizePagination } from "../responses/common";
 import { sellerRequest } from "../responses/sellers";
 import { validate } from "../validate";
+import { adminOf } from "../caller";
 import { idParam } from "../../domain/seller-admin/schemas";
 import { rejectBody, requestListQuery, sellerRequestBody } from "../../domain/seller-requests/schemas";
 import { applyToSell, approveRequest, latestRequestOf, listRequests, rejectRequest } from "../../domain/seller-requests/service";
@@ -73,7 +74,7 @@ export const superadminRequestRoutes = new Hono<SignedInEnv>()
     }),
     validate("param", idParam),
     async (c) => {
-      const request = await approveRequest(c.var.db, c.var.config, c.var.userId, c.req.valid("param").id);
+      const request = await approveRequest(c.var.db, c.var.config, adminOf(c), c.req.valid("param").id);
       return c.json({ success: true, request, message: "Seller approved" });
     },
   )
@@ -88,7 +89,7 @@ export const superadminRequestRoutes = new Hono<SignedInEnv>()
     validate("param", idParam),
     validate("json", rejectBody),
     async (c) => {
-      const request = await rejectRequest(c.var.db, c.var.config, c.var.userId, c.req.valid("param").id, c.req.valid("json").note);
+      const request = await rejectRequest(c.var.db, c.var.config, adminOf(c), c.req.valid("param").id, c.req.valid("json").note);
       return c.json({ success: true, request, message: "Request rejected" });
     },
   );

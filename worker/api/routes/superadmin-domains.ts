@@ -5,6 +5,7 @@ import { describeRoute } from "../route-info";
 import { done, ok } from "../responses/common";
 import { customDomain } from "../responses/sellers";
 import { validate } from "../validate";
+import { adminOf } from "../caller";
 import { idParam } from "../../domain/seller-admin/schemas";
 import { activateDomain, deactivateDomain, listAllDomains } from "../../domain/seller-admin/domains";
 import { cnameTargetOf } from "../../saas/config";
@@ -37,7 +38,7 @@ export const superadminDomainRoutes = new Hono<SignedInEnv>()
     }),
     validate("param", idParam),
     async (c) => {
-      const domain = await activateDomain(c.var.db, c.var.config, c.req.valid("param").id, cnameTargetOf(c.var.config));
+      const domain = await activateDomain(c.var.db, c.var.config, adminOf(c), c.req.valid("param").id, cnameTargetOf(c.var.config));
       return c.json({ success: true, domain, message: "Domain activated" });
     },
   )
@@ -51,7 +52,7 @@ export const superadminDomainRoutes = new Hono<SignedInEnv>()
     }),
     validate("param", idParam),
     async (c) => {
-      const domain = await deactivateDomain(c.var.db, c.var.config, c.req.valid("param").id, cnameTargetOf(c.var.config));
+      const domain = await deactivateDomain(c.var.db, c.var.config, adminOf(c), c.req.valid("param").id, cnameTargetOf(c.var.config));
       return c.json({ success: true, domain, message: "Domain switched off" });
     },
   );

@@ -6,12 +6,23 @@ import { describeRoute } from "../route-info";
 import { done, ok, pageSizePagination } from "../responses/common";
 import { account } from "../responses/platform";
 import { validate } from "../validate";
+import { adminOf } from "../caller";
 import { superadminDomainRoutes } from "./superadmin-domains";
 import { superadminEditRoutes, superadminPackageRoutes } from "./superadmin-moderation";
 import { idParam } from "../../domain/seller-admin/schemas";
 import { superadminRequestRoutes } from "./seller-requests";
 import { superadminStudentRoutes } from "./student-verification";
-import { listUsers, setUserStatus, statusMessage, userListQuery, userStatusBody } from "../../domain/superadmin/users";
+import {
+  listUsers,
+  roleMessage,
+  setUserRole,
+  setUserStatus,
+  statusMessage,
+  userListQuery,
+  userRoleBody,
+  userStatusBody,
+} from "../../domain/superadmin/users";
+import { superadminPlatformRoutes } from "./superadmin-platform";
 
 /** A seller's site on the platform, `/seller/{slug}/website` (ADR 0040); null for other accounts. */
 const sitePathOrNull = z.string().nullable();
@@ -46,8 +57,25 @@ const superadminUserRoutes = new Hono<SignedInEnv>()
     validate("json", userStatusBody),
     async (c) => {
       const { status } = c.req.valid("json");
-      const user = await setUserStatus(c.var.db, c.var.config, c.var.userId, c.req.valid("param").id, status);
+      const user = await setUserStatus(c.var.db, c.var.config, adminOf(c), c.req.valid("param").id, status);
       return c.json({ success: true, user, message: statusMessage(status) });
+    },
+  )
+  .put(
+    "/:id/role",
+    describeRoute({
+      summary: "Change an account's role",
+      description:
+        "Applies from the account's next request. Making an account a seller needs its seller profile (an approved application); the last active superadmin cannot be demoted. Written with its audit entry in one D1 batch.",
+      responses: { 200: done.extend({ user: account }) },
+      errors: [404, 409],
+    }),
+    validate("param", idParam),
+    validate("json", userRoleBody),
+    async (c) => {
+      const { role } = c.req.valid("json");
+      const user = await setUserRole(c.var.db, adminOf(c), c.req.valid("param").id, role);
+      return c.json({ success: true, user, message: roleMessage(user.name, role) });
     },
   );
 
@@ -62,4 +90,5 @@ export const superadminRoutes = new Hono<ApiEnv>()
   .route("/student-verifications", superadminStudentRoutes)
   .route("/users", superadminUserRoutes)
   .route("/packages", superadminPackageRoutes)
-  .route("/edits", superadminEditRoutes);
+  .route("/edits", superadminEditRoutes)
+  .route("/", superadminPlatformRoutes);

@@ -6,7 +6,8 @@ import type { Db } from "../../db/client";
 import { readerOf } from "../../db/batcher";
 import { studentPercentFor } from "../students/service";
 import { findPriceTier, isPriced, priceBooking } from "./pricing";
-import { type CreateBookingInput, PRICE_TIER_MESSAGE } from "./schemas";
+import { type CreateBookingInput, PRICE_TIER_MESSAGE, tooManyTravellers } from "./schemas";
+import { platformSettingsQuery, settingsOf } from "../platform/settings";
 import { type Booking, type BookingRow, toBooking } from "./shapes";
 import { todayInIndia, yearInIndia } from "./transitions";
 import { onSale } from "../on-sale";
@@ -78,6 +79,7 @@ export async function createBooking(
     mealCharge: price.mealCharge ?? 0,
     addonCharge: price.addonCharge ?? 0,
     studentDiscount: price.studentDiscount ?? 0,
+    priceTerms: price.priceTerms ?? null,
     bookingRef: "",
     status: "pending",
     paymentStatus: "pending",
@@ -205,14 +207,16 @@ export async function priceRequest(
   now = new Date(),
   { seats = true, travellerId = null }: { seats?: boolean; travellerId?: string | null } = {},
 ): Promise<PricedRequest> {
-  // The package, its departures and the traveller's student standing in one round trip.
+  // The package, its departures, the platform's rules and the traveller's student standing in one round trip.
   const reader = readerOf(db);
-  const [[pkg], schedule, studentPercent] = await Promise.all([
+  const [[pkg], schedule, settingsRows, studentPercent] = await Promise.all([
     reader.load(packageOnSale(db, input.packageId)),
     reader.load(departureFacts(db, now).where(eq(departures.packageId, input.packageId)).limit(500)),
+    reader.load(platformSettingsQuery(db)),
     studentPercentFor(reader, travellerId, now),
   ]);
   if (!pkg) throw notFound("Package not found");
+  const settings = settingsOf(settingsRows);
   // SECURITY: the tier is checked against the package and its price read from it; the client names it only.
   const chosen = findPriceTier(pkg.p.priceRanges, input.priceTier);
   if (!chosen) throw unprocessable(input.priceTier === undefined ? PRICED_ON_REQUEST : PRICE_TIER_MESSAGE);
@@ -220,6 +224,8 @@ export async function priceRequest(
   const priceTier = { label: chosen.tier.label, price: chosen.tier.price };
   if (input.travelDates.startDate <= today) throw unprocessable("The travel start date must be in the future");
   const { adults, children } = input.customerDetails;
+  // The operator's limit (issue 28); the request's schema holds only the ceiling the setting may reach.
+  if (adults + children > settings.maxTravellers) throw unprocessable(tooManyTravellers(settings.maxTravellers));
   const departure = chooseDeparture(schedule, input.travelDates.startDate, seats ? adults + children : 0, now);
   const catalogue = await resolveChoices(
     db,
@@ -231,16 +237,19 @@ export async function priceRequest(
       addons: input.preferences.addons,
     },
   );
-  const price = priceBooking({
-    unitPrice: priceTier.price,
-    adults,
-    children,
-    durationDays: pkg.p.durationDays,
-    roomType: input.preferences.hotel.roomType,
-    transportType: input.preferences.transport.type,
-    choices: catalogue?.priced,
-    studentDiscountPercent: pkg.p.studentDiscount ? studentPercent : 0,
-  });
+  const price = priceBooking(
+    {
+      unitPrice: priceTier.price,
+      adults,
+      children,
+      durationDays: pkg.p.durationDays,
+      roomType: input.preferences.hotel.roomType,
+      transportType: input.preferences.transport.type,
+      choices: catalogue?.priced,
+      studentDiscountPercent: pkg.p.studentDiscount ? studentPercent : 0,
+    },
+    settings,
+  );
   return {
     pkg,
     priceTier,

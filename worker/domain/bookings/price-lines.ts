@@ -1,12 +1,12 @@
 import { formatRupees } from "../../shared/format";
 import type { BookedChoices } from "@db/bookings";
 import { ADDON_UNIT_LABELS, mealPlanName } from "../catalogue/labels";
-import { BOOKING_FEE_PERCENT, DISCOUNT_PERCENT, type Pricing, roundingOf } from "./pricing";
+import { DISCOUNT_PERCENT, type Pricing, type PricingTerms, SPEC_TERMS, roundingOf } from "./pricing";
 
 /**
  * How a price reads to a traveller, the same on the booking form, the cart, the booking pages, the seller's order
  * page and the emails (issue 24): each line a short label that fits a phone's row, and where a traveller would ask,
- * a one-line hint. The percentages come from the constants, never from written numbers.
+ * a one-line hint. The percentages are those the price was computed with (its `priceTerms`), never written numbers.
  */
 export type PriceLine = {
   key: "base" | "discount" | "student" | "room" | "transport" | "meal" | `addon:${string}` | "fee" | "rounding" | "total";
@@ -16,15 +16,19 @@ export type PriceLine = {
   amount: number;
 };
 
-export const PRICE_HINTS = {
-  base: "Per-person price × travellers",
-  discount: `${DISCOUNT_PERCENT}% off the package price, on every booking`,
-  student: "For verified students, on packages whose seller offers it",
-  room: "Per night, for the room type chosen",
-  transport: "Per day, for the transport chosen",
-  fee: `Includes GST. ${BOOKING_FEE_PERCENT}% of the package price after discount`,
-  rounding: "The total, to the nearest rupee (50 paise and more round up)",
-} as const;
+/** The hints of a price's lines, with the percentages it was priced with (spec §9's on prices made before issue 28). */
+export const priceHints = (t: PricingTerms = SPEC_TERMS) =>
+  ({
+    base: "Per-person price × travellers",
+    discount: `${t.discountPercent}% off the package price, on every booking`,
+    student: "For verified students, on packages whose seller offers it",
+    room: "Per night, for the room type chosen",
+    transport: "Per day, for the transport chosen",
+    fee: `Includes GST. ${t.bookingFeePercent}% of the package price after discount`,
+    rounding: "The total, to the nearest rupee (50 paise and more round up)",
+  }) as const;
+
+export const PRICE_HINTS = priceHints();
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
@@ -57,6 +61,7 @@ function choiceLines(p: Pricing, choices: BookedChoices | null | undefined): Pri
  */
 export function priceLines(p: Pricing, choices?: BookedChoices | null): PriceLine[] {
   const rounding = roundingOf(p);
+  const PRICE_HINTS = priceHints(p.priceTerms);
   const hotel = choices?.hotel;
   return [
     { key: "base", label: "Package price", hint: PRICE_HINTS.base, amount: p.basePrice },
@@ -88,5 +93,6 @@ export function lineAmount(line: PriceLine) {
   return formatRupees(line.amount);
 }
 
-/** What the customer dashboard's Total Savings sums. */
-export const SAVINGS_NOTE = `The ${DISCOUNT_PERCENT}% discount on your confirmed bookings`;
+/** What the customer dashboard's Total Savings sums (each booking's discount, at the percentage it was priced with). */
+export const savingsNote = (discountPercent: number = DISCOUNT_PERCENT) => `The ${discountPercent}% discount on your confirmed bookings`;
+export const SAVINGS_NOTE = savingsNote();

@@ -3,7 +3,7 @@
  * (toNearestRupee). The business constants of spec §9 live in price-terms.ts (no arithmetic, for the cards) and are
  * re-exported here.
  */
-import { BOOKING_FEE_PERCENT, CHILDREN_DISCOUNT_PERCENT, DISCOUNT_PERCENT, type PriceTier, isPriced } from "./price-terms";
+import { type PriceTier, type PricingTerms, SPEC_TERMS, isPriced, termsOf } from "./price-terms";
 
 export {
   advertisedPrice,
@@ -13,6 +13,8 @@ export {
   isPriced,
   MAX_TRAVELLERS,
   type PriceTier,
+  type PricingTerms,
+  SPEC_TERMS,
 } from "./price-terms";
 
 /** Nightly room supplements over the package's standard room. */
@@ -69,6 +71,8 @@ export type Pricing = {
   addonCharge?: number;
   taxes: number;
   total: number;
+  /** The percentages it was priced with (issue 28), which a booking keeps; absent means spec §9's. */
+  priceTerms?: PricingTerms;
 };
 
 const percentOf = (amount: number, percent: number) => Math.round((amount * percent) / 100);
@@ -80,7 +84,7 @@ const percentOf = (amount: number, percent: number) => Math.round((amount * perc
 export const toNearestRupee = (paise: number) => Math.floor((paise + 50) / 100) * 100;
 
 /** The exact sum of a breakdown's lines, in paise, before the total is rounded. */
-export const sumOfLines = (p: Omit<Pricing, "total">) =>
+export const sumOfLines = (p: Omit<Pricing, "total" | "priceTerms">) =>
   p.basePrice -
   p.discount -
   (p.studentDiscount ?? 0) +
@@ -105,10 +109,15 @@ export function addonAmount(addon: PricedAddon, travellers: number, nights: numb
  */
 export const roundingOf = (p: Pricing) => p.total - sumOfLines(p);
 
-export function priceBooking(input: PricingInput): Pricing {
-  const childPrice = input.unitPrice - percentOf(input.unitPrice, CHILDREN_DISCOUNT_PERCENT);
+/**
+ * A price with `terms`, the platform's percentages as the request read them (readPlatformSettings); spec §9's when
+ * none are given (a price that was made before the settings existed).
+ */
+export function priceBooking(input: PricingInput, terms: PricingTerms = SPEC_TERMS): Pricing {
+  const priceTerms = termsOf(terms);
+  const childPrice = input.unitPrice - percentOf(input.unitPrice, priceTerms.childrenDiscountPercent);
   const basePrice = input.unitPrice * input.adults + childPrice * input.children;
-  const discount = percentOf(basePrice, DISCOUNT_PERCENT);
+  const discount = percentOf(basePrice, priceTerms.discountPercent);
   const nights = nightsOf(input.durationDays);
   const travellers = input.adults + input.children;
   const { room, mealPlan, addons } = input.choices ?? {};
@@ -123,13 +132,13 @@ export function priceBooking(input: PricingInput): Pricing {
   const studentPercent = input.studentDiscountPercent ?? 0;
   const studentDiscount = studentPercent > 0 ? percentOf(basePrice - discount, studentPercent) : 0;
   // The booking fee stays a share of the package price after discounts (spec §9), as before.
-  const taxes = percentOf(basePrice - discount - studentDiscount, BOOKING_FEE_PERCENT);
+  const taxes = percentOf(basePrice - discount - studentDiscount, priceTerms.bookingFeePercent);
   const student = studentDiscount > 0 ? { studentDiscount } : {};
   // Without catalogue choices the breakdown keeps its spec §3 shape (no meal or add-on lines).
   const lines = input.choices
     ? { basePrice, discount, ...student, roomCharge, transportCharge, mealCharge, addonCharge, taxes }
     : { basePrice, discount, ...student, roomCharge, transportCharge, taxes };
-  return { ...lines, total: toNearestRupee(sumOfLines(lines)) };
+  return { ...lines, total: toNearestRupee(sumOfLines(lines)), priceTerms };
 }
 
 /**

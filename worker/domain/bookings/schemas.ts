@@ -2,7 +2,14 @@ import { z } from "zod";
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from "@db/bookings";
 import { searchTerm } from "../../db/text-search";
 import { bookingChoicesSchema } from "../catalogue/schemas";
-import { MAX_TRAVELLERS, ROOM_SUPPLEMENT_PER_NIGHT, TRANSPORT_PER_DAY } from "./pricing";
+import { ROOM_SUPPLEMENT_PER_NIGHT, TRANSPORT_PER_DAY } from "./pricing";
+
+/**
+ * The most travellers the operator's setting may allow (migration 0016's CHECK); the request's schema holds this, and
+ * pricing holds the setting itself (priceRequest), which starts at spec §9's 12.
+ */
+export const TRAVELLERS_CEILING = 50;
+export const tooManyTravellers = (max: number) => `At most ${max} travellers can be booked at once`;
 
 export const PRICE_TIER_MESSAGE = "Please choose one of this package's price tiers";
 
@@ -56,7 +63,7 @@ export const createBookingSchema = z
         children: count("Children must be a whole number").min(0, "Children cannot be negative").default(0),
         travellers: z
           .array(travellerSchema, { required_error: "Please add the travellers' details" })
-          .max(MAX_TRAVELLERS, `At most ${MAX_TRAVELLERS} travellers can be booked at once`),
+          .max(TRAVELLERS_CEILING, tooManyTravellers(TRAVELLERS_CEILING)),
       },
       { required_error: "Please add the travellers' details" },
     ),
@@ -102,8 +109,8 @@ export const createBookingSchema = z
   })
   .superRefine((b, ctx) => {
     const { adults, children, travellers } = b.customerDetails;
-    if (adults + children > MAX_TRAVELLERS) {
-      ctx.addIssue({ code: "custom", path: ["customerDetails"], message: `At most ${MAX_TRAVELLERS} travellers can be booked at once` });
+    if (adults + children > TRAVELLERS_CEILING) {
+      ctx.addIssue({ code: "custom", path: ["customerDetails"], message: tooManyTravellers(TRAVELLERS_CEILING) });
       return;
     }
     if (travellers.length !== adults + children) {

@@ -2,6 +2,7 @@ import { type SQL, asc, eq, inArray, sql } from "drizzle-orm";
 import { bookings, packages, travellers, users } from "@db/schema";
 import type { Db } from "../../db/client";
 import { durationLabel } from "../seller-website/shapes";
+import { SPEC_TERMS } from "./price-terms";
 
 /** Columns behind the spec §3 Booking shape: the booking with its package and customer. */
 export const bookingColumns = {
@@ -26,6 +27,7 @@ export const bookingColumns = {
   mealCharge: bookings.mealCharge,
   addonCharge: bookings.addonCharge,
   choices: bookings.choices,
+  priceTerms: bookings.priceTerms,
   taxes: bookings.taxes,
   total: bookings.total,
   specialRequests: bookings.specialRequests,
@@ -122,6 +124,8 @@ export function toBooking(r: BookingRow, people: TravellerRow[]) {
       ...(r.choices ? { mealCharge: r.mealCharge, addonCharge: r.addonCharge } : {}),
       taxes: r.taxes,
       total: r.total,
+      // The percentages it was priced with (issue 28); bookings from before the settings were priced with spec §9's.
+      priceTerms: r.priceTerms ?? SPEC_TERMS,
     },
     /** What the traveller chose from the package's hotels, meal plans and add-ons, at the prices then; or null. */
     choices: r.choices ?? null,

@@ -8,6 +8,7 @@ import { bookingFollowUpEmail } from "../bookings/follow-ups";
 import { paymentFollowUpEmail } from "../payments/emails";
 import { notFound } from "../errors";
 import { deleteStudentDocument } from "../students/service";
+import { type AuditActor, auditInsertWhen } from "../audit/entry";
 import { CLAIM_LEASE_MS, type OutboxRow, enqueueFollowUps } from "./outbox";
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
@@ -104,12 +105,18 @@ export function deadFollowUps({ db, load }: Reader) {
 export const NOT_DEAD = "This message is not waiting for a retry";
 
 /** The operator's retry of a dead message: pending again, with its tries reset, and back on the queue. 404 if it is not dead. */
-export async function retryDeadFollowUp(db: Db, config: AppConfig, id: string) {
-  const revived = await db
-    .update(outbox)
-    .set({ status: "pending", attempts: 0, error: null, claimedAt: null })
-    .where(and(eq(outbox.id, id), eq(outbox.status, "dead")))
-    .returning({ id: outbox.id });
+export async function retryDeadFollowUp(db: Db, config: AppConfig, admin: AuditActor, id: string) {
+  const dead = and(eq(outbox.id, id), eq(outbox.status, "dead"));
+  // The entry first, while the message is still dead: written only if this retry revives it.
+  const [, revived] = await db.batch([
+    auditInsertWhen(
+      db,
+      admin,
+      { action: "message.retry", targetType: "message", targetId: id, before: { status: "dead" }, after: { status: "pending" } },
+      sql`exists (select 1 from ${outbox} where ${dead})`,
+    ),
+    db.update(outbox).set({ status: "pending", attempts: 0, error: null, claimedAt: null }).where(dead).returning({ id: outbox.id }),
+  ]);
   if (revived.length === 0) throw notFound(NOT_DEAD);
   await enqueueFollowUps(config, [id]);
 }

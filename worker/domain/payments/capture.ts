@@ -80,18 +80,22 @@ async function whyNotBookable(db: Db, payment: PaymentRow, items: ItemRow[], pai
     const tier = pkg ? findPriceTier(pkg.priceRanges, draft.row.priceTier?.label ?? 0) : null;
     const repriced =
       pkg && tier && isPriced(tier.tier)
-        ? priceBooking({
-            unitPrice: tier.tier.price,
-            adults: draft.row.adults,
-            children: draft.row.children,
-            durationDays: pkg.durationDays,
-            roomType: draft.row.hotelPreference.roomType,
-            transportType: draft.row.transportPreference.type,
-            // The catalogue choices at the prices the checkout charged (ADR 0045).
-            choices: pricedChoicesOf(draft.row.choices),
-            // The student discount at the percent the checkout applied (ADR 0049).
-            studentDiscountPercent: draft.row.studentDiscountPercent ?? 0,
-          }).total
+        ? priceBooking(
+            {
+              unitPrice: tier.tier.price,
+              adults: draft.row.adults,
+              children: draft.row.children,
+              durationDays: pkg.durationDays,
+              roomType: draft.row.hotelPreference.roomType,
+              transportType: draft.row.transportPreference.type,
+              // The catalogue choices at the prices the checkout charged (ADR 0045).
+              choices: pricedChoicesOf(draft.row.choices),
+              // The student discount at the percent the checkout applied (ADR 0049).
+              studentDiscountPercent: draft.row.studentDiscountPercent ?? 0,
+              // The platform's percentages the checkout charged (issue 28): a settings change since then is not a new price.
+            },
+            draft.row.priceTerms ?? undefined,
+          ).total
         : null;
     let reason: string | null = null;
     if (item.cartItemId && paidElsewhere.has(item.cartItemId)) reason = UNBOOKED.paidTwice;

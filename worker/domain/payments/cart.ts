@@ -17,6 +17,8 @@ import { chooseDeparture } from "../departures/check";
 import { liveHeld } from "../departures/read";
 import type { DepartureFacts } from "../departures/view";
 import { DomainError } from "../errors";
+import { readPlatformSettings } from "../platform/settings";
+import { termsOf } from "../bookings/price-terms";
 
 export const CART_FULL = `Your cart holds at most ${MAX_CART_ITEMS} trips; please check out or remove one first`;
 export const CART_ITEM_NOT_FOUND = "This trip is not in your cart";
@@ -53,9 +55,9 @@ export const DEPARTURE_GONE = "This departure is no longer offered; please remov
 export async function listCart(reader: Reader, userId: string, today: string, now: Date) {
   const { db, load } = reader;
   // The trip's departure, named by its travel date (ADR 0044), read with its seats in the same statement; the
-  // traveller's student standing (ADR 0049) joins the same batch: one round trip.
+  // traveller's student standing (ADR 0049) and the platform's rules join the same batch: one round trip.
   const tripDate = sql`json_extract(${cartItems.request}, '$.travelDates.startDate')`;
-  const [rows, studentPercent] = await Promise.all([
+  const [rows, studentPercent, settings] = await Promise.all([
     load(
       db
         .select({
@@ -91,6 +93,7 @@ export async function listCart(reader: Reader, userId: string, today: string, no
         .limit(MAX_CART_ITEMS),
     ),
     studentPercentFor(reader, userId, now),
+    readPlatformSettings(reader),
   ]);
   const lines: CartLine[] = rows.map((r) => {
     const parsed = createBookingSchema.safeParse(r.request);
@@ -107,16 +110,19 @@ export async function listCart(reader: Reader, userId: string, today: string, no
     else problem = departureProblem(r, input, now);
     const pricing =
       input && chosen && !problem
-        ? priceBooking({
-            unitPrice: chosen.tier.price,
-            adults: input.customerDetails.adults,
-            children: input.customerDetails.children,
-            durationDays: r.durationDays,
-            roomType: input.preferences.hotel.roomType,
-            transportType: input.preferences.transport.type,
-            choices: pricedChoicesOf(snapshot),
-            studentDiscountPercent: r.studentDiscount ? studentPercent : 0,
-          })
+        ? priceBooking(
+            {
+              unitPrice: chosen.tier.price,
+              adults: input.customerDetails.adults,
+              children: input.customerDetails.children,
+              durationDays: r.durationDays,
+              roomType: input.preferences.hotel.roomType,
+              transportType: input.preferences.transport.type,
+              choices: pricedChoicesOf(snapshot),
+              studentDiscountPercent: r.studentDiscount ? studentPercent : 0,
+            },
+            settings,
+          )
         : null;
     return {
       id: r.id,
@@ -139,7 +145,7 @@ export async function listCart(reader: Reader, userId: string, today: string, no
     };
   });
   const total = lines.reduce((sum, l) => sum + (l.pricing?.total ?? 0), 0);
-  return { items: lines, total, payable: lines.length > 0 && lines.every((l) => l.pricing !== null) };
+  return { items: lines, total, payable: lines.length > 0 && lines.every((l) => l.pricing !== null), terms: termsOf(settings) };
 }
 
 /**

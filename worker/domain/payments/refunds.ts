@@ -6,6 +6,7 @@ import { paymentProviderOf } from "../../payments/config";
 import { PaymentProviderError } from "../../payments/provider";
 import type { Reader } from "../../db/batcher";
 import { notFound } from "../errors";
+import { type AuditActor, auditInsertWhen } from "../audit/entry";
 
 type Reason = (typeof refunds.$inferSelect)["reason"];
 export type RefundRow = typeof refunds.$inferSelect;
@@ -165,12 +166,19 @@ export async function refundIfQueued(db: Db, config: AppConfig, bookingId: strin
 export const NOT_ATTENTION = "This refund is not waiting for a retry";
 
 /** The operator's retry of a refund that needs attention: pending again and sent once more at once. 404 otherwise. */
-export async function retryRefund(db: Db, config: AppConfig, refundId: string, now: Date) {
-  const revived = await db
-    .update(refunds)
-    .set({ status: "pending", nextAttemptAt: null })
-    .where(and(eq(refunds.id, refundId), eq(refunds.status, "attention")))
-    .returning({ id: refunds.id });
+export async function retryRefund(db: Db, config: AppConfig, admin: AuditActor, refundId: string, now: Date) {
+  const waiting = and(eq(refunds.id, refundId), eq(refunds.status, "attention"));
+  // The entry first, while the refund still waits: written only if this retry is the one that revives it.
+  const [, revived] = await db.batch([
+    auditInsertWhen(
+      db,
+      admin,
+      { action: "refund.retry", targetType: "refund", targetId: refundId, before: { status: "attention" }, after: { status: "pending" } },
+      sql`exists (select 1 from ${refunds} where ${waiting})`,
+      now,
+    ),
+    db.update(refunds).set({ status: "pending", nextAttemptAt: null }).where(waiting).returning({ id: refunds.id }),
+  ]);
   if (revived.length === 0) throw notFound(NOT_ATTENTION);
   return processRefund(db, config, refundId, now);
 }

@@ -9,6 +9,7 @@ import { type CustomHostnames, CustomHostnameError, type HostnameState, isHostna
 import { forgetDomain } from "../../tenant/domains";
 import { trySendEmail } from "../email/send";
 import { conflict, notFound, unavailable, unprocessable } from "../errors";
+import { type AuditActor, auditInsertWhen } from "../audit/entry";
 import { announceVersion, bumpQuery } from "../seller-website/service";
 import { sellerBasePath } from "../../shared/seller-pages";
 
@@ -303,9 +304,27 @@ export async function listAllDomains({ db, load }: Reader, cnameTarget: string) 
  * Superadmin only: the manual override. Activation serves the domain whatever Cloudflare says (and lifts a hold);
  * an unknown id is a 404, an active domain a 409.
  */
-export async function activateDomain(db: Db, config: AppConfig, domainId: string, cnameTarget: string) {
+export async function activateDomain(db: Db, config: AppConfig, admin: AuditActor, domainId: string, cnameTarget: string) {
   const notLive = and(eq(customDomains.id, domainId), ne(customDomains.status, "active"));
-  const [bumped, [row]] = await db.batch([
+  const found = await db
+    .select({ status: customDomains.status, hostname: customDomains.hostname })
+    .from(customDomains)
+    .where(eq(customDomains.id, domainId))
+    .get();
+  // The entry first, while the domain is not live: written only if this activation is the one that changes it.
+  const [, bumped, [row]] = await db.batch([
+    auditInsertWhen(
+      db,
+      admin,
+      {
+        action: "domain.activate",
+        targetType: "custom_domain",
+        targetId: domainId,
+        before: { hostname: found?.hostname, status: found?.status },
+        after: { status: "active" },
+      },
+      sql`exists (select 1 from ${customDomains} where ${notLive})`,
+    ),
     db
       .update(sellers)
       .set({ contentVersion: sql`${sellers.contentVersion} + 1`, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
@@ -324,13 +343,25 @@ export async function activateDomain(db: Db, config: AppConfig, domainId: string
 export const DEACTIVATED_REASON = "Switched off by the Tripbazaar team";
 
 /** Superadmin only: stops serving a domain and holds it off, so that no check turns it back on. */
-export async function deactivateDomain(db: Db, config: AppConfig, domainId: string, cnameTarget: string) {
+export async function deactivateDomain(db: Db, config: AppConfig, admin: AuditActor, domainId: string, cnameTarget: string) {
   const found = await db.select().from(customDomains).where(eq(customDomains.id, domainId)).get();
   if (!found) throw notFound("Domain not found");
   const target = and(eq(customDomains.id, domainId), eq(customDomains.heldByAdmin, false));
   // One batch: a live domain was the canonical address of the owner's pages, so switching it off bumps the version.
-  const [bumped, [row]] = await db.batch([
+  const [bumped, , [row]] = await db.batch([
     bumpQuery(db, found.sellerId, sql`EXISTS (SELECT 1 FROM ${customDomains} WHERE ${target} AND ${customDomains.status} = 'active')`),
+    auditInsertWhen(
+      db,
+      admin,
+      {
+        action: "domain.deactivate",
+        targetType: "custom_domain",
+        targetId: domainId,
+        before: { hostname: found.hostname, status: found.status },
+        after: { status: "failed", reason: DEACTIVATED_REASON },
+      },
+      sql`exists (select 1 from ${customDomains} where ${target})`,
+    ),
     db.update(customDomains).set({ status: "failed", failureReason: DEACTIVATED_REASON, heldByAdmin: true }).where(target).returning(),
   ]);
   if (!row) throw conflict("This domain is already switched off");

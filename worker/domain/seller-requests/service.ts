@@ -11,6 +11,7 @@ import { breaksUnique } from "../../db/constraints";
 import { freeSlugFor } from "../seller-admin/slug";
 import { forgetSlugs } from "../../tenant/slugs";
 import { sellerBasePath } from "../../shared/seller-pages";
+import { type AuditActor, auditInsertWhen } from "../audit/entry";
 
 export const REQUESTS_PAGE_SIZE = 20;
 /** Spec §3: a seller's website theme defaults to #2563eb for both colours on signup. */
@@ -99,7 +100,7 @@ async function reviewMiss(db: Db, id: string) {
  * so a losing review writes nothing. The welcome email follows the batch and cannot fail it; a repeat
  * after a failure finds the request reviewed (409) and sends nothing (ADR 0020).
  */
-export async function approveRequest(db: Db, config: AppConfig, reviewerId: string, id: string) {
+export async function approveRequest(db: Db, config: AppConfig, reviewer: AuditActor, id: string) {
   // The site's address comes from the business name (ADR 0040). Chosen before the batch; should another approval
   // take the same slug meanwhile, the unique index refuses the whole batch (nothing is written) and a fresh one is chosen.
   const [named] = await db
@@ -110,7 +111,7 @@ export async function approveRequest(db: Db, config: AppConfig, reviewerId: stri
   for (let attempt = 1; ; attempt++) {
     const slug = await freeSlugFor(db, named?.businessName ?? "");
     try {
-      const approved = await approveAs(db, config, reviewerId, id, slug);
+      const approved = await approveAs(db, config, reviewer, id, slug);
       // "Nobody has this slug" may be remembered here from a visit before the approval.
       await forgetSlugs([slug]);
       return approved;
@@ -120,8 +121,10 @@ export async function approveRequest(db: Db, config: AppConfig, reviewerId: stri
   }
 }
 
-async function approveAs(db: Db, config: AppConfig, reviewerId: string, id: string, slug: string) {
-  const stamp = new Date().toISOString();
+async function approveAs(db: Db, config: AppConfig, reviewer: AuditActor, id: string, slug: string) {
+  const reviewerId = reviewer.id;
+  const now = new Date();
+  const stamp = now.toISOString();
   const claimedByThisReview = and(
     eq(sellerRequests.id, id),
     eq(sellerRequests.status, "approved"),
@@ -188,6 +191,20 @@ async function approveAs(db: Db, config: AppConfig, reviewerId: string, id: stri
       ),
     // The address for the welcome email, in the same round trip.
     db.select({ email: users.email }).from(users).innerJoin(sellerRequests, eq(sellerRequests.userId, users.id)).where(claimedByThisReview),
+    // Only the review that won writes its entry.
+    auditInsertWhen(
+      db,
+      reviewer,
+      {
+        action: "seller_request.approve",
+        targetType: "seller_request",
+        targetId: id,
+        before: { status: "pending" },
+        after: { status: "approved", slug },
+      },
+      sql`exists (select 1 from ${sellerRequests} where ${claimedByThisReview})`,
+      now,
+    ),
   ]);
   const request = claimed[0];
   if (!request) throw await reviewMiss(db, id);
@@ -212,12 +229,30 @@ async function approveAs(db: Db, config: AppConfig, reviewerId: string, id: stri
 }
 
 /** Rejects a pending request with a note for the applicant, who is emailed it; 404/409 as for approving. */
-export async function rejectRequest(db: Db, config: AppConfig, reviewerId: string, id: string, note: string) {
-  const [request] = await db
-    .update(sellerRequests)
-    .set({ status: "rejected", reviewNote: note, reviewedBy: reviewerId, reviewedAt: new Date().toISOString() })
-    .where(and(eq(sellerRequests.id, id), eq(sellerRequests.status, "pending")))
-    .returning();
+export async function rejectRequest(db: Db, config: AppConfig, reviewer: AuditActor, id: string, note: string) {
+  const now = new Date();
+  const stamp = now.toISOString();
+  const [[request]] = await db.batch([
+    db
+      .update(sellerRequests)
+      .set({ status: "rejected", reviewNote: note, reviewedBy: reviewer.id, reviewedAt: stamp })
+      .where(and(eq(sellerRequests.id, id), eq(sellerRequests.status, "pending")))
+      .returning(),
+    auditInsertWhen(
+      db,
+      reviewer,
+      {
+        action: "seller_request.reject",
+        targetType: "seller_request",
+        targetId: id,
+        before: { status: "pending" },
+        after: { status: "rejected" },
+        reason: note,
+      },
+      sql`exists (select 1 from ${sellerRequests} where ${and(eq(sellerRequests.id, id), eq(sellerRequests.status, "rejected"), eq(sellerRequests.reviewedBy, reviewer.id), eq(sellerRequests.reviewedAt, stamp))})`,
+      now,
+    ),
+  ]);
   if (!request) throw await reviewMiss(db, id);
   const [applicant] = await db.select({ email: users.email }).from(users).where(eq(users.id, request.userId)).limit(1);
   if (applicant) {

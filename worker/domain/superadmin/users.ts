@@ -9,6 +9,7 @@ import type { Reader } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import { containsTerm, searchTerm } from "../../db/text-search";
 import { announceVersion, bumpQuery } from "../seller-website/service";
+import { type AuditActor, auditInsertWhen } from "../audit/entry";
 
 export const USERS_PAGE_SIZE = 25;
 
@@ -68,18 +69,34 @@ export const statusMessage = (status: "active" | "disabled") => (status === "dis
  * and the content version bump misses every cached copy). Superadmins cannot be disabled here:
  * their own account is a 409, another superadmin a 403, an unknown id a 404.
  */
-export async function setUserStatus(db: Db, edge: EdgeConfig, adminId: string, id: string, status: "active" | "disabled") {
-  if (id === adminId) throw conflict("You cannot disable your own account");
+export async function setUserStatus(db: Db, edge: EdgeConfig, admin: AuditActor, id: string, status: "active" | "disabled") {
+  if (id === admin.id) throw conflict("You cannot disable your own account");
   const changeable = and(eq(users.id, id), sql`${users.role} != 'superadmin'`);
+  const now = new Date();
+  const before = status === "disabled" ? "active" : "disabled";
   // One batch: a seller's public pages appear or disappear with the account, so their content version moves too.
-  const [bumped, [row]] = await db.batch([
+  // The entry is written only when the account was in the other state (a repeat changes nothing and records nothing).
+  const [bumped, , [row]] = await db.batch([
     bumpQuery(db, id, sql`EXISTS (SELECT 1 FROM ${users} WHERE ${changeable})`),
+    auditInsertWhen(
+      db,
+      admin,
+      {
+        action: status === "disabled" ? "user.disable" : "user.enable",
+        targetType: "user",
+        targetId: id,
+        before: { status: before },
+        after: { status },
+      },
+      sql`exists (select 1 from ${users} where ${and(changeable, eq(users.status, before))})`,
+      now,
+    ),
     db
       .update(users)
       .set({
         status,
         tokenVersion: status === "disabled" ? sql`${users.tokenVersion} + 1` : users.tokenVersion,
-        updatedAt: new Date().toISOString(),
+        updatedAt: now.toISOString(),
       })
       .where(changeable)
       .returning(publicColumns),
@@ -89,5 +106,60 @@ export async function setUserStatus(db: Db, edge: EdgeConfig, adminId: string, i
     throw exists ? forbidden("Superadmin accounts cannot be changed here") : notFound("User not found");
   }
   if (bumped[0]) await announceVersion(edge, row.id, bumped[0].version);
+  return row;
+}
+
+export const userRoleBody = z.object({ role: z.enum(ROLES, { message: "Choose user, seller or superadmin" }) });
+
+const ROLE_NAMES = { user: "a customer", seller: "a seller", superadmin: "a superadmin" } as const;
+export const roleMessage = (name: string, role: (typeof ROLES)[number]) => `${name} is now ${ROLE_NAMES[role]}`;
+
+/**
+ * Changes an account's role, with its audit entry, in one batch. Every session check reads the role from the account
+ * (worker/auth/live-account.ts), so it applies from the account's next request without signing anyone out. A superadmin cannot take the
+ * last superadmin role away: the statement itself holds that, so two demotions at once cannot leave none.
+ * Making a customer a seller here gives them no seller profile; an application (its approval) does that, so a role
+ * of seller is refused for an account without one.
+ */
+export async function setUserRole(db: Db, admin: AuditActor, id: string, role: (typeof ROLES)[number]) {
+  const now = new Date();
+  const [current] = await db
+    .select({
+      role: users.role,
+      name: users.name,
+      // Qualified by hand: in a one-table select drizzle writes columns unqualified, and a bare "id" here is the seller's.
+      hasSeller: sql<number>`exists (select 1 from ${sellers} as s where s.id = ${users}.id)`.as("has_seller"),
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  if (!current) throw notFound("User not found");
+  if (current.role === role) throw conflict(`${current.name} is already ${ROLE_NAMES[role]}`);
+  if (role === "seller" && !Number(current.hasSeller))
+    throw conflict("Only an account with a seller profile can be a seller; approve its application instead");
+  const keepsASuperadmin =
+    current.role === "superadmin"
+      ? sql`(select count(*) from ${users} where ${users.role} = 'superadmin' and ${users.status} = 'active' and ${users.id} != ${id}) > 0`
+      : sql`1`;
+  const changeable = and(eq(users.id, id), eq(users.role, current.role), keepsASuperadmin);
+  const [, [row]] = await db.batch([
+    auditInsertWhen(
+      db,
+      admin,
+      { action: "user.role", targetType: "user", targetId: id, before: { role: current.role }, after: { role } },
+      sql`exists (select 1 from ${users} where ${changeable})`,
+      now,
+    ),
+    db.update(users).set({ role, updatedAt: now.toISOString() }).where(changeable).returning(publicColumns),
+  ]);
+  if (!row) {
+    throw current.role === "superadmin"
+      ? conflict(
+          id === admin.id
+            ? "You are the last superadmin; make another account superadmin first"
+            : "The platform needs at least one superadmin",
+        )
+      : conflict("The account changed meanwhile; reload and try again");
+  }
   return row;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE `bookings` ADD `price_terms` text;
