@@ -92,7 +92,15 @@ export const outbox = sqliteTable(
     id: text("id").primaryKey(),
     sellerId: text("seller_id"),
     kind: text("kind", {
-      enum: ["email", "booking-answer", "booking-cancellation", "payment-receipt", "seller-request", "payment-unbooked"],
+      enum: [
+        "email",
+        "booking-answer",
+        "booking-cancellation",
+        "payment-receipt",
+        "seller-request",
+        "payment-unbooked",
+        "review-invitation",
+      ],
     })
       .notNull()
       .default("email"),

@@ -20,6 +20,7 @@ import { checkPageOrigin } from "./page-origin";
 import { drainableBody } from "./request-body";
 import { consumeFollowUps } from "./follow-ups";
 import { resendPending } from "./domain/follow-ups/outbox";
+import { inviteReviews } from "./domain/reviews/invitations";
 import type { FollowUpMessage } from "./domain/follow-ups/message";
 
 // One Remix handler per route tree: the platform's, a seller site's by path, a custom domain's (ADR 0024).
@@ -55,6 +56,9 @@ export default {
     const now = new Date(controller.scheduledTime);
     const payments = await expireUnanswered(db, config, now);
     console.log(`payments ${JSON.stringify(payments)}`);
+    // Trips that ended: their travellers are invited to review them, once per booking (issue 28).
+    const invitations = await inviteReviews(db, config, now);
+    console.log(`review invitations ${JSON.stringify(invitations)}`);
     const followUps = await resendPending(db, config, now);
     console.log(`follow-ups ${JSON.stringify(followUps)}`);
     // Custom domains waiting for Cloudflare go live on their own.

@@ -11,6 +11,7 @@ import { sellerAdminRoutes } from "./routes/seller-admin";
 import { sellerDepartureRoutes } from "./routes/seller-departures";
 import { sellerRequestRoutes } from "./routes/seller-requests";
 import { superadminRoutes } from "./routes/superadmin";
+import { reviewRoutes } from "./routes/reviews";
 import { sellerWebsiteRoutes } from "./routes/seller-website";
 import { readConfig } from "../env";
 import { resolveApiTenant } from "../tenant";
@@ -68,6 +69,7 @@ export function createApiApp() {
     .route("/seller-departures", sellerDepartureRoutes)
     .route("/seller-requests", sellerRequestRoutes)
     .route("/superadmin", superadminRoutes)
+    .route("/reviews", reviewRoutes)
     .route("/dev", devRoutes);
 
   // The document is read from this app's route table once per isolate (ADR 0023).

@@ -34,6 +34,7 @@ const KIND_LABEL = {
   "payment-receipt": "Payment receipt",
   "seller-request": "Paid request to the seller",
   "payment-unbooked": "Refund of what could not be booked",
+  "review-invitation": "Invitation to review a trip",
 } as const;
 
 /** Follow-ups the queue retried until it gave up, with the last reason, newest first; each can be retried. */

@@ -9,6 +9,7 @@ import { validate } from "../validate";
 import { superadminDomainRoutes } from "./superadmin-domains";
 import { idParam } from "../../domain/seller-admin/schemas";
 import { superadminRequestRoutes } from "./seller-requests";
+import { superadminReviewRoutes } from "./reviews";
 import { listUsers, setUserStatus, statusMessage, userListQuery, userStatusBody } from "../../domain/superadmin/users";
 
 /** A seller's site on the platform, `/seller/{slug}/website` (ADR 0040); null for other accounts. */
@@ -57,4 +58,5 @@ export const superadminRoutes = new Hono<ApiEnv>()
   .use(requireUserMiddleware("superadmin"))
   .route("/domains", superadminDomainRoutes)
   .route("/seller-requests", superadminRequestRoutes)
-  .route("/users", superadminUserRoutes);
+  .route("/users", superadminUserRoutes)
+  .route("/reviews", superadminReviewRoutes);

@@ -1,3 +1,4 @@
+import { type SQL, sql } from "drizzle-orm";
 import { auditLog } from "@db/schema";
 import type { Db } from "../../db/client";
 
@@ -31,3 +32,14 @@ export const auditInsert = (db: Db, actor: AuditActor, entry: AuditEntry, now = 
     ip: actor.ip ?? null,
     createdAt: now.toISOString(),
   });
+
+/**
+ * The same entry, written only if `when` holds as the batch reaches it (issue 28's reviews: an action whose
+ * conditional write matched nothing, because another operator acted first, leaves no entry). Additive to auditInsert.
+ */
+export const auditInsertWhen = (db: Db, actor: AuditActor, entry: AuditEntry, when: SQL, now = new Date()) =>
+  db.insert(auditLog).select(
+    sql`select ${`au_${crypto.randomUUID()}`}, ${actor.id}, ${actor.role}, ${entry.action}, ${entry.targetType}, ${entry.targetId},
+        ${entry.before === undefined ? null : JSON.stringify(entry.before)}, ${entry.after === undefined ? null : JSON.stringify(entry.after)},
+        ${entry.reason ?? null}, ${actor.ip ?? null}, ${now.toISOString()} where ${when}`,
+  );
