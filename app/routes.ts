@@ -51,6 +51,7 @@ const SELLER_DASHBOARD = [
   "orders",
   "orders/:id",
   "messages",
+  "reviews",
   "payments",
   "pdf-template",
   "website",
@@ -74,6 +75,7 @@ const SUPERADMIN = [
   "domains",
   "messages",
   "refunds",
+  "reviews",
 ] as const;
 
 export const fileOf = (path: string) => path.replace(/\/:/g, "-").replace(/:/g, "").replace(/\//g, "-");

@@ -8,6 +8,7 @@ export const SUPERADMIN_NAV = [
   { to: "/superadmin-panel/messages", label: "Undelivered messages", built: true, note: "Emails the queue gave up on; retry them." },
   { to: "/superadmin-panel/refunds", label: "Refunds needing attention", built: true, note: "Refunds the provider refused; retry them." },
   { to: "/superadmin-panel/users", label: "Users", built: true, note: "Find accounts; disable or enable them." },
+  { to: "/superadmin-panel/reviews", label: "Reviews", built: true, note: "Publish held reviews; remove one for a stated reason." },
   { to: "/superadmin-panel/seller-packages", label: "Seller packages", built: false, note: "Coming soon." },
   { to: "/superadmin-panel/edits", label: "Edits", built: false, note: "Coming soon." },
   { to: "/superadmin-panel/settings", label: "Settings", built: false, note: "Coming soon." },

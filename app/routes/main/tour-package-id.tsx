@@ -13,6 +13,10 @@ import { actionInput } from "~/lib/session.server";
 import { packageChoices } from "@worker/domain/catalogue/choices";
 import { ItineraryList } from "~/components/catalogue/itinerary-editor";
 import { ChoicesList } from "~/components/catalogue/choices-list";
+import { packageReviews } from "@worker/domain/reviews/read";
+import { reviewsPageOf } from "@worker/domain/reviews/schemas";
+import { PackageReviews } from "~/components/reviews/package-reviews";
+import { ProductJsonLd } from "~/components/reviews/product-json-ld";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
@@ -21,15 +25,23 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 /** The package; at `?book=1` (Add to cart's own address) also the form's data, or the sign-in with the way back. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const [found, form, departures, choices] = await Promise.all([
+  const [found, form, departures, choices, reviews] = await Promise.all([
     getCatalogPackage(context.db, params.id ?? "", context.load),
     tripFormData(context),
     packageDepartures(context, params.id ?? "", context.now),
     packageChoices(context.db, params.id ?? "", context.load),
+    packageReviews(context, params.id ?? "", reviewsPageOf(context.url)),
   ]);
   if (!found) throw new Response("Package not found", { status: 404 });
   const pkg = { ...found, departures, choices };
-  return { pkg, form, bookUrl: `${sellerSiteUrl(pkg.seller, new URL(request.url))}/package/${encodeURIComponent(pkg.id)}` };
+  const url = new URL(request.url);
+  return {
+    pkg,
+    form,
+    reviews,
+    pageUrl: `${url.origin}${url.pathname}`,
+    bookUrl: `${sellerSiteUrl(pkg.seller, url)}/package/${encodeURIComponent(pkg.id)}`,
+  };
 }
 
 /** Add to cart: the same service as `POST /api/cart`. */
@@ -39,7 +51,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function TourPackage() {
-  const { pkg, form, bookUrl } = useLoaderData<typeof loader>();
+  const { pkg, form, bookUrl, reviews, pageUrl } = useLoaderData<typeof loader>();
   const price = advertisedPrice(pkg.priceRanges);
   return (
     <main id="main" className="container page">
@@ -94,6 +106,17 @@ export default function TourPackage() {
           </section>
         </div>
       </div>
+      <PackageReviews rating={pkg.rating} count={pkg.reviews} reviews={reviews} sellerName={pkg.seller.name} />
+      <ProductJsonLd
+        name={pkg.name}
+        description={pkg.description}
+        image={pkg.images[0]}
+        url={pageUrl}
+        price={price}
+        rating={pkg.rating}
+        count={pkg.reviews}
+        reviews={reviews.reviews}
+      />
     </main>
   );
 }

@@ -56,3 +56,6 @@ export const moderationQuery = z.object({
   page,
 });
 export type ModerationQuery = z.infer<typeof moderationQuery>;
+
+/** A package page's reviews page, from its address (`?page=`); anything else is the first. */
+export const reviewsPageOf = (url: URL) => pageQuery.catch({ page: 1 }).parse({ page: url.searchParams.get("page") ?? undefined }).page;
