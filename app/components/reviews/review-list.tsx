@@ -30,7 +30,13 @@ export function ReviewList({
             <ul className="review-photos" aria-label="Photos">
               {r.photos.map((src, i) => (
                 <li key={src}>
-                  <img src={src} alt={`${i + 1} of ${r.photos.length}, taken by ${r.authorName} on the trip`} width={240} height={180} loading="lazy" />
+                  <img
+                    src={src}
+                    alt={`${i + 1} of ${r.photos.length}, taken by ${r.authorName} on the trip`}
+                    width={240}
+                    height={180}
+                    loading="lazy"
+                  />
                 </li>
               ))}
             </ul>
