@@ -56,14 +56,14 @@ export default {
     const now = new Date(controller.scheduledTime);
     const payments = await expireUnanswered(db, config, now);
     console.log(`payments ${JSON.stringify(payments)}`);
-    // Trips that ended: their travellers are invited to review them, once per booking (issue 28).
-    const invitations = await inviteReviews(db, config, now);
-    console.log(`review invitations ${JSON.stringify(invitations)}`);
     const followUps = await resendPending(db, config, now);
     console.log(`follow-ups ${JSON.stringify(followUps)}`);
     // Custom domains waiting for Cloudflare go live on their own.
     const domains = await checkPendingDomains(db, config, customHostnamesOf(config), now.getTime());
     console.log(`domains ${JSON.stringify(domains)}`);
+    // Trips that ended: their travellers are invited to review them, once per booking (issue 28).
+    const invitations = await inviteReviews(db, config, now);
+    console.log(`review invitations ${JSON.stringify(invitations)}`);
     if (controller.cron === DAILY_CLEANUP_CRON) {
       const removed = await runMaintenance(db, now.getTime());
       console.log(`maintenance removed ${JSON.stringify(removed)}`);

@@ -42,11 +42,12 @@ export async function inviteReviews(db: Db, config: AppConfig, now: Date) {
       .insert(outbox)
       .select(
         sql`select 'fu_review_' || c.id, c.seller_id, 'review-invitation', json_object('bookingId', c.id), '', '', '', 'pending', 0, null, null, null, ${at}
-          from (${candidates}) c`,
+          from (${candidates}) c where true`,
       )
       .onConflictDoNothing()
       .returning({ id: outbox.id }),
-    db.insert(reviewInvitations).select(sql`select c.id, ${at} from (${candidates}) c`).onConflictDoNothing(),
+    // `where true`, here and above: without it SQLite reads the ON of ON CONFLICT as a join's.
+    db.insert(reviewInvitations).select(sql`select c.id, ${at} from (${candidates}) c where true`).onConflictDoNothing(),
   ]);
   const ids = written.map((r) => r.id);
   await enqueueFollowUps(config, ids);

@@ -22,6 +22,12 @@ const publicColumns = {
   sellerRepliedAt: reviews.sellerRepliedAt,
 };
 
+/** The joined package's columns, aliased: inside a D1 batch rows come back keyed by column name, and `id` is the review's. */
+const packageColumns = {
+  packageId: sql<string>`${packages.id}`.as("package_id_"),
+  packageName: sql<string>`${packages.name}`.as("package_name"),
+};
+
 /** A published review as every public page and the API show it: the author's first name, never their account. */
 export type PublicReview = {
   id: string;
@@ -94,7 +100,7 @@ export async function recentReviews({ db, load }: Reader, q: ReviewListQuery) {
   const [rows, [{ total }], cities] = await Promise.all([
     load(
       db
-        .select({ ...publicColumns, packageId: packages.id, packageName: packages.name, city: packages.city })
+        .select({ ...publicColumns, ...packageColumns, city: sql<string>`${packages.city}`.as("package_city") })
         .from(reviews)
         .innerJoin(packages, eq(packages.id, reviews.packageId))
         .where(where)
@@ -124,10 +130,9 @@ export async function recentReviews({ db, load }: Reader, q: ReviewListQuery) {
 
 const ownerColumns = {
   ...publicColumns,
+  ...packageColumns,
   status: reviews.status,
   reportReason: reviews.reportReason,
-  packageId: packages.id,
-  packageName: packages.name,
 };
 
 /** The seller's reviews of their packages (every state but removed ones' text stays theirs to see), newest first. */
@@ -175,7 +180,7 @@ export async function moderationQueue({ db, load }: Reader, q: ModerationQuery) 
           heldFor: reviews.heldFor,
           removalReason: reviews.removalReason,
           sellerId: reviews.sellerId,
-          bookingRef: bookings.bookingRef,
+          bookingRef: sql<string>`${bookings.bookingRef}`.as("booking_ref_"),
         })
         .from(reviews)
         .innerJoin(packages, eq(packages.id, reviews.packageId))
@@ -219,10 +224,9 @@ export async function reviewableTrips({ db, load }: Reader, userId: string, toda
         id: bookings.id,
         bookingRef: bookings.bookingRef,
         startDate: bookings.startDate,
-        end: tripEnd,
-        packageId: packages.id,
-        packageName: packages.name,
-        city: packages.city,
+        end: sql<string>`${tripEnd}`.as("trip_end"),
+        ...packageColumns,
+        city: sql<string>`${packages.city}`.as("package_city"),
       })
       .from(bookings)
       .innerJoin(packages, eq(packages.id, bookings.packageId))
@@ -239,7 +243,13 @@ export type ReviewableTrip = Awaited<ReturnType<typeof reviewableTrips>>[number]
 export async function myReviews({ db, load }: Reader, userId: string) {
   const rows = await load(
     db
-      .select({ id: reviews.id, rating: reviews.rating, status: reviews.status, createdAt: reviews.createdAt, packageName: packages.name })
+      .select({
+        id: reviews.id,
+        rating: reviews.rating,
+        status: reviews.status,
+        createdAt: reviews.createdAt,
+        packageName: packageColumns.packageName,
+      })
       .from(reviews)
       .innerJoin(packages, eq(packages.id, reviews.packageId))
       .where(eq(reviews.userId, userId))
