@@ -22,6 +22,7 @@ const IDS: [prefix: string, id: string][] = [
   ["/api/bookings/", "bk_w1"],
   ["/api/payments/", "py_seed_bk_w4"],
   ["/api/seller-admin/packages/", "p_goa"],
+  ["/api/reviews/packages/", "p_goa"],
 ];
 /** Query parameters a route requires. */
 const QUERY: Record<string, string> = { "/api/dev/outbox": "?to=asha%40example.com" };
