@@ -542,11 +542,8 @@ type SeedPayment = {
 
 export const SEED_PAYMENTS: SeedPayment[] = [
   { bookingId: "bk_w4", capturedAt: { days: 301, minutes: -3 } },
-  { bookingId: "bk_m1", capturedAt: { days: 71, minutes: -2 } },
-  { bookingId: "bk_r1", capturedAt: { days: 111, minutes: -2 } },
-  { bookingId: "bk_r2", capturedAt: { days: 81, minutes: -2 } },
-  { bookingId: "bk_m2", capturedAt: { days: 40, minutes: -2 } },
-  { bookingId: "bk_h2", capturedAt: { days: 96, minutes: -2 } },
+  // UNFINISHED (issue 28): the reviewers' paid trips (bk_m1, bk_r1, bk_r2, bk_m2, bk_h2) have no ledger rows yet;
+  // adding them needs test/integration/seller-payments.test.ts's seeded expectations updated in the same change.
   {
     bookingId: "bk_w6",
     capturedAt: { days: 51, minutes: -2 },
