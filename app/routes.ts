@@ -51,6 +51,7 @@ const SELLER_DASHBOARD = [
   "orders",
   "orders/:id",
   "messages",
+  "reviews",
   "payments",
   "pdf-template",
   "website",
@@ -77,6 +78,7 @@ const SUPERADMIN = [
   // Student IDs waiting for review (issue 28).
   "students",
   "audit",
+  "reviews",
 ] as const;
 
 export const fileOf = (path: string) => path.replace(/\/:/g, "-").replace(/:/g, "").replace(/\//g, "-");

@@ -9,3 +9,4 @@ export * from "./catalogue";
 export * from "./platform";
 export * from "./stays-and-buses";
 export * from "./students";
+export * from "./reviews";

@@ -101,6 +101,7 @@ export const outbox = sqliteTable(
         "payment-unbooked",
         // Not an email: deleting a decided student ID from R2 (issue 28), retried as the emails are.
         "student-document",
+        "review-invitation",
       ],
     })
       .notNull()

@@ -20,6 +20,7 @@ import { checkPageOrigin } from "./page-origin";
 import { drainableBody } from "./request-body";
 import { consumeFollowUps } from "./follow-ups";
 import { resendPending } from "./domain/follow-ups/outbox";
+import { inviteReviews } from "./domain/reviews/invitations";
 import type { FollowUpMessage } from "./domain/follow-ups/message";
 
 // One Remix handler per route tree: the platform's, a seller site's by path, a custom domain's (ADR 0024).
@@ -60,6 +61,9 @@ export default {
     // Custom domains waiting for Cloudflare go live on their own.
     const domains = await checkPendingDomains(db, config, customHostnamesOf(config), now.getTime());
     console.log(`domains ${JSON.stringify(domains)}`);
+    // Trips that ended: their travellers are invited to review them, once per booking (issue 28).
+    const invitations = await inviteReviews(db, config, now);
+    console.log(`review invitations ${JSON.stringify(invitations)}`);
     if (controller.cron === DAILY_CLEANUP_CRON) {
       const removed = await runMaintenance(db, now.getTime());
       console.log(`maintenance removed ${JSON.stringify(removed)}`);

@@ -1,7 +1,7 @@
 import type { Env } from "./env";
 
-/** Keys written by POST /api/seller-admin/media; anything else is not ours to serve. */
-const MEDIA_PATH = /^\/media\/(sellers\/[A-Za-z0-9_-]{1,80}\/[0-9a-f-]{36}\.(?:png|jpg|webp))$/;
+/** Keys written by POST /api/seller-admin/media and POST /api/reviews/photos; anything else is not ours to serve. */
+const MEDIA_PATH = /^\/media\/((?:sellers|reviews)\/[A-Za-z0-9_-]{1,80}\/[0-9a-f-]{36}\.(?:png|jpg|webp))$/;
 
 /**
  * GET /media/<key>: uploaded images from R2, on the platform host and on custom domains.

@@ -118,6 +118,17 @@ const OTHER_CALLS = [
   "GET /api/superadmin/student-verifications",
   "POST /api/superadmin/student-verifications/{id}/approve",
   "POST /api/superadmin/student-verifications/{id}/reject",
+  "GET /api/reviews",
+  "GET /api/reviews/packages/{id}",
+  "GET /api/reviews/reviewable",
+  "POST /api/reviews",
+  "POST /api/reviews/photos",
+  "GET /api/seller-admin/reviews",
+  "POST /api/seller-admin/reviews/{id}/reply",
+  "POST /api/seller-admin/reviews/{id}/report",
+  "GET /api/superadmin/reviews",
+  "POST /api/superadmin/reviews/{id}/publish",
+  "POST /api/superadmin/reviews/{id}/remove",
 ];
 
 /** Documented in development only (this worker runs as development). */

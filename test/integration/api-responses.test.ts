@@ -71,6 +71,19 @@ async function pendingStudentId() {
   return row.id;
 }
 
+const REVIEW_TEXT = "A well planned trip from the first day to the last; the hotels were as promised.";
+/** A confirmed, paid trip of Asha's that ended a few days ago, written straight to D1 (its id is its booking key). */
+async function endedTrip(id: string) {
+  const start = new Date(testNow() - 12 * 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
+  await w.d1
+    .prepare(
+      "INSERT INTO bookings (id, booking_ref, seller_id, user_id, package_id, status, payment_status, start_date, adults, base_price, discount, taxes, total) SELECT ?1, ?2, seller_id, 'u_asha', id, 'confirmed', 'completed', ?3, 1, 100000, 0, 0, 100000 FROM packages WHERE id = 'p_udaipur'",
+    )
+    .bind(id, `TB-1999-${id.length}${id.charCodeAt(id.length - 1)}`, start)
+    .run();
+  return id;
+}
+
 /** A request outside the calls under test (setting the scene for one), refused loudly if it fails. */
 async function setUp(method: string, path: string, as: Who, body?: unknown, headers: Record<string, string> = {}) {
   const auth = as === "anonymous" ? {} : bearer(sessions[as] as Session);
@@ -283,6 +296,27 @@ const RECIPES: Record<string, Recipe> = {
     params: { id: "pe_seed_sikkim" },
     body: { decision: "reject", reason: "Nathula needs its own permit line" },
   }),
+
+  "GET /api/reviews": () => ({ as: "anonymous", query: "rating=5" }),
+  "GET /api/reviews/packages/{id}": () => ({ as: "anonymous", params: { id: "p_goa" } }),
+  "GET /api/reviews/reviewable": () => ({ as: "customer" }),
+  "POST /api/reviews": async () => ({ as: "customer", body: { booking: await endedTrip("bk_doc_review"), rating: 5, text: REVIEW_TEXT } }),
+  "POST /api/reviews/photos": () => ({ as: "customer", raw: { contentType: "image/png", body: PNG } }),
+  "GET /api/seller-admin/reviews": () => ({ as: "seller" }),
+  "POST /api/seller-admin/reviews/{id}/reply": () => ({ as: "seller", params: { id: "rv_seed_m1" }, body: { reply: "Thank you!" } }),
+  "POST /api/seller-admin/reviews/{id}/report": () => ({ as: "seller", params: { id: "rv_seed_r1" }, body: { reason: "other" } }),
+  "GET /api/superadmin/reviews": () => ({ as: "admin" }),
+  "POST /api/superadmin/reviews/{id}/publish": async () => {
+    const booking = await endedTrip("bk_doc_held");
+    await w.d1
+      .prepare(
+        "INSERT INTO reviews (id, booking_id, package_id, seller_id, user_id, author_name, travelled_on, rating, body, status, held_for) SELECT 'rv_doc_held', id, package_id, seller_id, user_id, 'Asha', start_date, 3, 'Call me on 98765 43210 for the details', 'pending', 'phone' FROM bookings WHERE id = ?",
+      )
+      .bind(booking)
+      .run();
+    return { as: "admin", params: { id: "rv_doc_held" } };
+  },
+  "POST /api/superadmin/reviews/{id}/remove": () => ({ as: "admin", params: { id: "rv_seed_r2" }, body: { reason: "duplicate" } }),
 
   "GET /api/dev/outbox": () => ({ as: "anonymous", query: `to=${encodeURIComponent(NEWCOMER.email)}` }),
   "POST /api/dev/scheduled": () => ({ as: "anonymous" }),

@@ -31,6 +31,7 @@ const IDS: [prefix: string, id: string][] = [
   ["/api/hotels/", "sh_goa_sea_breeze"],
   ["/api/payments/", "py_seed_bk_w4"],
   ["/api/seller-admin/packages/", "p_goa"],
+  ["/api/reviews/packages/", "p_goa"],
 ];
 /** Query parameters a route requires. */
 const QUERY: Record<string, string> = { "/api/dev/outbox": "?to=asha%40example.com" };

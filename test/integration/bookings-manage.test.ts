@@ -41,7 +41,7 @@ describe("GET /api/bookings/:id", () => {
       sellerId: "s_wanderlust",
     });
     expect(b.travelDates).toEqual({ startDate: w.seed.bookings.bk_w1.startDate });
-    expect(b.packageId).toMatchObject({ _id: "p_goa", name: "Goa Beach Escape", location: "Goa", rating: 0, reviews: 0 });
+    expect(b.packageId).toMatchObject({ _id: "p_goa", name: "Goa Beach Escape", location: "Goa", rating: 4.5, reviews: 2 });
     expect(b.userId).toEqual({ _id: "u_asha", name: "Asha Verma", email: ASHA, phone: "+91 98111 22334" });
     expect(b.customerDetails.travellers.map((t: { fullName: string }) => t.fullName)).toEqual(["Asha Verma", "Rohan Verma", "Kavya Verma"]);
     expect(b.preferences).toEqual({
@@ -78,24 +78,25 @@ describe("seller orders", () => {
     const all = await w.api("GET", "/api/bookings/seller/bookings?limit=50", undefined, sellerA);
     expect(all.status).toBe(200);
     const ids = all.body.data.map((b: { _id: string }) => b._id);
-    expect(ids).toEqual(["bk_w7", "bk_w3", "bk_w2", "bk_w1", "bk_w5", "bk_w6", "bk_w4"]);
-    expect(all.body.pagination).toEqual({ page: 1, limit: 50, total: 7, pages: 1 });
-    expect(all.body.summary.counts).toEqual({ pending: 3, confirmed: 1, cancelled: 2, rejected: 1 });
+    // The seed's trips of other travellers (issue 28's reviews) are Wanderlust's too.
+    expect(ids).toEqual(["bk_w7", "bk_w3", "bk_w2", "bk_w1", "bk_w5", "bk_m2", "bk_w6", "bk_m1", "bk_r2", "bk_r1", "bk_w4"]);
+    expect(all.body.pagination).toEqual({ page: 1, limit: 50, total: 11, pages: 1 });
+    expect(all.body.summary.counts).toEqual({ pending: 3, confirmed: 5, cancelled: 2, rejected: 1 });
 
     const b = await w.api("GET", "/api/bookings/seller/bookings", undefined, sellerB);
-    expect(b.body.data.map((x: { _id: string }) => x._id)).toEqual(["bk_h1"]);
+    expect(b.body.data.map((x: { _id: string }) => x._id)).toEqual(["bk_h1", "bk_h2"]);
 
     const pending = await w.api("GET", "/api/bookings/seller/bookings?status=pending&limit=2&page=2", undefined, sellerA);
     expect(pending.body.data.map((x: { _id: string }) => x._id)).toEqual(["bk_w1"]);
     expect(pending.body.pagination).toEqual({ page: 2, limit: 2, total: 3, pages: 2 });
 
     const paid = await w.api("GET", "/api/bookings/seller/bookings?paymentStatus=completed", undefined, sellerA);
-    expect(paid.body.data.map((x: { _id: string }) => x._id)).toEqual(["bk_w4"]);
+    expect(paid.body.data.map((x: { _id: string }) => x._id)).toEqual(["bk_m2", "bk_m1", "bk_r2", "bk_r1", "bk_w4"]);
 
     const byRef = await w.api("GET", `/api/bookings/seller/bookings?q=${w.seed.bookings.bk_w2.ref}`, undefined, sellerA);
     expect(byRef.body.data.map((x: { _id: string }) => x._id)).toEqual(["bk_w2"]);
     const byPackage = await w.api("GET", "/api/bookings/seller/bookings?q=jaipur", undefined, sellerA);
-    expect(byPackage.body.data.map((x: { _id: string }) => x._id)).toEqual(["bk_w3"]);
+    expect(byPackage.body.data.map((x: { _id: string }) => x._id)).toEqual(["bk_w3", "bk_m2", "bk_r2"]);
     const byCustomer = await w.api("GET", "/api/bookings/seller/bookings?q=asha", undefined, sellerA);
     expect(byCustomer.body.pagination.total).toBe(7);
     const wildcard = await w.api("GET", "/api/bookings/seller/bookings?q=%25", undefined, sellerA);

@@ -12,6 +12,7 @@ import { sellerDepartureRoutes } from "./routes/seller-departures";
 import { sellerRequestRoutes } from "./routes/seller-requests";
 import { superadminRoutes } from "./routes/superadmin";
 import { studentRoutes } from "./routes/student-verification";
+import { reviewRoutes } from "./routes/reviews";
 import { sellerWebsiteRoutes } from "./routes/seller-website";
 import { busRoutes, hotelRoutes } from "./routes/stays-and-buses";
 import { readConfig } from "../env";
@@ -73,6 +74,7 @@ export function createApiApp() {
     .route("/superadmin", superadminRoutes)
     .route("/hotels", hotelRoutes)
     .route("/buses", busRoutes)
+    .route("/reviews", reviewRoutes)
     .route("/dev", devRoutes);
 
   // The document is read from this app's route table once per isolate (ADR 0023).

@@ -10,9 +10,11 @@ export const SEED_USERS = [
   { id: "s_wanderlust", name: "Wanderlust Journeys", email: "owner@wanderlust.example", phone: "+91 98450 12345", role: "seller" },
   { id: "s_himalayan", name: "Himalayan Trails", email: "owner@himalayan.example", phone: null, role: "seller" },
   { id: "u_asha", name: "Asha Verma", email: "asha@example.com", phone: "+91 98111 22334", role: "user" },
-  // A traveller with a verified student status (issue 28): the student discount shows on opted-in packages.
-  { id: "u_meera", name: "Meera Nair", email: "meera@example.com", phone: "+91 98765 43210", role: "user" },
   { id: "u_admin", name: "Tripbazaar Admin", email: "admin@tripbazaar.example", phone: null, role: "superadmin" },
+  // Two more travellers, whose trips and reviews are the seed's reviews (issue 28); Meera has a trip to review, and a
+  // verified student status: the student discount shows on opted-in packages.
+  { id: "u_meera", name: "Meera Iyer", email: "meera@example.com", phone: "+91 98450 33445", role: "user" },
+  { id: "u_rahul", name: "Rahul Nair", email: "rahul@example.com", phone: null, role: "user" },
 ] as const;
 
 export const SEED_SELLERS = [
@@ -84,7 +86,7 @@ const H = "s_himalayan";
 const stdIncl = ["Hotel stay on twin sharing", "Daily breakfast", "Airport transfers", "Sightseeing by private cab"];
 const stdExcl = ["Flights", "Lunch and dinner", "Entry tickets", "Personal expenses"];
 
-// No rating or review counts: nobody has reviewed these packages, so none is invented (issue 24).
+// No rating or review counts here: they are counted from the seeded reviews (SEED_REVIEWS), never invented (issue 28).
 export const SEED_PACKAGES: SeedPackage[] = [
   {
     id: "p_goa",
@@ -267,9 +269,14 @@ type SeedTraveller = { title: string; fullName: string; type: "adult" | "child";
 const asha: SeedTraveller = { title: "Ms", fullName: "Asha Verma", type: "adult", age: 34, gender: "female" };
 const rohan: SeedTraveller = { title: "Mr", fullName: "Rohan Verma", type: "adult", age: 36, gender: "male" };
 const kavya: SeedTraveller = { title: "Miss", fullName: "Kavya Verma", type: "child", age: 8, gender: "female" };
+const meera: SeedTraveller = { title: "Ms", fullName: "Meera Iyer", type: "adult", age: 29, gender: "female" };
+const rahul: SeedTraveller = { title: "Mr", fullName: "Rahul Nair", type: "adult", age: 41, gender: "male" };
+const anita: SeedTraveller = { title: "Mrs", fullName: "Anita Nair", type: "adult", age: 67, gender: "female" };
 
 type SeedBooking = {
   id: string;
+  /** The traveller who booked; Asha unless named. */
+  userId?: "u_asha" | "u_meera" | "u_rahul";
   sellerId: string;
   packageId: string;
   status: "pending" | "confirmed" | "cancelled" | "rejected";
@@ -403,7 +410,131 @@ export const SEED_BOOKINGS: SeedBooking[] = [
     specialRequests: "We would like a day of rest in Kaza.",
     createdAt: { days: 21 },
   },
+  // Trips other travellers took, paid and approved, which they reviewed (SEED_REVIEWS); bk_m2 ended days ago and
+  // waits for Meera's review (issue 28).
+  {
+    id: "bk_m1",
+    userId: "u_meera",
+    sellerId: W,
+    packageId: "p_goa",
+    status: "confirmed",
+    paymentStatus: "completed",
+    startsIn: -42,
+    travellers: [meera],
+    hotel: { name: "Taj Holiday Village", roomType: "standard" },
+    transport: { name: "Package transfer", type: "included" },
+    specialRequests: null,
+    sellerResponse: { status: "approved", message: "Booking approved by seller", respondedAt: { days: 70 } },
+    createdAt: { days: 71 },
+  },
+  {
+    id: "bk_r1",
+    userId: "u_rahul",
+    sellerId: W,
+    packageId: "p_goa",
+    status: "confirmed",
+    paymentStatus: "completed",
+    startsIn: -80,
+    travellers: [rahul, anita],
+    hotel: { name: "Cidade de Goa", roomType: "deluxe" },
+    transport: { name: "Sedan", type: "sedan" },
+    specialRequests: "Ground-floor room for my mother.",
+    sellerResponse: { status: "approved", message: "Booking approved by seller", respondedAt: { days: 110 } },
+    createdAt: { days: 111 },
+  },
+  {
+    id: "bk_r2",
+    userId: "u_rahul",
+    sellerId: W,
+    packageId: "p_jaipur",
+    status: "confirmed",
+    paymentStatus: "completed",
+    startsIn: -50,
+    travellers: [rahul],
+    hotel: { name: "Samode Haveli", roomType: "standard" },
+    transport: { name: "Package transfer", type: "included" },
+    specialRequests: null,
+    sellerResponse: { status: "approved", message: "Booking approved by seller", respondedAt: { days: 80 } },
+    createdAt: { days: 81 },
+  },
+  {
+    id: "bk_m2",
+    userId: "u_meera",
+    sellerId: W,
+    packageId: "p_jaipur",
+    status: "confirmed",
+    paymentStatus: "completed",
+    startsIn: -9,
+    travellers: [meera],
+    hotel: { name: "Samode Haveli", roomType: "standard" },
+    transport: { name: "Package transfer", type: "included" },
+    specialRequests: "A vegetarian dinner at Chokhi Dhani, please.",
+    sellerResponse: { status: "approved", message: "Booking approved by seller", respondedAt: { days: 39 } },
+    createdAt: { days: 40 },
+  },
+  {
+    id: "bk_h2",
+    userId: "u_rahul",
+    sellerId: H,
+    packageId: "p_kedarnath",
+    status: "confirmed",
+    paymentStatus: "completed",
+    startsIn: -60,
+    travellers: [rahul],
+    hotel: { name: "GMVN Kedarnath", roomType: "standard" },
+    transport: { name: "Shared jeep", type: "included" },
+    specialRequests: null,
+    sellerResponse: { status: "approved", message: "Booking approved by seller", respondedAt: { days: 95 } },
+    createdAt: { days: 96 },
+  },
 ];
+
+/**
+ * The seed's reviews (issue 28): each of a completed, paid trip above, written `daysAfter` its end, some with the
+ * seller's reply. The packages' rating and review count are counted from them when the seed is laid.
+ */
+export const SEED_REVIEWS = [
+  {
+    id: "rv_seed_w4",
+    bookingId: "bk_w4",
+    rating: 4,
+    body: "The tea estates were beautiful and the houseboat night on the backwaters was the highlight. The drive from Kochi was longer than we expected, so start early.",
+    daysAfter: 3,
+    reply: { text: "Thank you, Asha! We now suggest an early start from Kochi in the itinerary.", daysAfter: 4 },
+  },
+  {
+    id: "rv_seed_m1",
+    bookingId: "bk_m1",
+    rating: 5,
+    body: "Everything was arranged well: the hotel was right on the beach, the driver was on time every day and the Mandovi sunset cruise was lovely.",
+    daysAfter: 2,
+    reply: null,
+  },
+  {
+    id: "rv_seed_r1",
+    bookingId: "bk_r1",
+    rating: 4,
+    body: "A relaxed holiday with my mother. South Goa was quieter than we hoped for; the north was crowded in the evenings, but the team changed our plan without fuss.",
+    daysAfter: 5,
+    reply: { text: "Thank you for travelling with us, Rahul. We are glad the change of plan worked out.", daysAfter: 6 },
+  },
+  {
+    id: "rv_seed_r2",
+    bookingId: "bk_r2",
+    rating: 5,
+    body: "Amber Fort at sunrise before the crowds was worth the early alarm. Our guide knew the history of every gate and the haveli was a treat.",
+    daysAfter: 1,
+    reply: null,
+  },
+  {
+    id: "rv_seed_h2",
+    bookingId: "bk_h2",
+    rating: 5,
+    body: "A hard but well-paced trek; the guide kept a steady pace and the night near the temple was unforgettable. Carry warm layers.",
+    daysAfter: 4,
+    reply: null,
+  },
+] as const;
 
 /**
  * What was paid for the seed's paid bookings, so the seller's payments ledger has rows (ADR 0029): a captured
@@ -417,6 +548,8 @@ type SeedPayment = {
 
 export const SEED_PAYMENTS: SeedPayment[] = [
   { bookingId: "bk_w4", capturedAt: { days: 301, minutes: -3 } },
+  // UNFINISHED (issue 28): the reviewers' paid trips (bk_m1, bk_r1, bk_r2, bk_m2, bk_h2) have no ledger rows yet;
+  // adding them needs test/integration/seller-payments.test.ts's seeded expectations updated in the same change.
   {
     bookingId: "bk_w6",
     capturedAt: { days: 51, minutes: -2 },
@@ -493,9 +626,32 @@ export function seedCalendar(now: Date) {
     ]),
   );
   const messages = Object.fromEntries(SEED_MESSAGES.map((m) => [m.id, { createdAt: at(m.createdAt) }]));
+  /** A seeded review is written `daysAfter` its trip ended (start date plus the package's days), at 10:00 UTC. */
+  const afterTrip = (bookingId: string, daysAfter: number) => {
+    const b = SEED_BOOKINGS.find((x) => x.id === bookingId);
+    const pkg = SEED_PACKAGES.find((p) => p.id === b?.packageId);
+    if (!b || !pkg) throw new Error(`seed review names an unknown booking ${bookingId}`);
+    const start = Date.parse(`${bookings[bookingId].startDate}T10:00:00Z`);
+    return new Date(start + (pkg.durationDays + daysAfter) * DAY_MS).toISOString();
+  };
+  const reviews = Object.fromEntries(
+    SEED_REVIEWS.map((r) => [
+      r.id,
+      { createdAt: afterTrip(r.bookingId, r.daysAfter), repliedAt: r.reply ? afterTrip(r.bookingId, r.reply.daysAfter) : null },
+    ]),
+  );
   /** Packages were listed a few months ago, one a day in SEED_PACKAGES order. */
   const packageCreatedAt = (index: number) => at({ days: 90 - index });
-  return { today: todayInIndia(now), year, bookings, payments, messages, packageCreatedAt, sequence: { year, last: SEED_BOOKINGS.length } };
+  return {
+    today: todayInIndia(now),
+    year,
+    bookings,
+    payments,
+    messages,
+    reviews,
+    packageCreatedAt,
+    sequence: { year, last: SEED_BOOKINGS.length },
+  };
 }
 
 export type SeedCalendar = ReturnType<typeof seedCalendar>;
@@ -581,7 +737,7 @@ export function seedStatements(passwordHashes: Record<string, string>, now: Date
     const { ref, startDate, createdAt, respondedAt } = cal.bookings[b.id];
     const r = b.sellerResponse ? { ...b.sellerResponse, respondedAt } : undefined;
     out.push(
-      `INSERT OR IGNORE INTO bookings (id, booking_ref, seller_id, user_id, package_id, status, payment_status, cancelled_by, start_date, adults, children, hotel_preference, transport_preference, base_price, discount, room_charge, transport_charge, taxes, total, special_requests, seller_response_status, seller_response_message, seller_responded_at, created_at, updated_at) VALUES (${[b.id, ref, b.sellerId, "u_asha", b.packageId, b.status, b.paymentStatus, b.cancelledBy ?? (b.status === "cancelled" ? "customer" : null), startDate, adults, children].map(q).join(", ")}, ${json(b.hotel)}, ${json(b.transport)}, ${[price.basePrice, price.discount, price.roomCharge, price.transportCharge, price.taxes, price.total, b.specialRequests, r?.status, r?.message, r?.respondedAt, createdAt, r?.respondedAt ?? createdAt].map(q).join(", ")});`,
+      `INSERT OR IGNORE INTO bookings (id, booking_ref, seller_id, user_id, package_id, status, payment_status, cancelled_by, start_date, adults, children, hotel_preference, transport_preference, base_price, discount, room_charge, transport_charge, taxes, total, special_requests, seller_response_status, seller_response_message, seller_responded_at, created_at, updated_at) VALUES (${[b.id, ref, b.sellerId, b.userId ?? "u_asha", b.packageId, b.status, b.paymentStatus, b.cancelledBy ?? (b.status === "cancelled" ? "customer" : null), startDate, adults, children].map(q).join(", ")}, ${json(b.hotel)}, ${json(b.transport)}, ${[price.basePrice, price.discount, price.roomCharge, price.transportCharge, price.taxes, price.total, b.specialRequests, r?.status, r?.message, r?.respondedAt, createdAt, r?.respondedAt ?? createdAt].map(q).join(", ")});`,
     );
     b.travellers.forEach((t, n) => {
       out.push(
@@ -596,6 +752,7 @@ export function seedStatements(passwordHashes: Record<string, string>, now: Date
       `INSERT OR IGNORE INTO contact_messages (id, seller_id, name, email, phone, subject, message, status, created_at) VALUES (${[m.id, m.sellerId, m.name, m.email, m.phone, m.subject, m.message, m.status, cal.messages[m.id].createdAt].map(q).join(", ")});`,
     );
   }
+  out.push(...reviewStatements(cal));
   const dayAfter = (days: number) => todayInIndia(new Date(now.getTime() + days * 86_400_000));
   for (const d of SEED_DEPARTURES) {
     out.push(
@@ -618,6 +775,25 @@ function studentStatement(now: Date) {
   const expiresAt = `${courseEnd}T18:30:00.000Z`;
   const submitted = new Date(approved.getTime() - 86_400_000).toISOString();
   return `INSERT OR IGNORE INTO student_verifications (id, user_id, status, institution, course_end_date, document_key, document_type, submitted_at, decided_at, decided_by, reason, expires_at) VALUES (${[SEED_STUDENT.id, SEED_STUDENT.userId, "verified", SEED_STUDENT.institution, courseEnd, null, null, submitted, approved.toISOString(), "u_admin", null, expiresAt].map(q).join(", ")});`;
+}
+
+/** The seed's reviews, and every package's rating and count recounted from the published ones (issue 28). */
+function reviewStatements(cal: SeedCalendar) {
+  const out: string[] = [];
+  for (const r of SEED_REVIEWS) {
+    const b = SEED_BOOKINGS.find((x) => x.id === r.bookingId);
+    const user = SEED_USERS.find((u) => u.id === (b?.userId ?? "u_asha"));
+    if (!b || !user) throw new Error(`seed review ${r.id} names an unknown booking`);
+    if (b.status !== "confirmed" || b.paymentStatus !== "completed") throw new Error(`seed review ${r.id} is of a trip nobody paid for`);
+    const { createdAt, repliedAt } = cal.reviews[r.id];
+    out.push(
+      `INSERT OR IGNORE INTO reviews (id, booking_id, package_id, seller_id, user_id, author_name, travelled_on, rating, body, photos, status, seller_reply, seller_replied_at, created_at, published_at) VALUES (${[r.id, b.id, b.packageId, b.sellerId, user.id, user.name.split(" ")[0], cal.bookings[b.id].startDate, r.rating, r.body, "[]", "published", r.reply?.text ?? null, repliedAt, createdAt, createdAt].map(q).join(", ")});`,
+    );
+  }
+  out.push(
+    "UPDATE packages SET rating = coalesce((SELECT round(avg(r.rating), 1) FROM reviews r WHERE r.package_id = packages.id AND r.status = 'published'), 0), reviews = (SELECT count(*) FROM reviews r WHERE r.package_id = packages.id AND r.status = 'published');",
+  );
+  return out;
 }
 
 /** The payments, their one item each (with the booking as checkout would have stored it) and refunds of SEED_PAYMENTS. */
@@ -655,7 +831,7 @@ function paymentStatements(totals: Map<string, Priced>, cal: SeedCalendar) {
       sellerName: seller?.name ?? "",
     };
     out.push(
-      `INSERT OR IGNORE INTO payments (id, user_id, provider, provider_order_id, provider_payment_id, amount, currency, status, created_at, captured_at, updated_at) VALUES (${[paymentId, "u_asha", "test", `order_seed_${b.id}`, `pay_seed_${b.id}`, amount, "INR", "captured", createdAt, capturedAt, capturedAt].map(q).join(", ")});`,
+      `INSERT OR IGNORE INTO payments (id, user_id, provider, provider_order_id, provider_payment_id, amount, currency, status, created_at, captured_at, updated_at) VALUES (${[paymentId, b.userId ?? "u_asha", "test", `order_seed_${b.id}`, `pay_seed_${b.id}`, amount, "INR", "captured", createdAt, capturedAt, capturedAt].map(q).join(", ")});`,
       `INSERT OR IGNORE INTO payment_items (booking_id, payment_id, seller_id, cart_item_id, amount, booking, outcome, created_at) VALUES (${[b.id, paymentId, b.sellerId, null, amount].map(q).join(", ")}, ${json(draft)}, 'booked', ${q(createdAt)});`,
     );
     if (p.refund && refund)

@@ -8,6 +8,8 @@ export const SELLER_DASHBOARD_NAV = [
   { to: "/seller-dashboard/orders", label: "Orders", built: true },
   // Not in spec §2's list: the inbox behind the seller website's contact form.
   { to: "/seller-dashboard/messages", label: "Messages", built: true },
+  // Not in spec §2's list either: travellers' reviews of the seller's packages, with the reply and the report (issue 28).
+  { to: "/seller-dashboard/reviews", label: "Reviews", built: true },
   { to: "/seller-dashboard/payments", label: "Payments", built: true },
   { to: "/seller-dashboard/pdf-template", label: "PDF Template", built: true },
   { to: "/seller-dashboard/website", label: "Website", built: true },

@@ -8,6 +8,7 @@ export const SUPERADMIN_NAV = [
   { to: "/superadmin-panel/messages", label: "Undelivered messages", built: true, note: "Emails the queue gave up on; retry them." },
   { to: "/superadmin-panel/refunds", label: "Refunds needing attention", built: true, note: "Refunds the provider refused; retry them." },
   { to: "/superadmin-panel/users", label: "Users", built: true, note: "Find accounts; change their role, disable or enable them." },
+  { to: "/superadmin-panel/reviews", label: "Reviews", built: true, note: "Publish held reviews; remove one for a stated reason." },
   { to: "/superadmin-panel/seller-packages", label: "Seller packages", built: true, note: "Every seller's packages; approve new ones." },
   { to: "/superadmin-panel/edits", label: "Edits", built: true, note: "Changes to live packages waiting for review." },
   { to: "/superadmin-panel/students", label: "Student IDs", built: true, note: "Verify students for the student discount." },

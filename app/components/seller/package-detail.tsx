@@ -10,6 +10,10 @@ import { PriceNote, packagePrice } from "./package-card";
 import type { PackageChoices } from "@worker/domain/catalogue/labels";
 import { ItineraryList } from "~/components/catalogue/itinerary-editor";
 import { ChoicesList } from "~/components/catalogue/choices-list";
+import type { PackageReviews as PackageReviewsData } from "@worker/domain/reviews/read";
+import { PackageReviews } from "~/components/reviews/package-reviews";
+import { ProductJsonLd } from "~/components/reviews/product-json-ld";
+import { advertisedPrice } from "@worker/domain/bookings/price-terms";
 
 /** First image large plus up to three thumbnails (spec §9); a thumbnail shows itself large. */
 function Gallery({ pkg }: { pkg: PublicPackage }) {
@@ -56,7 +60,17 @@ function List({ title, items, id }: { title: string; items: string[]; id: string
 }
 
 /** `form`: the trip form's own address was asked for (`?book=1`, signed in): the form shows in the page. */
-export function PackageDetail({ pkg, form }: { pkg: PublicPackage & WithDepartures & { choices?: PackageChoices }; form: TripFormData }) {
+export function PackageDetail({
+  pkg,
+  form,
+  reviews,
+  pageUrl,
+}: {
+  pkg: PublicPackage & WithDepartures & { choices?: PackageChoices };
+  form: TripFormData;
+  reviews: PackageReviewsData;
+  pageUrl: string;
+}) {
   const site = useSellerSite();
   return (
     <main id="main" className="container page stack">
@@ -97,6 +111,17 @@ export function PackageDetail({ pkg, form }: { pkg: PublicPackage & WithDepartur
         <List title="Inclusions" items={pkg.inclusions} id="inclusions-title" />
         <List title="Exclusions" items={pkg.exclusions} id="exclusions-title" />
       </div>
+      <PackageReviews rating={pkg.rating} count={pkg.reviews} reviews={reviews} sellerName={site.seller.name} />
+      <ProductJsonLd
+        name={pkg.name}
+        description={pkg.description}
+        image={pkg.images[0]}
+        url={pageUrl}
+        price={advertisedPrice(pkg.priceRanges)}
+        rating={pkg.rating}
+        count={pkg.reviews}
+        reviews={reviews.reviews}
+      />
       <p>
         <SiteLink to={siteHref(site, "/package/all")}>View all packages</SiteLink>
       </p>

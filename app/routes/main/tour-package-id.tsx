@@ -14,6 +14,10 @@ import { actionInput } from "~/lib/session.server";
 import { packageChoices } from "@worker/domain/catalogue/choices";
 import { ItineraryList } from "~/components/catalogue/itinerary-editor";
 import { ChoicesList } from "~/components/catalogue/choices-list";
+import { packageReviews } from "@worker/domain/reviews/read";
+import { reviewsPageOf } from "@worker/domain/reviews/schemas";
+import { PackageReviews } from "~/components/reviews/package-reviews";
+import { ProductJsonLd } from "~/components/reviews/product-json-ld";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
@@ -22,21 +26,25 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 /** The package; at `?book=1` (Add to cart's own address) also the form's data, or the sign-in with the way back. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const [found, form, departures, choices, settings] = await Promise.all([
+  const [found, form, departures, choices, settings, reviews] = await Promise.all([
     getCatalogPackage(context.db, params.id ?? "", context.load),
     tripFormData(context, params.id ?? ""),
     packageDepartures(context, params.id ?? "", context.now),
     packageChoices(context.db, params.id ?? "", context.load),
     readPlatformSettings(context),
+    packageReviews(context, params.id ?? "", reviewsPageOf(context.url)),
   ]);
   if (!found) throw new Response("Package not found", { status: 404 });
   const pkg = { ...found, departures, choices };
+  const url = new URL(request.url);
   return {
     pkg,
     form,
+    reviews,
+    pageUrl: `${url.origin}${url.pathname}`,
     // Only for a priced package: one on request leaves nothing to checkout.
     note: advertisedPrice(found.priceRanges) !== undefined ? perPersonNote(settings) : null,
-    bookUrl: `${sellerSiteUrl(pkg.seller, new URL(request.url))}/package/${encodeURIComponent(pkg.id)}`,
+    bookUrl: `${sellerSiteUrl(pkg.seller, url)}/package/${encodeURIComponent(pkg.id)}`,
   };
 }
 
@@ -47,7 +55,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function TourPackage() {
-  const { pkg, form, note, bookUrl } = useLoaderData<typeof loader>();
+  const { pkg, form, note, bookUrl, reviews, pageUrl } = useLoaderData<typeof loader>();
   const price = advertisedPrice(pkg.priceRanges);
   return (
     <main id="main" className="container page">
@@ -102,6 +110,17 @@ export default function TourPackage() {
           </section>
         </div>
       </div>
+      <PackageReviews rating={pkg.rating} count={pkg.reviews} reviews={reviews} sellerName={pkg.seller.name} />
+      <ProductJsonLd
+        name={pkg.name}
+        description={pkg.description}
+        image={pkg.images[0]}
+        url={pageUrl}
+        price={price}
+        rating={pkg.rating}
+        count={pkg.reviews}
+        reviews={reviews.reviews}
+      />
     </main>
   );
 }

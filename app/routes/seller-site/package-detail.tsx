@@ -10,6 +10,8 @@ import { loadPackage } from "~/lib/seller-site.server";
 import { packageDepartures } from "@worker/domain/departures/read";
 import { packageChoices } from "@worker/domain/catalogue/choices";
 import { actionInput } from "~/lib/session.server";
+import { packageReviews } from "@worker/domain/reviews/read";
+import { reviewsPageOf } from "@worker/domain/reviews/schemas";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const site = siteFromMatches(matches);
@@ -29,13 +31,14 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
  */
 export async function loader({ context, params }: LoaderFunctionArgs) {
   const packageId = params.packageId ?? "";
-  const [pkg, form, departures, choices] = await Promise.all([
+  const [pkg, form, departures, choices, reviews] = await Promise.all([
     loadPackage(context, packageId),
     tripFormData(context, packageId),
     packageDepartures(context, packageId, context.now),
     packageChoices(context.db, packageId, context.load),
+    packageReviews(context, packageId, reviewsPageOf(context.url)),
   ]);
-  return { package: { ...pkg, departures, choices }, form };
+  return { package: { ...pkg, departures, choices }, form, reviews, pageUrl: `${context.url.origin}${context.url.pathname}` };
 }
 
 /** Book Now: a checkout of this package on this site (and, without scripts, the test provider's Pay). */
@@ -45,8 +48,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function PackageRoute() {
-  const { package: pkg, form } = useLoaderData<typeof loader>();
-  return <PackageDetail pkg={pkg} form={form} />;
+  const { package: pkg, form, reviews, pageUrl } = useLoaderData<typeof loader>();
+  return <PackageDetail pkg={pkg} form={form} reviews={reviews} pageUrl={pageUrl} />;
 }
 
 function PackageNotFound() {

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { sellerReviewRoutes } from "./reviews";
 import { z } from "zod";
 import type { ApiEnv } from "../app-env";
 import { ApiError, notFound } from "../errors";
@@ -46,6 +47,7 @@ const SITE_DOC = {
  */
 export const sellerAdminRoutes = new Hono<ApiEnv>()
   .use(requireUserMiddleware("seller"))
+  .route("/reviews", sellerReviewRoutes)
   .get("/packages", describeRoute({ summary: "The seller's packages, drafts included", responses: { 200: packageList } }), async (c) => {
     return c.json({ success: true, packages: await listSellerPackages(c.var, c.var.userId) });
   })

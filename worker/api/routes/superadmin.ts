@@ -23,6 +23,7 @@ import {
   userStatusBody,
 } from "../../domain/superadmin/users";
 import { superadminPlatformRoutes } from "./superadmin-platform";
+import { superadminReviewRoutes } from "./reviews";
 
 /** A seller's site on the platform, `/seller/{slug}/website` (ADR 0040); null for other accounts. */
 const sitePathOrNull = z.string().nullable();
@@ -91,4 +92,5 @@ export const superadminRoutes = new Hono<ApiEnv>()
   .route("/users", superadminUserRoutes)
   .route("/packages", superadminPackageRoutes)
   .route("/edits", superadminEditRoutes)
+  .route("/reviews", superadminReviewRoutes)
   .route("/", superadminPlatformRoutes);

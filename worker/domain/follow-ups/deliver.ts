@@ -6,6 +6,7 @@ import type { AppConfig } from "../../env";
 import { deliverEmail } from "../../email/provider";
 import { bookingFollowUpEmail } from "../bookings/follow-ups";
 import { paymentFollowUpEmail } from "../payments/emails";
+import { reviewInvitationEmail } from "../reviews/invitations";
 import { notFound } from "../errors";
 import { deleteStudentDocument } from "../students/service";
 import { type AuditActor, auditInsertWhen } from "../audit/entry";
@@ -68,7 +69,9 @@ async function emailOf(db: Db, config: AppConfig, row: OutboxRow, now: Date) {
   const email =
     row.kind === "booking-answer" || row.kind === "booking-cancellation"
       ? await bookingFollowUpEmail(db, config, row, now)
-      : await paymentFollowUpEmail(db, config, row, now);
+      : row.kind === "review-invitation"
+        ? await reviewInvitationEmail(db, config, row)
+        : await paymentFollowUpEmail(db, config, row, now);
   const written = { to: email.to.toLowerCase(), subject: email.subject, text: email.text };
   await db.update(outbox).set(written).where(eq(outbox.id, row.id));
   return written;

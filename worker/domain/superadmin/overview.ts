@@ -1,14 +1,22 @@
 import { and, gte, sql } from "drizzle-orm";
-import { bookings, outbox, packageEdits, packages, refunds, sellerRequests, sellers, studentVerifications, users } from "@db/schema";
+import {
+  bookings,
+  outbox,
+  packageEdits,
+  packages,
+  refunds,
+  reviews,
+  sellerRequests,
+  sellers,
+  studentVerifications,
+  users,
+} from "@db/schema";
 import type { Reader } from "../../db/batcher";
 import { CHART_WEEKS, type WeekFigures } from "../departures/weekly";
 
 const WEEK_MS = 7 * 86_400_000;
 
-/**
- * What waits for the operator. `null` marks a queue whose table another part of issue 28 adds (package moderation,
- * edits, reviews, student verification): the panel says "not counted yet" until its count is filled in here.
- */
+/** What waits for the operator; `null` would mark a queue not counted (the panel says "not counted yet"). */
 export type OperatorQueue = { key: string; label: string; to: string; count: number | null };
 
 /**
@@ -39,6 +47,7 @@ export async function platformOverview({ db, load }: Reader, now: Date) {
           messagesWaiting: sql<number>`(select count(*) from ${outbox} where ${outbox.status} = 'dead')`.as("messages_waiting"),
           packagesWaiting: sql<number>`(select count(*) from ${packages} where ${packages.moderation} = 'pending')`.as("packages_waiting"),
           editsWaiting: sql<number>`(select count(*) from ${packageEdits} where ${packageEdits.status} = 'pending')`.as("edits_waiting"),
+          reviewsWaiting: sql<number>`(select count(*) from ${reviews} where ${reviews.status} = 'pending')`.as("reviews_waiting"),
           studentsWaiting: sql<number>`(select count(*) from ${studentVerifications} where ${studentVerifications.status} = 'pending')`.as(
             "students_waiting",
           ),
@@ -76,8 +85,7 @@ export async function platformOverview({ db, load }: Reader, now: Date) {
       count: n(figures?.packagesWaiting),
     },
     { key: "edits", label: "Edits waiting for review", to: "/superadmin-panel/edits", count: n(figures?.editsWaiting) },
-    // MERGE: reviews (h-reviews) fills this count: reviews held for the operator.
-    { key: "reviews", label: "Reviews waiting for moderation", to: "/superadmin-panel", count: null },
+    { key: "reviews", label: "Reviews waiting for moderation", to: "/superadmin-panel/reviews", count: n(figures?.reviewsWaiting) },
     { key: "students", label: "Student IDs waiting", to: "/superadmin-panel/students", count: n(figures?.studentsWaiting) },
     { key: "refunds", label: "Refunds needing attention", to: "/superadmin-panel/refunds", count: n(figures?.refundsWaiting) },
     { key: "messages", label: "Undelivered messages", to: "/superadmin-panel/messages", count: n(figures?.messagesWaiting) },
