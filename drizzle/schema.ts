@@ -7,3 +7,4 @@ export * from "./vouchers";
 export * from "./departures";
 export * from "./catalogue";
 export * from "./platform";
+export * from "./travel";

@@ -54,6 +54,10 @@ export interface Env {
   VOUCHER_SECRET?: string;
   /** Signs flight, hotel and bus offer ids (issue 27), from `wrangler secret put`; without it a key derived from JWT_SECRET. */
   OFFER_SECRET?: string;
+  /** Which flight supplier answers searches (ADR 0047): `offline` (built in, the default) until an aggregator's adapter is added. */
+  FLIGHT_SUPPLIER?: string;
+  /** How long one call to the flight supplier may take, in ms (default 8 s). */
+  FLIGHT_SUPPLIER_TIMEOUT_MS?: string;
 }
 
 const configFields = z.object({
@@ -102,6 +106,8 @@ const configFields = z.object({
   PAYMENT_CAPTURE: z.enum(["auto", "webhook"]).default("auto"),
   VOUCHER_SECRET: z.string().min(32, "VOUCHER_SECRET must be at least 32 characters").optional(),
   OFFER_SECRET: z.string().min(32, "OFFER_SECRET must be at least 32 characters").optional(),
+  FLIGHT_SUPPLIER: z.enum(["offline"]).default("offline"),
+  FLIGHT_SUPPLIER_TIMEOUT_MS: z.coerce.number().int().positive().default(8_000),
 });
 
 /**

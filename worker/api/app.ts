@@ -7,6 +7,7 @@ import { bookingRoutes } from "./routes/bookings";
 import { sellerPaymentRoutes } from "./routes/seller-payments";
 import { cartRoutes, paymentRoutes, webhookRoutes } from "./routes/payments";
 import { devRoutes } from "./routes/dev";
+import { flightRoutes } from "./routes/flights";
 import { sellerAdminRoutes } from "./routes/seller-admin";
 import { sellerDepartureRoutes } from "./routes/seller-departures";
 import { sellerRequestRoutes } from "./routes/seller-requests";
@@ -59,6 +60,7 @@ export function createApiApp() {
     )
     .route("/auth", authRoutes)
     .route("/bookings", bookingRoutes)
+    .route("/flights", flightRoutes)
     .route("/cart", cartRoutes)
     .route("/payments", paymentRoutes)
     .route("/webhooks", webhookRoutes)
