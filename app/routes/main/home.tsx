@@ -9,13 +9,17 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Book tour packages, flights and hotels with travel agents across India." },
 ];
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  return { featured: await featuredCatalog(context.db, context.load) };
+const TABS = ["holidays", "flights", "hotels", "buses"] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const asked = new URL(request.url).searchParams.get("tab");
+  const tab = TABS.find((t) => t === asked) ?? "holidays";
+  return { featured: await featuredCatalog(context.db, context.load), tab };
 }
 
 export default function Home() {
-  const { featured } = useLoaderData<typeof loader>();
-  return <MainHome featured={featured} />;
+  const { featured, tab } = useLoaderData<typeof loader>();
+  return <MainHome featured={featured} tab={tab} />;
 }
 
 export function ErrorBoundary() {
