@@ -109,4 +109,37 @@ describe("a flight through the cart", () => {
     const session = await startCheckout(w, bearer(customer));
     expect(session.amount).toBe(offer.fare.total + 2 * 50_000 + 2 * 2_500);
   });
+
+  it("cancels a flight by its fare rules with the refund through the provider; another traveller can neither read nor cancel it", async () => {
+    const owner = await newCustomer(w, "cancel");
+    const other = await newCustomer(w, "snoop");
+    const offer = (
+      await w.api("POST", "/api/flights/search", {
+        origin: "BLR",
+        destination: "DEL",
+        departureDate: daysFromNow(50),
+        passengers: { adults: 2, children: 0, infants: 0 },
+      })
+    ).body.data.offers[0] as { id: string; refundable: boolean; cancellationFee: number; fare: { total: number; taxes: number } };
+    expect((await addOffer(owner, offer.id)).redirect).toBe("/cart");
+    const session = await startCheckout(w, bearer(owner));
+    await payAndConfirm(w, bearer(owner), session.paymentId);
+    const booking = await w.d1
+      .prepare("SELECT id FROM travel_bookings WHERE payment_id = ?")
+      .bind(session.paymentId)
+      .first<{ id: string }>();
+    const id = booking?.id ?? "";
+    expect((await w.api("GET", `/api/travel-bookings/${id}`, undefined, bearer(other))).status).toBe(404);
+    expect((await w.api("POST", `/api/travel-bookings/${id}/cancel`, undefined, bearer(other))).status).toBe(404);
+    expect((await w.api("GET", `/api/travel-bookings/${id}`, undefined, bearer(owner))).body.data.status).toBe("confirmed");
+    const cancelled = await w.api("POST", `/api/travel-bookings/${id}/cancel`, undefined, bearer(owner));
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const expected = offer.refundable ? offer.fare.total - 2 * offer.cancellationFee : offer.fare.taxes;
+    expect(cancelled.body.data.refundAmount).toBe(expected);
+    expect(cancelled.body.data.refund).toEqual({ status: "processed", amount: expected });
+    const again = await w.api("POST", `/api/travel-bookings/${id}/cancel`, undefined, bearer(owner));
+    expect(again.status).toBe(409);
+    const refundRows = await w.d1.prepare("SELECT count(*) AS n FROM refunds WHERE booking_id = ?").bind(id).first();
+    expect(refundRows).toEqual({ n: 1 });
+  });
 });

@@ -8,6 +8,7 @@ import { sellerPaymentRoutes } from "./routes/seller-payments";
 import { cartRoutes, paymentRoutes, webhookRoutes } from "./routes/payments";
 import { devRoutes } from "./routes/dev";
 import { flightRoutes } from "./routes/flights";
+import { travelBookingRoutes } from "./routes/travel-bookings";
 import { sellerAdminRoutes } from "./routes/seller-admin";
 import { sellerDepartureRoutes } from "./routes/seller-departures";
 import { sellerRequestRoutes } from "./routes/seller-requests";
@@ -61,6 +62,7 @@ export function createApiApp() {
     .route("/auth", authRoutes)
     .route("/bookings", bookingRoutes)
     .route("/flights", flightRoutes)
+    .route("/travel-bookings", travelBookingRoutes)
     .route("/cart", cartRoutes)
     .route("/payments", paymentRoutes)
     .route("/webhooks", webhookRoutes)
