@@ -72,15 +72,3 @@ export async function cancelTravelBooking(db: Db, config: AppConfig, userId: str
     refund: refund ? { status: refund.status, amount: refund.amount } : null,
   };
 }
-
-/** The traveller's own travel booking (its page), or a 404 for anyone else. */
-export async function findTravelBooking(db: Db, userId: string, id: string) {
-  const booking = await db
-    .select()
-    .from(travelBookings)
-    .where(and(eq(travelBookings.id, id), eq(travelBookings.userId, userId)))
-    .get();
-  if (!booking) throw notFound(TRAVEL_BOOKING_NOT_FOUND);
-  const refund = await db.select().from(refunds).where(eq(refunds.bookingId, id)).get();
-  return { ...booking, refund: refund ?? null };
-}
