@@ -139,4 +139,22 @@ describe("POST /api/flights/search", () => {
     expect(after.completed - before.completed).toBe(0);
     expect(after.carriersGenerated - before.carriersGenerated).toBeLessThan(5);
   });
+
+  it("renders the flights page with the filters in the address, the booking page for a guest, and the home tab", async () => {
+    const date = daysFromNow(30);
+    const page = await w.request(`/flights/search?from=DEL&to=BOM&date=${date}&adults=2&stops=0&sort=price`);
+    expect(page.status).toBe(200);
+    const html = (await page.text()).replaceAll("&amp;", "&");
+    expect(html).toContain("Non-stop");
+    const link = /\/flight-booking\?offer=([^"]+)"/.exec(html);
+    expect(link).not.toBeNull();
+    const booking = await w.request(`/flight-booking?offer=${link?.[1]}`);
+    expect(booking.status).toBe(200);
+    expect(await booking.text()).toContain("Log in to book");
+    expect((await w.request("/flight-booking?offer=forged.id")).status).toBe(404);
+    const past = await w.request(`/flights/search?from=DEL&to=BOM&date=${daysFromNow(-2)}`);
+    expect(await past.text()).toContain("The departure date has passed");
+    const home = await w.request("/?tab=flights");
+    expect(await home.text()).toContain("Search flights");
+  });
 });
