@@ -10,3 +10,4 @@ export * from "./platform";
 export * from "./stays-and-buses";
 export * from "./students";
 export * from "./reviews";
+export * from "./travel";

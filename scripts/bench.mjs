@@ -49,6 +49,14 @@ const ALL_SCENARIOS = [
     target: 0.05,
   },
   { name: "bus search", path: `/buses/search?from=Bengaluru&to=Chennai&date=${inDays(10)}&passengers=2`, target: 0.05 },
+  // Issue 27 (ADR 0053): the flights page runs a DEL → BOM search 30 days out through the offline supplier (every
+  // carrier's schedule and fares generated, filtered, sorted and signed); no slower than the uncached package page.
+  {
+    name: "flight search",
+    path: `/flights/search?from=DEL&to=BOM&date=${new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)}&adults=1`,
+    cookie: UNCACHED,
+    target: 0.05,
+  },
 ];
 // BENCH_ONLY=departures or `npm run bench -- --only=hotel,bus` (comma-separated parts of scenario names) measures only
 // those pages; the trivial route, the denominator of every ratio, always runs.

@@ -62,6 +62,10 @@ export interface Env {
   BUS_SUPPLIER_KEY?: string;
   /** How long one call to a travel supplier may take, in ms (default 8 s). */
   SUPPLIER_TIMEOUT_MS?: string;
+  /** Which flight supplier answers searches (ADR 0053): `offline` (built in, the default) until an aggregator's adapter is added. */
+  FLIGHT_SUPPLIER?: string;
+  /** How long one call to the flight supplier may take, in ms (default 8 s). */
+  FLIGHT_SUPPLIER_TIMEOUT_MS?: string;
 }
 
 const configFields = z.object({
@@ -115,6 +119,8 @@ const configFields = z.object({
   BUS_SUPPLIER_URL: z.string().url().optional(),
   BUS_SUPPLIER_KEY: z.string().min(1).optional(),
   SUPPLIER_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(8_000),
+  FLIGHT_SUPPLIER: z.enum(["offline"]).default("offline"),
+  FLIGHT_SUPPLIER_TIMEOUT_MS: z.coerce.number().int().positive().default(8_000),
 });
 
 /**

@@ -27,5 +27,5 @@ export function checkPageOrigin(request: Request, url: URL): Request | Response 
   const headers = new Headers(request.headers);
   headers.delete("origin");
   headers.delete("x-forwarded-host");
-  return new Request(request, { headers });
+  return new Request(request, { headers, signal: request.signal });
 }

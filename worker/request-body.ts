@@ -26,7 +26,8 @@ export function drainableBody(request: Request): { request: Request; drain: () =
     // Pulled only when a handler reads: nothing is buffered ahead.
     { highWaterMark: 0 },
   );
-  const passed = new Request(request, { body, duplex: "half" } as RequestInit);
+  // The caller's signal goes with it: a request the caller abandons stops the work it started (issue 27).
+  const passed = new Request(request, { body, duplex: "half", signal: request.signal } as RequestInit);
   async function drain() {
     try {
       for (;;) if ((await read()).done) return;

@@ -1,23 +1,17 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
+import { HomeSearch, type SearchTab } from "~/components/travel/home-search";
+import "~/components/travel/travel.css";
 import type { CatalogPackage } from "@worker/domain/catalog/service";
 import { CatalogCard } from "~/components/catalog/catalog-card";
 
-export function MainHome({ featured, note }: { featured: CatalogPackage[]; note?: string }) {
+export function MainHome({ featured, note, tab = "holidays" }: { featured: CatalogPackage[]; note?: string; tab?: SearchTab }) {
   return (
     <main id="main">
       <section className="main-hero" aria-labelledby="home-title" style={{ background: "linear-gradient(135deg, #4c50e0, #2a8fb8)" }}>
         <div className="container stack">
           <h1 id="home-title">Tour packages, flights and hotels from travel agents you can trust</h1>
           <p>Tripbazaar brings India's travel agents and travellers together.</p>
-          <Form method="get" action="/tours/search" className="search-bar main-search" role="search">
-            <label htmlFor="home-q" className="sr-only">
-              Destination or package
-            </label>
-            <input id="home-q" name="q" className="input" placeholder="Where do you want to go?" />
-            <button type="submit" className="btn">
-              Find a tour
-            </button>
-          </Form>
+          <HomeSearch tab={tab} />
         </div>
       </section>
       <section className="container page" aria-labelledby="featured-title">

@@ -14,7 +14,10 @@ import { D1_HOST, D1_WORKER, d1OverHttp } from "./d1-over-http";
 import { DEAD_LETTER_QUEUE, FOLLOW_UPS_QUEUE } from "../../worker/domain/follow-ups/message";
 
 const root = new URL("../../", import.meta.url);
-const compatibilityDate = /compatibility_date\s*=\s*"([^"]+)"/.exec(readFileSync(new URL("wrangler.toml", root), "utf8"))?.[1];
+const wranglerToml = readFileSync(new URL("wrangler.toml", root), "utf8");
+const compatibilityDate = /compatibility_date\s*=\s*"([^"]+)"/.exec(wranglerToml)?.[1];
+/** wrangler.toml's flags, as production runs with them (enable_request_signal: an aborted request's signal fires). */
+const compatibilityFlags = JSON.parse(/compatibility_flags\s*=\s*(\[[^\]]*\])/.exec(wranglerToml)?.[1] ?? "[]") as string[];
 
 export function migrationStatements(): string[] {
   const dir = new URL("migrations/", root);
@@ -119,6 +122,7 @@ export async function startWorker(
         // The bundle has Remix's dynamic import() of route modules, so its one module is listed explicitly.
         modules: [{ type: "ESModule", path: new URL("dist/index.js", root).pathname }],
         compatibilityDate,
+        compatibilityFlags,
         d1Databases: { DB: DATABASE_ID },
         r2Buckets: ["MEDIA"],
         assets: { directory: new URL("build/client", root).pathname, binding: "ASSETS", routerConfig: { has_user_worker: true } },

@@ -7,6 +7,8 @@ import { bookingRoutes } from "./routes/bookings";
 import { sellerPaymentRoutes } from "./routes/seller-payments";
 import { cartRoutes, paymentRoutes, webhookRoutes } from "./routes/payments";
 import { devRoutes } from "./routes/dev";
+import { flightRoutes } from "./routes/flights";
+import { travelBookingRoutes } from "./routes/travel-bookings";
 import { sellerAdminRoutes } from "./routes/seller-admin";
 import { sellerDepartureRoutes } from "./routes/seller-departures";
 import { sellerRequestRoutes } from "./routes/seller-requests";
@@ -62,6 +64,8 @@ export function createApiApp() {
     )
     .route("/auth", authRoutes)
     .route("/bookings", bookingRoutes)
+    .route("/flights", flightRoutes)
+    .route("/travel-bookings", travelBookingRoutes)
     .route("/cart", cartRoutes)
     .route("/payments", paymentRoutes)
     .route("/webhooks", webhookRoutes)

@@ -19,6 +19,9 @@ import { actionInput, signedInAction, signedInData, signedInHeaders } from "~/li
 import { useActionToast } from "~/lib/use-action-toast";
 import { useFetcherAnswer } from "~/lib/use-fetcher-answer";
 import "~/components/payments/payments.css";
+import { TravelCartLine } from "~/components/travel/travel-cart-line";
+import { travelCartAction } from "~/components/travel/travel-cart.server";
+import { redirect } from "@remix-run/cloudflare";
 
 /** The percentages are the platform's settings now, as the cart is priced (issue 28). */
 const cartTotalNote = (t: { discountPercent: number; bookingFeePercent: number }) =>
@@ -42,7 +45,25 @@ const removeIntent = z.object({ intent: z.literal("remove"), id: z.string().trim
  * `POST /api/payments/checkout`), and without scripts the test provider's Pay or Decline.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
+  // Repeated fields (a bus's `seat`) are read from the form itself; actionInput keeps one value per name.
+  const form = request.headers.get("content-type")?.includes("form")
+    ? await request
+        .clone()
+        .formData()
+        .catch(() => null)
+    : null;
   const input = await actionInput(request).catch(() => ({}) as Record<string, unknown>);
+  if (input.intent === "add-offer" || input.intent === "accept-fare") {
+    const seats = (form?.getAll("seat") ?? []).filter((v): v is string => typeof v === "string");
+    // A guest who adds an offer signs in and comes back to the offer's page (its Referer, when it is ours).
+    const referer = request.headers.get("referer");
+    const back = referer && new URL(referer).origin === context.url.origin ? new URL(referer) : undefined;
+    const answer = await travelCartAction(context, input, seats, back);
+    const body = answer.data as { ok: boolean };
+    // Added from a search page without scripts: straight to the cart, where the trip is listed.
+    if (body.ok && input.intent === "add-offer") throw redirect("/cart", { headers: signedInHeaders });
+    return answer;
+  }
   if (input.intent !== "remove") return tripAction(context, shopOf(context), stringFields(input));
   return signedInAction(context, undefined, async (user) => {
     const { id } = removeIntent.parse(input);
@@ -52,6 +73,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 function CartLine({ line }: { line: ReturnType<typeof useLoaderData<typeof loader>>["cart"]["items"][number] }) {
+  return line.travel ? <TravelCartLine line={line} travel={line.travel} /> : <PackageCartLine line={line} />;
+}
+
+function PackageCartLine({ line }: { line: ReturnType<typeof useLoaderData<typeof loader>>["cart"]["items"][number] }) {
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher, "Could not remove this trip");
   const removing = fetcher.state !== "idle";

@@ -11,15 +11,19 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Book tour packages, flights and hotels with travel agents across India." },
 ];
 
-export async function loader({ context }: LoaderFunctionArgs) {
+const TABS = ["holidays", "flights", "hotels", "buses"] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const asked = new URL(request.url).searchParams.get("tab");
+  const tab = TABS.find((t) => t === asked) ?? "holidays";
   // The price note's percentages are the platform's settings, read in the same batch.
   const [featured, settings] = await Promise.all([featuredCatalog(context.db, context.load), readPlatformSettings(context)]);
-  return { featured, note: perPersonNote(settings) };
+  return { featured, note: perPersonNote(settings), tab };
 }
 
 export default function Home() {
-  const { featured, note } = useLoaderData<typeof loader>();
-  return <MainHome featured={featured} note={note} />;
+  const { featured, note, tab } = useLoaderData<typeof loader>();
+  return <MainHome featured={featured} note={note} tab={tab} />;
 }
 
 export function ErrorBoundary() {

@@ -10,6 +10,9 @@ import { sentEmail } from "../responses/platform";
 import { validate } from "../validate";
 import { expireUnanswered } from "../../domain/payments/expiry";
 import { resendPending } from "../../domain/follow-ups/outbox";
+import { offlineSupplierStats } from "../../domain/travel/flights/offline";
+import { moveFlightFare } from "../../domain/travel/flights/dev-fares";
+import { abortNamedSearch } from "../../domain/travel/flights/named-searches";
 
 /** Development-only helpers; every route here is 404 unless ENVIRONMENT is development. */
 export const devRoutes = new Hono<ApiEnv>()
@@ -51,4 +54,45 @@ export const devRoutes = new Hono<ApiEnv>()
       const { resent } = await resendPending(db, config, now);
       return c.json({ success: true, data: { ...payments, followUpsResent: resent } });
     },
+  )
+  .get(
+    "/flight-supplier",
+    describeRoute({
+      summary: "What the offline flight supplier did in this isolate (development only)",
+      description: "Searches started, completed and aborted: an aborted search stops before it finishes (issue 27).",
+      responses: { 200: z.object({ started: count, completed: count, aborted: count, carriersGenerated: count }) },
+      database: false,
+    }),
+    (c) => c.json({ ...offlineSupplierStats }),
+  )
+  .post(
+    "/flight-fare",
+    describeRoute({
+      summary: "Move one flight's fare on one day (development only)",
+      description:
+        "Adds `fareAdjust` paise to each adult's base fare of the flight (`6E-2134:2026-12-15`): a fare that changed after the search.",
+      responses: { 200: z.object({ success: ok }) },
+    }),
+    validate(
+      "json",
+      z.object({
+        flightKey: z.string().regex(/^[0-9A-Z]{2}-\d{1,4}:\d{4}-\d{2}-\d{2}$/),
+        fareAdjust: z.number().int().min(-1_000_000).max(10_000_000),
+      }),
+    ),
+    async (c) => {
+      const { flightKey, fareAdjust } = c.req.valid("json");
+      await moveFlightFare(c.var.db, flightKey, fareAdjust);
+      return c.json({ success: true as const });
+    },
+  )
+  .post(
+    "/flight-searches/:id/abort",
+    describeRoute({
+      summary: "Abort a named flight search (development only)",
+      description: "What a disconnect does on Cloudflare (Miniflare does not forward it): the search named by its `x-tb-search-id` stops.",
+      responses: { 200: z.object({ aborted: z.boolean() }) },
+      database: false,
+    }),
+    (c) => c.json({ aborted: abortNamedSearch(c.req.param("id")) }),
   );

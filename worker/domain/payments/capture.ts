@@ -12,6 +12,7 @@ import { captureFollowUps } from "./emails";
 import { refundIdOf } from "./refunds";
 import { seatsAtCapture } from "../departures/capture-seats";
 import { releaseHeldStatements, sellHeldStatements } from "../departures/holds";
+import { travelBookingStatements, travelDraftOf } from "../travel/checkout";
 
 type Statement = Parameters<Db["batch"]>[0][number];
 type ItemRow = typeof paymentItems.$inferSelect;
@@ -46,7 +47,7 @@ export type CaptureResult = {
 async function whyNotBookable(db: Db, payment: PaymentRow, items: ItemRow[], paidAt: Date, now: Date) {
   const reasons = new Map<string, string>();
   const expired = paidAt.getTime() > checkoutExpiry(payment.createdAt).getTime() + CAPTURE_ALLOWANCE_MINUTES * 60_000;
-  const drafts = items.map((i) => ({ item: i, draft: i.booking as BookingDraft }));
+  const drafts = items.map((i) => ({ item: i, draft: i.booking as BookingDraft, travel: travelDraftOf(i.booking) !== null }));
   const cartIds = items.map((i) => i.cartItemId).filter((id): id is string => id !== null);
   const [pkgs, inCart, bookedElsewhere] = await Promise.all([
     db
@@ -57,7 +58,7 @@ async function whyNotBookable(db: Db, payment: PaymentRow, items: ItemRow[], pai
         onSale: sql<number>`case when ${onSale()} then 1 else 0 end`,
       })
       .from(packages)
-      .where(inArray(packages.id, [...new Set(drafts.map((d) => d.draft.row.packageId))])),
+      .where(inArray(packages.id, [...new Set(drafts.filter((d) => !d.travel).map((d) => d.draft.row.packageId))])),
     cartIds.length
       ? db
           .select({ id: cartItems.id })
@@ -75,7 +76,17 @@ async function whyNotBookable(db: Db, payment: PaymentRow, items: ItemRow[], pai
   const present = new Set(inCart.map((c) => c.id));
   const paidElsewhere = new Set(bookedElsewhere.map((c) => c.id));
   const today = todayInIndia(now);
-  for (const { item, draft } of drafts) {
+  for (const { item, draft, travel } of drafts) {
+    if (travel) {
+      // A flight, stay or bus trip (ADR 0053): re-priced at checkout; here only the cart and the checkout's window.
+      let reason: string | null = null;
+      if (item.cartItemId && paidElsewhere.has(item.cartItemId)) reason = UNBOOKED.paidTwice;
+      else if (item.cartItemId && !present.has(item.cartItemId)) reason = UNBOOKED.removed;
+      else if (expired) reason = UNBOOKED.stale;
+      else if (draft.row.startDate < today) reason = UNBOOKED.date;
+      if (reason) reasons.set(item.bookingId, reason);
+      continue;
+    }
     const pkg = pkgOf.get(draft.row.packageId);
     const tier = pkg ? findPriceTier(pkg.priceRanges, draft.row.priceTier?.label ?? 0) : null;
     const repriced =
@@ -112,6 +123,8 @@ async function whyNotBookable(db: Db, payment: PaymentRow, items: ItemRow[], pai
 
 /** The statements that write one item's booking, `pending` and paid, with its number and travellers. */
 function bookingStatements(db: Db, payment: PaymentRow, item: ItemRow, year: number, createdAt: string): Statement[] {
+  const travel = travelDraftOf(item.booking);
+  if (travel) return travelBookingStatements(db, payment, item, travel, year, createdAt);
   const draft = item.booking as BookingDraft;
   return [
     db

@@ -19,6 +19,7 @@ import type { DepartureFacts } from "../departures/view";
 import { DomainError } from "../errors";
 import { readPlatformSettings } from "../platform/settings";
 import { termsOf } from "../bookings/price-terms";
+import { type TravelLine, travelLineOf } from "../travel/cart";
 
 export const CART_FULL = `Your cart holds at most ${MAX_CART_ITEMS} trips; please check out or remove one first`;
 export const CART_ITEM_NOT_FOUND = "This trip is not in your cart";
@@ -43,6 +44,8 @@ export type CartLine = {
   /** The hotel, meal plan and add-ons chosen (ADR 0045), or null. */
   choices: BookedChoices | null;
   problem: string | null;
+  /** A flight, stay or bus trip (ADR 0053): its offer as agreed, and a changed fare waiting to be accepted. */
+  travel: TravelLine | null;
 };
 
 export const DEPARTURE_GONE = "This departure is no longer offered; please remove the trip and add it again with another date";
@@ -96,6 +99,28 @@ export async function listCart(reader: Reader, userId: string, today: string, no
     readPlatformSettings(reader),
   ]);
   const lines: CartLine[] = rows.map((r) => {
+    const travel = travelLineOf(r.request);
+    if (travel)
+      return {
+        id: r.id,
+        packageId: "",
+        packageName: travel.offer.title,
+        city: travel.offer.subtitle,
+        duration: "",
+        image: null,
+        sellerId: r.sellerId,
+        sellerName: r.sellerName,
+        startDate: travel.offer.startDate,
+        adults: travel.choice.travellers.length,
+        children: 0,
+        tier: null,
+        roomType: "",
+        transportType: "",
+        pricing: null,
+        choices: null,
+        problem: travel.offer.startDate < today ? "The travel date has passed" : null,
+        travel,
+      };
     const parsed = createBookingSchema.safeParse(r.request);
     // The catalogue choices as priced when the trip was added (ADR 0045); checkout prices them again.
     const snapshot = (r.request as { choiceSnapshot?: BookedChoices | null } | null)?.choiceSnapshot ?? null;
@@ -142,10 +167,12 @@ export async function listCart(reader: Reader, userId: string, today: string, no
       pricing,
       choices: snapshot,
       problem,
+      travel: null,
     };
   });
-  const total = lines.reduce((sum, l) => sum + (l.pricing?.total ?? 0), 0);
-  return { items: lines, total, payable: lines.length > 0 && lines.every((l) => l.pricing !== null), terms: termsOf(settings) };
+  const total = lines.reduce((sum, l) => sum + (l.pricing?.total ?? (l.problem ? 0 : (l.travel?.offer.total ?? 0))), 0);
+  const ready = (l: CartLine) => (l.travel ? !l.problem && !l.travel.changed : l.pricing !== null);
+  return { items: lines, total, payable: lines.length > 0 && lines.every(ready), terms: termsOf(settings) };
 }
 
 /**

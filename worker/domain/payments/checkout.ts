@@ -12,6 +12,8 @@ import { type CreateBookingInput, createBookingSchema } from "../bookings/schema
 import { DomainError, conflict, notFound, unavailable, unprocessable } from "../errors";
 import { CHECKOUT_MINUTES, MAX_CART_ITEMS, TRIP_GONE, checkoutExpiry } from "./policy";
 import { holdSeats, letGoOfSeats } from "../departures/checkout-holds";
+import { travelLineOf } from "../travel/cart";
+import { travelDraftAtCheckout, travelDraftOf } from "../travel/checkout";
 
 export const PAYMENTS_UNAVAILABLE = "Online payment is not available right now. Please try again later.";
 export const PROVIDER_DOWN = "The payment provider did not answer. No money was taken; please try again.";
@@ -91,7 +93,7 @@ function draftOf(input: CreateBookingInput, priced: PricedRequest): BookingDraft
 }
 
 /** Re-prices what is being bought, on the server, now: the cart's items or Book Now's one request. */
-async function linesOf(db: Db, customer: Customer, source: CheckoutSource, now: Date) {
+async function linesOf(db: Db, config: AppConfig, customer: Customer, source: CheckoutSource, now: Date) {
   const today = todayInIndia(now);
   if (source.kind === "item") {
     const priced = await priceRequest(db, source.input, today, now, { travellerId: customer.id });
@@ -110,6 +112,13 @@ async function linesOf(db: Db, customer: Customer, source: CheckoutSource, now: 
   if (source.site && items.some((i) => i.sellerId !== source.site?.sellerId)) throw notFound("Package not found");
   const lines = [];
   for (const item of items) {
+    // A flight, stay or bus trip (ADR 0053): re-priced by its supplier now; a changed fare is shown before payment.
+    const travel = travelLineOf(item.request);
+    if (travel) {
+      const draft = await travelDraftAtCheckout(db, config, customer.id, item.id, travel, now);
+      lines.push({ cartItemId: item.id, draft: draft as unknown as BookingDraft, departure: null });
+      continue;
+    }
     const input = createBookingSchema.safeParse(item.request);
     try {
       if (item.packageId === null) throw unprocessable(TRIP_GONE);
@@ -142,7 +151,7 @@ export async function startCheckout(
 ): Promise<CheckoutSession> {
   const configured = paymentProviderOf(config);
   if (!configured) throw unavailable(PAYMENTS_UNAVAILABLE);
-  const lines = await linesOf(db, customer, source, now);
+  const lines = await linesOf(db, config, customer, source, now);
   const createdAt = now.toISOString();
   const amount = lines.reduce((sum, l) => sum + l.draft.row.total, 0);
   if (!paise.safeParse(amount).success)
@@ -268,6 +277,8 @@ async function whyNotPayable(db: Db, userId: string, items: (typeof paymentItems
         .get();
       if (!line) return `${draft.packageName} is no longer in your cart`;
     }
+    // A travel offer was re-priced when this checkout started, within its 30 minutes.
+    if (travelDraftOf(item.booking)) continue;
     try {
       const input = {
         packageId: draft.row.packageId,

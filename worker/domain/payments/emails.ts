@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import { outbox, paymentItems, payments, sellers, users } from "@db/schema";
+import { outbox, paymentItems, payments, sellers, travelBookings, users } from "@db/schema";
 import { formatDate, formatRupees } from "../../shared/format";
 import { readerOf } from "../../db/batcher";
 import type { Db } from "../../db/client";
@@ -12,6 +12,7 @@ import { type Email, trySendEmail } from "../email/send";
 import type { OutboxRow } from "../follow-ups/outbox";
 import type { BookingDraft } from "./checkout";
 import { REQUEST_EXPIRY_HOURS } from "./policy";
+import { PLATFORM_MERCHANT_ID } from "../travel/merchant";
 import { refundIfQueued } from "./refunds";
 
 export type PaymentFollowUpKind = "payment-receipt" | "seller-request" | "payment-unbooked";
@@ -46,7 +47,8 @@ export function captureFollowUps(
       sellerId: payment.siteSellerId,
       payload: { paymentId: payment.id },
     });
-    for (const b of booked)
+    // The platform's own flights, stays and bus trips (ADR 0053) have no travel agent to ask.
+    for (const b of booked.filter((x) => x.sellerId !== PLATFORM_MERCHANT_ID))
       rows.push({
         id: paymentFollowUpIds.sellerRequest(b.bookingId),
         kind: "seller-request",
@@ -87,7 +89,23 @@ async function receiptEmail(db: Db, config: AppConfig, paymentId: string): Promi
   // One reader for all of them: the bookings are read in one D1 batch.
   const reader = readerOf(db);
   const booked = (await Promise.all(items.map((i) => findBooking(reader, i.bookingId)))).filter((b): b is Booking => b !== null);
-  if (booked.length === 0) throw new Error(`Payment ${paymentId} booked nothing to send a receipt for`);
+  // Flights, stays and bus trips the platform sold (ADR 0053) are on the same receipt.
+  const travel = await db.select().from(travelBookings).where(eq(travelBookings.paymentId, paymentId));
+  if (booked.length === 0 && travel.length === 0) throw new Error(`Payment ${paymentId} booked nothing to send a receipt for`);
+  const travelLines = travel.map(
+    (t) =>
+      `- ${t.bookingRef}: ${t.title}, ${formatDate(t.startDate)}, ${formatRupees(t.amount)}\n  ${platformUrl(config, `/travel-booking/${t.id}`)}`,
+  );
+  if (booked.length === 0) {
+    const customer = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, payment.userId)).get();
+    if (!customer) throw new Error(`The customer of payment ${paymentId} no longer exists`);
+    return {
+      to: customer.email,
+      sellerId: null,
+      subject: `Payment receipt: ${formatRupees(payment.amount)} paid`,
+      text: `Hello ${customer.name},\n\nThank you. We received your payment of ${formatRupees(payment.amount)} on ${formatDate(payment.capturedAt ?? payment.updatedAt)}.\n\nReceipt: ${payment.id}\nPayment reference: ${payment.providerPaymentId ?? ""}\n\n${travelLines.join("\n")}\n\nYour e-tickets are on each booking's page.\n\nCancellation and refund policy:\n${platformUrl(config, "/cancellation-and-refund")}`,
+    };
+  }
   const sellerRows = await db
     .select({ id: sellers.id, name: sellers.name })
     .from(sellers)
@@ -103,7 +121,7 @@ async function receiptEmail(db: Db, config: AppConfig, paymentId: string): Promi
     to: customer.email,
     sellerId: payment.siteSellerId,
     subject: `Payment receipt: ${formatRupees(payment.amount)} paid`,
-    text: `Hello ${customer.name},\n\nThank you. We received your payment of ${formatRupees(payment.amount)} on ${formatDate(payment.capturedAt ?? payment.updatedAt)}.\n\nReceipt: ${payment.id}\nPayment reference: ${payment.providerPaymentId ?? ""}\n\n${lines.join("\n")}\n\nEach travel agent now confirms their booking. If one cannot take it, or does not answer within ${REQUEST_EXPIRY_HOURS} hours, that booking's amount is refunded in full automatically.\n\nCancellation and refund policy:\n${platformUrl(config, "/cancellation-and-refund")}`,
+    text: `Hello ${customer.name},\n\nThank you. We received your payment of ${formatRupees(payment.amount)} on ${formatDate(payment.capturedAt ?? payment.updatedAt)}.\n\nReceipt: ${payment.id}\nPayment reference: ${payment.providerPaymentId ?? ""}\n\n${[...lines, ...travelLines].join("\n")}\n\nEach travel agent now confirms their booking. If one cannot take it, or does not answer within ${REQUEST_EXPIRY_HOURS} hours, that booking's amount is refunded in full automatically.\n\nCancellation and refund policy:\n${platformUrl(config, "/cancellation-and-refund")}`,
   };
 }
 
