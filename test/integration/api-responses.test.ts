@@ -109,6 +109,8 @@ const RECIPES: Record<string, Recipe> = {
     as: "anonymous",
     params: { serviceId: "bs_bengaluru_chennai_vrl_2200", date: inDays(10) },
   }),
+  // Flights (issue 27): the public search.
+  "POST /api/flights/search": () => ({ as: "anonymous", body: { origin: "DEL", destination: "BOM", departureDate: inDays(30) } }),
   "GET /api/docs": () => ({ as: "anonymous" }),
 
   "POST /api/auth/signup": () => ({ as: "anonymous", body: NEWCOMER }),
@@ -286,6 +288,20 @@ const RECIPES: Record<string, Recipe> = {
   },
   "GET /api/superadmin/users": () => ({ as: "admin" }),
   "PUT /api/superadmin/users/{id}/status": () => ({ as: "admin", params: { id: made.newcomer }, body: { status: "disabled" } }),
+  // A role change on the (now disabled) newcomer, whose session no later call uses.
+  "PUT /api/superadmin/users/{id}/role": () => ({ as: "admin", params: { id: made.newcomer }, body: { role: "superadmin" } }),
+  // Spec §9's figures: the seeded settings sent back, so no later price changes.
+  "PUT /api/superadmin/settings": () => ({
+    as: "admin",
+    body: {
+      discountPercent: 10,
+      bookingFeePercent: 18,
+      maxTravellers: 12,
+      childrenDiscountPercent: 0,
+      studentDiscountPercent: 5,
+      packagesNeedApproval: false,
+    },
+  }),
   // Package moderation (ADR 0048): the seeded draft made to wait for review; the seed's change waiting on Sikkim.
   "PUT /api/superadmin/packages/{id}/decision": async () => {
     await w.d1.prepare("UPDATE packages SET moderation = 'pending' WHERE id = 'p_kerala_draft'").run();
@@ -317,9 +333,43 @@ const RECIPES: Record<string, Recipe> = {
     return { as: "admin", params: { id: "rv_doc_held" } };
   },
   "POST /api/superadmin/reviews/{id}/remove": () => ({ as: "admin", params: { id: "rv_seed_r2" }, body: { reason: "duplicate" } }),
+  // A traveller cancels a stay of theirs, written straight to D1: past its free cancellation, so nothing to refund.
+  "POST /api/travel-bookings/{id}/cancel": async () => {
+    const [start, end] = [inDays(20), inDays(22)];
+    const offer = { kind: "hotel", offerId: "offer_docs", title: "Docs Stay", subtitle: "Deluxe room", startDate: start, endDate: end };
+    await w.d1
+      .prepare(
+        "INSERT INTO travel_bookings (id, booking_ref, kind, user_id, payment_id, title, start_date, end_date, amount, offer, choice) VALUES ('tb_docs_stay', 'TB-1999-900001', 'hotel', 'u_asha', 'pay_docs_stay', 'Docs Stay', ?1, ?2, 500000, ?3, ?4)",
+      )
+      .bind(
+        start,
+        end,
+        JSON.stringify({ ...offer, lines: [], total: 500_000, refundable: false, details: {} }),
+        '{"travellers":[],"seats":[]}',
+      )
+      .run();
+    return { as: "customer", params: { id: "tb_docs_stay" } };
+  },
 
   "GET /api/dev/outbox": () => ({ as: "anonymous", query: `to=${encodeURIComponent(NEWCOMER.email)}` }),
   "POST /api/dev/scheduled": () => ({ as: "anonymous" }),
+  "GET /api/dev/flight-supplier": () => ({ as: "anonymous" }),
+  "POST /api/dev/flight-fare": () => ({ as: "anonymous", body: { flightKey: `6E-2134:${inDays(30)}`, fareAdjust: 0 } }),
+  // A slow search named as a test names it, its caller gone (as in flights.test.ts), then aborted by its name.
+  "POST /api/dev/flight-searches/{id}/abort": async () => {
+    const caller = new AbortController();
+    void w
+      .request("/api/flights/search", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-tb-supplier-delay": "300", "x-tb-search-id": "docs-search", ...freshIp() },
+        body: JSON.stringify({ origin: "DEL", destination: "BLR", departureDate: inDays(30) }),
+        signal: caller.signal,
+      })
+      .catch(() => null);
+    await new Promise((r) => setTimeout(r, 450));
+    caller.abort();
+    return { as: "anonymous", params: { id: "docs-search" } };
+  },
 };
 
 /** What a success answer leaves for the calls after it. */

@@ -58,13 +58,13 @@ describe("seller website pages (spec §2)", () => {
     };
     const { html } = await page(P);
     const trending = section(html, "trending-title");
-    // With no published reviews yet, the destinations with the most packages, then by name, each with its lowest
-    // tier and no rating (issue 24).
+    // The destinations by their packages' published reviews (the seed's: two of Goa, one of Jaipur rated 5, one of
+    // Munnar rated 4; issue 28), then by rating, packages and name, each with its lowest tier (issue 24).
     const cards = [...trending.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map((m) => m[1].replace(/<[^>]+>/g, ""));
     expect(cards).toEqual([
       "Goa1 packageStarting from ₹15,999 per person",
       "Jaipur1 packageStarting from ₹12,499 per person",
-      "Leh1 packageCall or Contact for price",
+      "Munnar1 packageStarting from ₹17,499 per person",
     ]);
     expect(trending).toContain(`href="${P}/searchpackages/Goa"`);
     const explore = section(html, "explore-title");
@@ -89,8 +89,9 @@ describe("seller website pages (spec §2)", () => {
 
     // Another seller's landing shows its own destinations only.
     const himalayan = section((await page("/seller/himalayan-trails/website")).html, "trending-title");
-    expect(himalayan).toContain("Kaza");
-    expect(himalayan).toContain("Starting from ₹27,999");
+    // Kedarnath first: the one of its destinations with a published review (the seed's, issue 28).
+    expect(himalayan).toContain("Kedarnath");
+    expect(himalayan).toContain("Starting from ₹11,999");
     expect(himalayan).not.toContain("Goa");
   });
 

@@ -1,6 +1,6 @@
 import { defineAppRoutes } from "../../app/routes";
 import { createApiApp } from "../../worker/api/app";
-import { bookingRequest } from "./bookings";
+import { bookingRequest, daysFromNow } from "./bookings";
 
 /**
  * The security matrix's knowledge of the route tables. Routes are read from the Hono app and
@@ -43,8 +43,21 @@ export const PUBLIC_API = new Set([
   "GET /api/seller-website/seller/:sellerId/website/package/:packageId",
   "GET /api/seller-website/seller/:sellerId/website/searchpackages/:query",
   "POST /api/seller-website/seller/:sellerId/website/messages",
+  // Issue 27: travel search and hotel content are public by design (no account to search); POST only for the body.
+  "POST /api/flights/search",
+  "GET /api/hotels/facilities",
+  "POST /api/hotels/rates",
+  "GET /api/hotels/:id",
+  "POST /api/buses/search",
+  "GET /api/buses/trips/:serviceId/:date",
+  // Issue 28: published reviews are public reads.
+  "GET /api/reviews",
+  "GET /api/reviews/packages/:id",
   "GET /api/dev/outbox",
   "POST /api/dev/scheduled",
+  "GET /api/dev/flight-supplier",
+  "POST /api/dev/flight-fare",
+  "POST /api/dev/flight-searches/:id/abort",
   // The payment provider's webhook: it carries no session, its signature over the raw body is its credential.
   "POST /api/webhooks/payments",
   "GET /api/openapi.json",
@@ -64,6 +77,10 @@ const ROLE_RULES: { match: string; roles: Role[] }[] = [
   { match: "POST /api/bookings", roles: ["user"] },
   { match: "/api/cart", roles: ["user"] },
   { match: "POST /api/payments/", roles: ["user"] },
+  // Only travellers write reviews (issue 28); the public reads are in PUBLIC_API.
+  { match: "GET /api/reviews/reviewable", roles: ["user"] },
+  { match: "POST /api/reviews", roles: ["user"] },
+  { match: "POST /api/reviews/photos", roles: ["user"] },
 ];
 
 /** A protected path that looks like an admin or seller area must have an explicit rule, never the "any account" default. */
@@ -75,7 +92,18 @@ export function rolesFor(route: ApiRoute): Role[] | null {
 }
 
 /** Tenant-owned resources an id in a path can name; "platform" ids are the superadmin's to act on across tenants. */
-export type Resource = "booking" | "package" | "departure" | "message" | "domain" | "cart" | "payment" | "platform" | "public";
+export type Resource =
+  | "booking"
+  | "package"
+  | "departure"
+  | "message"
+  | "domain"
+  | "cart"
+  | "payment"
+  | "travel-booking"
+  | "review"
+  | "platform"
+  | "public";
 
 /** Which resource each path parameter names, keyed by the route path up to and including the parameter. */
 const API_PARAMS: Record<string, Resource> = {
@@ -83,6 +111,11 @@ const API_PARAMS: Record<string, Resource> = {
   "/api/bookings/:id": "booking",
   "/api/cart/:id": "cart",
   "/api/payments/:id": "payment",
+  // A traveller's own flight, stay or bus booking (travel_bookings); another traveller's answers 404 (travel-bookings.test.ts).
+  "/api/travel-bookings/:id": "travel-booking",
+  // A review of the seller's own package; another seller's answers 404 (reviews.test.ts).
+  "/api/seller-admin/reviews/:id": "review",
+  "/api/superadmin/reviews/:id": "platform",
   "/api/seller-admin/packages/:id": "package",
   "/api/seller-departures/:id": "departure",
   "/api/seller-admin/messages/:id": "message",
@@ -96,6 +129,12 @@ const API_PARAMS: Record<string, Resource> = {
   "/api/seller-website/seller/:sellerId": "public",
   "/api/seller-website/seller/:sellerId/website/package/:packageId": "public",
   "/api/seller-website/seller/:sellerId/website/searchpackages/:query": "public",
+  "/api/hotels/:id": "public",
+  "/api/buses/trips/:serviceId": "public",
+  "/api/buses/trips/:serviceId/:date": "public",
+  "/api/reviews/packages/:id": "public",
+  // Development only: a search's name from its x-tb-search-id header, not a stored row.
+  "/api/dev/flight-searches/:id": "public",
 };
 
 const paramKey = (path: string, param: string) => path.slice(0, path.indexOf(`:${param}`) + param.length + 1);
@@ -243,6 +282,15 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   "PUT /api/superadmin/packages/:id/decision": { decision: "reject", reason: "Not enough detail" },
   "PUT /api/superadmin/edits/:id/decision": { decision: "reject", reason: "Not enough detail" },
   "PUT /api/superadmin/users/:id/role": { role: "user" },
+  // Public searches: dates inside the windows they take (a bus up to 59 days ahead).
+  "POST /api/flights/search": { origin: "DEL", destination: "BOM", departureDate: daysFromNow(30) },
+  "POST /api/hotels/rates": { city: "Goa", checkIn: daysFromNow(20), checkOut: daysFromNow(22), rooms: [{ adults: 2, childAges: [] }] },
+  "POST /api/buses/search": { origin: "Bengaluru", destination: "Chennai", date: daysFromNow(10) },
+  "POST /api/reviews": { booking: "bk_matrix_missing", rating: 5, text: "A well planned trip from the first day to the last." },
+  "POST /api/seller-admin/reviews/:id/reply": { reply: "Thank you for travelling with us" },
+  "POST /api/seller-admin/reviews/:id/report": { reason: "other" },
+  "POST /api/superadmin/reviews/:id/remove": { reason: "duplicate" },
+  "POST /api/dev/flight-fare": { flightKey: "6E-2134:2031-01-15", fareAdjust: 0 },
   // Spec §9's figures: a superadmin sending the sample changes nothing.
   "PUT /api/superadmin/settings": {
     discountPercent: 10,
@@ -323,6 +371,21 @@ export const UNLIMITED_WRITES: Record<string, string> = {
   "PUT /api/superadmin/users/:id/role": "the superadmin's; no email",
   "PUT /api/superadmin/settings": "the superadmin's; no email",
   "POST /api/dev/scheduled": "development only",
+  "POST /api/dev/flight-fare": "development only",
+  "POST /api/dev/flight-searches/:id/abort": "development only",
+  // Public searches (issue 27): reads, POST for the body. No email, no money; each is bounded by the supplier's
+  // timeout. NOT throttled: with an outside aggregator configured, each search is one call to it.
+  "POST /api/flights/search": "a public read (POST for its body); no email, no money; not throttled",
+  "POST /api/hotels/rates": "a public read (POST for its body); no email, no money; not throttled",
+  "POST /api/buses/search": "a public read (POST for its body); no email, no money; not throttled",
+  "POST /api/travel-bookings/:id/cancel":
+    "one cancellation per booking (one conditional update): at most one refund (its id is the booking's); no email",
+  "POST /api/reviews": "one review per trip (unique booking id); no email, no money",
+  "POST /api/reviews/photos": "no email, no money; 2 MB each",
+  "POST /api/seller-admin/reviews/:id/reply": "one reply per review (one conditional update); no email, no money",
+  "POST /api/seller-admin/reviews/:id/report": "one report per review (one conditional update); no email, no money",
+  "POST /api/superadmin/reviews/:id/publish": "the superadmin's; one decision per review; no email",
+  "POST /api/superadmin/reviews/:id/remove": "the superadmin's; one decision per review; no email",
 };
 
 export const unclassifiedWrites = (routes: ApiRoute[]) =>

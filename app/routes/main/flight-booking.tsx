@@ -14,12 +14,16 @@ export const meta: MetaFunction = () => [{ title: "Flight booking | Tripbazaar" 
 
 const TITLES = ["Mr", "Mrs", "Ms", "Miss", "Mstr"];
 
+const NO_OFFER = "Choose a flight first: search flights and pick a fare to book it.";
+
 /** The chosen offer (its signed id in the address), re-priced now; a guest is asked to log in and comes back here. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const offerId = url.searchParams.get("offer") ?? "";
   const user = await liveUser(context);
   const login = `/login?redirect=${encodeURIComponent(url.pathname + url.search)}`;
+  // Opened without a fare (a bookmark, the menu): say how to get one instead of a dead end.
+  if (!offerId) return { offerId, user: user && { name: user.name }, login, query: null, searched: 0, offer: null, problem: NO_OFFER };
   try {
     const { payload } = await openOffer(context.config, offerId);
     const { query, total } = payload.data as FlightOfferData;
@@ -43,7 +47,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** Add to cart (the cart's own service): the passengers checked against the fare, then on to the cart to pay. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const input = await actionInput(request);
+  // A body that is no form reads as an empty one: the cart's own checks answer it with a clear 4xx.
+  const input = await actionInput(request).catch(() => ({}) as Record<string, unknown>);
   const answer = await travelCartAction(context, { ...input, intent: "add-offer" }, [], new URL(request.url));
   const body = answer.data as { ok: boolean; message: string };
   if (body.ok) throw redirect("/cart", { headers: signedInHeaders });
@@ -54,16 +59,22 @@ export default function FlightBooking() {
   const { offerId, user, login, query, searched, offer, problem } = useLoaderData<typeof loader>();
   const answered = useActionData<typeof action>() as { ok: boolean; message: string } | undefined;
   const busy = useNavigation().state === "submitting";
-  const kinds = [
-    ...Array.from({ length: query.passengers.adults }, () => "Adult (12+)"),
-    ...Array.from({ length: query.passengers.children }, () => "Child (2–11)"),
-    ...Array.from({ length: query.passengers.infants }, () => "Infant (under 2)"),
-  ];
+  const kinds = query
+    ? [
+        ...Array.from({ length: query.passengers.adults }, () => "Adult (12+)"),
+        ...Array.from({ length: query.passengers.children }, () => "Child (2–11)"),
+        ...Array.from({ length: query.passengers.infants }, () => "Infant (under 2)"),
+      ]
+    : [];
   return (
     <main id="main" className="container page stack">
       <h1>Book your flight</h1>
       <p>
-        <Link to={`/flights/search?from=${query.origin}&to=${query.destination}&date=${query.departureDate}`}>Back to the results</Link>
+        {query ? (
+          <Link to={`/flights/search?from=${query.origin}&to=${query.destination}&date=${query.departureDate}`}>Back to the results</Link>
+        ) : (
+          <Link to="/flights/search">Search flights</Link>
+        )}
       </p>
       {problem || !offer ? (
         <div className="card stack" role="alert">

@@ -20,7 +20,7 @@ export const headers = () => signedInHeaders;
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const query = pageQuery(context.url, editListQuery);
-  return signedInData(context, "superadmin", async () => ({ status: query.status, list: await listEdits(context, query) }));
+  return signedInData(context, "superadmin", async () => ({ shown: query.status, list: await listEdits(context, query) }));
 }
 
 export const action = ({ request, context }: ActionFunctionArgs) => decideAction(request, context);
@@ -33,7 +33,7 @@ const TABS = [
 
 /** Changes to live packages' text and photos: the live version stays up until one is approved here. */
 export default function Page() {
-  const { status, list } = useLoaderData<typeof loader>();
+  const { shown: status, list } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<typeof action>();
   const decided = useRef<string | null>(null);
   if (fetcher.formData) decided.current = String(fetcher.formData.get("id"));

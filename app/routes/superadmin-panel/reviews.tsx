@@ -19,7 +19,7 @@ export const headers = () => signedInHeaders;
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const query = pageQuery(context.url, moderationQuery);
-  return signedInData(context, "superadmin", async () => ({ status: query.status, found: await moderationQueue(context, query) }));
+  return signedInData(context, "superadmin", async () => ({ shown: query.status, found: await moderationQueue(context, query) }));
 }
 
 /** Publish a held review, or remove one for a reason from the fixed list; each with its audit entry, in one batch. */
@@ -43,7 +43,7 @@ const TABS = [
 ] as const;
 
 export default function Page() {
-  const { status, found } = useLoaderData<typeof loader>();
+  const { shown: status, found } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (

@@ -5,6 +5,43 @@ import { EVENT_OUTCOMES, PAYMENT_ROW_STATUSES, PROVIDERS, REFUND_REASONS, REFUND
 import { LEDGER_STATUSES } from "../../shared/ledger";
 import { pricing } from "./bookings";
 import { count, day, instant, pagination, paise } from "./common";
+import { TRAVEL_KINDS } from "../../domain/travel/offer";
+
+const pricedOffer = z.object({
+  kind: z.enum(TRAVEL_KINDS),
+  offerId: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  startDate: day.describe("Departure or check-in"),
+  endDate: day.describe("Arrival or check-out"),
+  lines: z.array(z.object({ label: z.string(), amount: z.number().int() })),
+  total: paise,
+  refundable: z.boolean(),
+  freeCancellationUntil: z.string().optional().describe("Up to when cancelling refunds in full, when the fare allows it"),
+  details: z.record(z.string(), z.unknown()).describe("The kind's own details (segments, room and meal plan, seats…)"),
+});
+
+/** A flight, stay or bus trip in the cart (issue 27): its signed offer, the travellers and seats, the offer priced now. */
+const travelLine = z.object({
+  kind: z.enum(TRAVEL_KINDS),
+  offerId: z.string(),
+  choice: z.object({
+    travellers: z.array(
+      z.object({
+        title: z.string().optional(),
+        name: z.string(),
+        age: count.optional(),
+        gender: z.enum(["female", "male", "other"]).optional(),
+      }),
+    ),
+    seats: z.array(z.string()),
+  }),
+  offer: pricedOffer,
+  changed: z
+    .object({ offer: pricedOffer, previousTotal: paise })
+    .nullable()
+    .describe("The offer at its new price when the fare changed since it was added; the traveller accepts it before paying"),
+});
 
 /** The traveller's cart, priced now (ADR 0029). */
 export const cart = z.object({
@@ -27,6 +64,7 @@ export const cart = z.object({
       pricing: pricing.nullable().describe("Null when the trip can no longer be booked as it is (see `problem`)"),
       choices: bookedChoices,
       problem: z.string().nullable(),
+      travel: travelLine.nullable().describe("Null for a package; a flight, stay or bus trip's offer and travellers otherwise"),
     }),
   ),
   total: paise,

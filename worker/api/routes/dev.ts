@@ -8,11 +8,15 @@ import { describeRoute } from "../route-info";
 import { count, ok } from "../responses/common";
 import { sentEmail } from "../responses/platform";
 import { validate } from "../validate";
+import { badRequest, notFound } from "../errors";
 import { expireUnanswered } from "../../domain/payments/expiry";
 import { resendPending } from "../../domain/follow-ups/outbox";
 import { offlineSupplierStats } from "../../domain/travel/flights/offline";
 import { moveFlightFare } from "../../domain/travel/flights/dev-fares";
 import { abortNamedSearch } from "../../domain/travel/flights/named-searches";
+
+/** A search's name as a test gives it in `x-tb-search-id` ("s1"): letters, digits, `.`, `_`, `:` and `-`. */
+const searchId = z.string().regex(/^[A-Za-z0-9._:-]{1,100}$/, "Name the search as its x-tb-search-id header did");
 
 /** Development-only helpers; every route here is 404 unless ENVIRONMENT is development. */
 export const devRoutes = new Hono<ApiEnv>()
@@ -90,9 +94,16 @@ export const devRoutes = new Hono<ApiEnv>()
     "/flight-searches/:id/abort",
     describeRoute({
       summary: "Abort a named flight search (development only)",
-      description: "What a disconnect does on Cloudflare (Miniflare does not forward it): the search named by its `x-tb-search-id` stops.",
-      responses: { 200: z.object({ aborted: z.boolean() }) },
+      description:
+        "What a disconnect does on Cloudflare (Miniflare does not forward it): the running search named by its `x-tb-search-id` stops. Takes no body; a name no search is running under is 404.",
+      responses: { 200: z.object({ aborted: z.literal(true) }) },
+      errors: [400, 404, 422],
       database: false,
     }),
-    (c) => c.json({ aborted: abortNamedSearch(c.req.param("id")) }),
+    validate("param", z.object({ id: searchId })),
+    async (c) => {
+      if ((await c.req.text()) !== "") throw badRequest("This call takes no body");
+      if (!abortNamedSearch(c.req.valid("param").id)) throw notFound("No search of that name is running");
+      return c.json({ aborted: true as const });
+    },
   );

@@ -2,7 +2,7 @@ import { type SQL, asc, eq, inArray, sql } from "drizzle-orm";
 import { bookings, packages, travellers, users } from "@db/schema";
 import type { Db } from "../../db/client";
 import { durationLabel } from "../seller-website/shapes";
-import { SPEC_TERMS } from "./price-terms";
+import { type PricingTerms, SPEC_TERMS } from "./price-terms";
 
 /** Columns behind the spec §3 Booking shape: the booking with its package and customer. */
 export const bookingColumns = {
@@ -124,8 +124,9 @@ export function toBooking(r: BookingRow, people: TravellerRow[]) {
       ...(r.choices ? { mealCharge: r.mealCharge, addonCharge: r.addonCharge } : {}),
       taxes: r.taxes,
       total: r.total,
-      // The percentages it was priced with (issue 28); bookings from before the settings were priced with spec §9's.
-      priceTerms: r.priceTerms ?? SPEC_TERMS,
+      // The percentages it was priced with (issue 28), only when they are not spec §9's: a booking priced with the
+      // defaults (and every booking from before the settings) keeps the spec §3 breakdown, and absent means spec §9's.
+      ...(r.priceTerms && !sameTerms(r.priceTerms, SPEC_TERMS) ? { priceTerms: r.priceTerms } : {}),
     },
     /** What the traveller chose from the package's hotels, meal plans and add-ons, at the prices then; or null. */
     choices: r.choices ?? null,
@@ -146,3 +147,8 @@ export const pagination = (page: number, limit: number, total: number) => ({
   total,
   pages: Math.max(1, Math.ceil(total / limit)),
 });
+
+const sameTerms = (a: PricingTerms, b: PricingTerms) =>
+  a.discountPercent === b.discountPercent &&
+  a.bookingFeePercent === b.bookingFeePercent &&
+  a.childrenDiscountPercent === b.childrenDiscountPercent;

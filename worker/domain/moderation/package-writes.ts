@@ -9,7 +9,8 @@ import { MODERATED_FIELDS, type ModeratedFields, moderatedOf, sameValue } from "
 type Statement = Parameters<Db["batch"]>[0][number];
 
 /** What applies to the live package at once, whatever the setting (ADR 0048). */
-export type ImmediateFields = { durationDays?: number; priceRanges?: PriceRange[] };
+/** What applies at once, moderated or not: the price, the length and the seller's student discount opt-in. */
+export type ImmediateFields = { durationDays?: number; priceRanges?: PriceRange[]; studentDiscount?: boolean };
 
 /** The setting as a SQL value: off when the row is missing (spec §9's default). */
 export const approvalRequired = sql<number>`coalesce((select ${platformSettings.packagesNeedApproval} from ${platformSettings} where ${platformSettings.id} = 'platform'), 0)`;

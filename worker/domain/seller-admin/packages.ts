@@ -170,10 +170,10 @@ export async function updatePackage(
   input: PackageInput,
   tour: PackageTourInput | null = null,
 ) {
-  const { durationDays, priceRanges, ...rest } = input;
+  const { durationDays, priceRanges, studentDiscount, ...rest } = input;
   const wanted = tour ? { ...moderatedOf(rest), itinerary: tourItinerary(tour) } : moderatedOf(rest);
   const also = tour ? packageTourStatements(db, sellerId, packageId, tour, { withItinerary: false }) : [];
-  const outcome = await writePackageChange(db, edge, sellerId, packageId, { durationDays, priceRanges }, wanted, also);
+  const outcome = await writePackageChange(db, edge, sellerId, packageId, { durationDays, priceRanges, studentDiscount }, wanted, also);
   if (!outcome.found) return null;
   const pkg = await getSellerPackage(readerOf(db), sellerId, packageId);
   return pkg && { pkg, held: outcome.held };
