@@ -31,7 +31,7 @@ describe("priceBooking with catalogue choices (ADR 0045)", () => {
   it("keeps today's room supplement and the spec §3 shape without choices", () => {
     const p = priceBooking({ ...base, roomType: "deluxe" });
     expect(p.roomCharge).toBe(1_500_00 * 3);
-    expect(Object.keys(p)).toEqual(["basePrice", "discount", "roomCharge", "transportCharge", "taxes", "total", "priceTerms"]);
+    expect(Object.keys(p)).toEqual(["basePrice", "discount", "roomCharge", "transportCharge", "taxes", "total"]);
   });
 
   it("a room type replaces the platform's room supplement", () => {

@@ -3,7 +3,7 @@
  * (toNearestRupee). The business constants of spec §9 live in price-terms.ts (no arithmetic, for the cards) and are
  * re-exported here.
  */
-import { type PriceTier, type PricingTerms, SPEC_TERMS, isPriced, termsOf } from "./price-terms";
+import { type PriceTier, type PricingTerms, SPEC_TERMS, isPriced, sameTerms, termsOf } from "./price-terms";
 
 export {
   advertisedPrice,
@@ -71,7 +71,7 @@ export type Pricing = {
   addonCharge?: number;
   taxes: number;
   total: number;
-  /** The percentages it was priced with (issue 28), which a booking keeps; absent means spec §9's. */
+  /** The percentages it was priced with when they are not spec §9's (issue 28), which a booking keeps; absent means spec §9's. */
   priceTerms?: PricingTerms;
 };
 
@@ -138,7 +138,9 @@ export function priceBooking(input: PricingInput, terms: PricingTerms = SPEC_TER
   const lines = input.choices
     ? { basePrice, discount, ...student, roomCharge, transportCharge, mealCharge, addonCharge, taxes }
     : { basePrice, discount, ...student, roomCharge, transportCharge, taxes };
-  return { ...lines, total: toNearestRupee(sumOfLines(lines)), priceTerms };
+  // The terms ride along only when they are not spec §9's: absent means spec §9's, so the spec §3 breakdown keeps its
+  // shape wherever the operator kept the defaults.
+  return { ...lines, total: toNearestRupee(sumOfLines(lines)), ...(sameTerms(priceTerms, SPEC_TERMS) ? {} : { priceTerms }) };
 }
 
 /**

@@ -2,7 +2,7 @@ import { type SQL, asc, eq, inArray, sql } from "drizzle-orm";
 import { bookings, packages, travellers, users } from "@db/schema";
 import type { Db } from "../../db/client";
 import { durationLabel } from "../seller-website/shapes";
-import { type PricingTerms, SPEC_TERMS } from "./price-terms";
+import { SPEC_TERMS, sameTerms } from "./price-terms";
 
 /** Columns behind the spec §3 Booking shape: the booking with its package and customer. */
 export const bookingColumns = {
@@ -147,8 +147,3 @@ export const pagination = (page: number, limit: number, total: number) => ({
   total,
   pages: Math.max(1, Math.ceil(total / limit)),
 });
-
-const sameTerms = (a: PricingTerms, b: PricingTerms) =>
-  a.discountPercent === b.discountPercent &&
-  a.bookingFeePercent === b.bookingFeePercent &&
-  a.childrenDiscountPercent === b.childrenDiscountPercent;
