@@ -50,9 +50,3 @@ export const perPersonNote = (t: Pick<PricingTerms, "discountPercent" | "booking
 
 /** The note with spec §9's figures; pages pass the current settings' note ({@link perPersonNote}) instead. */
 export const PER_PERSON_NOTE = perPersonNote(SPEC_TERMS);
-
-/** Whether two sets of terms are the same figures (a price made with spec §9's carries none, ADR 0051). */
-export const sameTerms = (a: PricingTerms, b: PricingTerms) =>
-  a.discountPercent === b.discountPercent &&
-  a.bookingFeePercent === b.bookingFeePercent &&
-  a.childrenDiscountPercent === b.childrenDiscountPercent;

@@ -3,7 +3,7 @@
  * (toNearestRupee). The business constants of spec §9 live in price-terms.ts (no arithmetic, for the cards) and are
  * re-exported here.
  */
-import { type PriceTier, type PricingTerms, SPEC_TERMS, isPriced, sameTerms, termsOf } from "./price-terms";
+import { type PriceTier, type PricingTerms, SPEC_TERMS, isPriced, termsOf } from "./price-terms";
 
 export {
   advertisedPrice,
@@ -74,6 +74,12 @@ export type Pricing = {
   /** The percentages it was priced with when they are not spec §9's (issue 28), which a booking keeps; absent means spec §9's. */
   priceTerms?: PricingTerms;
 };
+
+/** Whether two sets of terms are the same figures (a price made with spec §9's carries none, ADR 0051). */
+export const sameTerms = (a: PricingTerms, b: PricingTerms) =>
+  a.discountPercent === b.discountPercent &&
+  a.bookingFeePercent === b.bookingFeePercent &&
+  a.childrenDiscountPercent === b.childrenDiscountPercent;
 
 const percentOf = (amount: number, percent: number) => Math.round((amount * percent) / 100);
 

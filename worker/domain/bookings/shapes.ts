@@ -2,7 +2,8 @@ import { type SQL, asc, eq, inArray, sql } from "drizzle-orm";
 import { bookings, packages, travellers, users } from "@db/schema";
 import type { Db } from "../../db/client";
 import { durationLabel } from "../seller-website/shapes";
-import { SPEC_TERMS, sameTerms } from "./price-terms";
+import { SPEC_TERMS } from "./price-terms";
+import { sameTerms } from "./pricing";
 
 /** Columns behind the spec §3 Booking shape: the booking with its package and customer. */
 export const bookingColumns = {
