@@ -97,7 +97,7 @@ describe.each(Object.entries(VIEWPORTS))("hotels and buses on a %s", (_name, opt
     await page.getByRole("checkbox", { name: /^AC \(/ }).check();
     await page.getByRole("button", { name: "Apply" }).click();
     await eventually(() => new URL(page.url()).searchParams.getAll("type")).toEqual(["ac"]);
-    expect(await page.getByText("Non A/C", { exact: false }).count()).toBe(0);
+    await eventually(() => page.getByText("Non A/C", { exact: false }).count()).toBe(0);
     expect(await noSidewaysScroll(page)).toBe(true);
 
     await page

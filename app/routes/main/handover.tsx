@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigate, useSearchParams, useSubmit } from "@remix-run/react";
+import { Form, Link, useActionData, useNavigate, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { type AuthAnswer, type HandoverQuestion, handoverAction } from "~/components/auth/auth-actions.server";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -21,6 +21,9 @@ export default function Page() {
   const [params] = useSearchParams();
   const submit = useSubmit();
   const navigate = useNavigate();
+  // The failed hand-over's answer arrives while its revalidation still runs: leaving before it ends would abort it
+  // (an AbortError in the console), so the way out waits for the router to be idle.
+  const idle = useNavigation().state === "idle";
   const answer = useActionData<AuthAnswer | HandoverQuestion>();
   const question = answer && "confirm" in answer ? answer.confirm : null;
   const failed = question ? undefined : answer;
@@ -36,6 +39,7 @@ export default function Page() {
     // identity), and a second navigate would abort the first.
     if (leaving.current || question) return;
     if (failed || !token || !user) {
+      if (!idle) return;
       if (failed) console.log("Sign-in hand-over failed", failed.message);
       leaving.current = true;
       navigate("/login", { replace: true });
@@ -43,7 +47,7 @@ export default function Page() {
       started.current = true;
       submit(form.current, { replace: true });
     }
-  }, [failed, question, token, user, submit, navigate]);
+  }, [failed, question, token, user, submit, navigate, idle]);
 
   if (question && token && user) {
     return (
