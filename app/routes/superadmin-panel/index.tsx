@@ -58,12 +58,8 @@ export default function Page() {
         <ul className="plain-list stack">
           {queues.map((q) => (
             <li key={q.key} data-testid={`queue-${q.key}`}>
-              {q.to !== "/superadmin-panel" ? <Link to={q.to}>{q.label}</Link> : q.label}:{" "}
-              {q.count === null ? (
-                <span className="muted">not counted yet</span>
-              ) : (
-                <strong>{`${q.count} ${q.key === "applications" ? "waiting for review" : "waiting"}`}</strong>
-              )}
+              <Link to={q.to}>{q.label}</Link>:{" "}
+              <strong>{`${q.count} ${q.key === "applications" ? "waiting for review" : "waiting"}`}</strong>
             </li>
           ))}
         </ul>

@@ -16,8 +16,8 @@ import { CHART_WEEKS, type WeekFigures } from "../departures/weekly";
 
 const WEEK_MS = 7 * 86_400_000;
 
-/** What waits for the operator; `null` would mark a queue not counted (the panel says "not counted yet"). */
-export type OperatorQueue = { key: string; label: string; to: string; count: number | null };
+/** What waits for the operator, each queue counted and linked to the screen that works it. */
+export type OperatorQueue = { key: string; label: string; to: string; count: number };
 
 /**
  * The panel's overview (issue 28): the platform's figures, its last 12 weeks and what waits for the operator, all in
