@@ -5,22 +5,26 @@ import { todayInIndia } from "../../worker/domain/bookings/transitions";
  * - `+548d` (or `-3d`): that many days ahead of (behind) the real clock;
  * - an ISO instant, e.g. `2027-12-31T18:29:50Z`: the clock reads that instant when the file starts and runs on
  *   from there;
- * - `new-year`: ten seconds before midnight in India on the coming New Year's Eve, so the file runs across it.
+ * - `new-year`: ten seconds before midnight in India on the coming New Year's Eve, so the file runs across it;
+ * - `new-year+548d`: the same, on the first New Year's Eve at least that many days ahead (far ahead and across the
+ *   year's end in one run: what `npm test` uses, vitest.config.ts).
  * The seed is laid on this clock (startWorker), the date helpers count from it, and every request the
  * helpers send carries it in `x-tb-now`, which the Worker honours under TEST_CLOCK=1 outside production.
  */
 function offsetOf(spec: string | undefined): number {
   if (!spec) return 0;
-  if (spec === "new-year") {
-    // 31 December, 23:59:50 in India (UTC+5:30) is 18:29:50 UTC.
-    const year = new Date().getUTCFullYear();
+  const newYear = /^new-year(?:\+(\d+)d)?$/.exec(spec);
+  if (newYear) {
+    // 31 December, 23:59:50 in India (UTC+5:30) is 18:29:50 UTC: the first such instant at least `days` ahead.
+    const from = Date.now() + Number(newYear[1] ?? 0) * 86_400_000;
+    const year = new Date(from).getUTCFullYear();
     const eve = (y: number) => Date.UTC(y, 11, 31, 18, 29, 50);
-    return (eve(year) > Date.now() ? eve(year) : eve(year + 1)) - Date.now();
+    return (eve(year) > from ? eve(year) : eve(year + 1)) - Date.now();
   }
   const days = /^([+-]\d+)d$/.exec(spec);
   if (days) return Number(days[1]) * 86_400_000;
   const at = Date.parse(spec);
-  if (Number.isNaN(at)) throw new Error(`TB_TEST_CLOCK must be like +548d or an ISO instant, not ${spec}`);
+  if (Number.isNaN(at)) throw new Error(`TB_TEST_CLOCK must be like +548d, new-year, new-year+548d or an ISO instant, not ${spec}`);
   return at - Date.now();
 }
 
