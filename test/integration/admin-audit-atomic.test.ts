@@ -2,15 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAULT_HEADER } from "../../worker/db/fault-d1";
 import { allowConsoleErrors } from "../support/console-guard";
 import { newCustomer, newDomain, newPackage } from "../support/security-fixtures";
+import { readFileSync } from "node:fs";
+import { defineAppRoutes } from "../../app/routes";
 import { apiRoutes } from "../support/security-routes";
 import { type Session, bearer, loginViaApi } from "../support/session";
 import { type TestWorker, startWorker } from "../support/worker";
+import { REMIX_REFUSALS } from "../support/console-guard";
 
 // Issue 28: every admin action appends its audit entry atomically with the change. For each one (every superadmin
 // write of the API, and the panel's page-only actions) a D1 failure is injected at the 1st, 2nd, ... write of the
 // request (test/integration/faults.test.ts's `x-tb-fault`, ADR 0020) until the action goes through. After every
 // attempt the change and its entry are both there or both absent: no fault anywhere splits them.
-allowConsoleErrors(/injected fault \(x-tb-fault: /);
+allowConsoleErrors(/injected fault \(x-tb-fault: /, ...REMIX_REFUSALS);
 
 let w: TestWorker;
 let admin: Session;
@@ -284,4 +287,91 @@ describe("the audit log and the admin actions it records", () => {
       expect(entry).toEqual({ actor_id: admin.user.id, actor_role: "superadmin", ip: IP });
     });
   }
+});
+
+/**
+ * Every action of the panel's pages, with a form that would change a real row were it the superadmin's: the same
+ * decisions as the API's, sent by a traveller and by a seller.
+ */
+const PAGE_ACTIONS: Record<string, Record<string, string>> = {
+  "/superadmin-panel/users": { id: "u_asha", status: "disabled" },
+  "/superadmin-panel/domains": { id: "dom_wanderlust" },
+  "/superadmin-panel/messages": { id: "fu_nothing" },
+  "/superadmin-panel/refunds": { id: "rf_nothing" },
+  "/superadmin-panel/requests": { intent: "approve", id: "sr_nothing" },
+  "/superadmin-panel/settings": {
+    discountPercent: "10",
+    bookingFeePercent: "30",
+    maxTravellers: "12",
+    childrenDiscountPercent: "0",
+    studentDiscountPercent: "5",
+    packagesNeedApproval: "on",
+  },
+  "/superadmin-panel/students": { intent: "reject", id: "sv_seed_meera", reason: "Not a student card" },
+  "/superadmin-panel/reviews": { intent: "remove", id: "rv_seed_w4", reason: "duplicate" },
+  "/superadmin-panel/edits": { intent: "edit", id: "pe_seed_sikkim", decision: "reject", reason: "Not enough detail" },
+  "/superadmin-panel/seller-packages": { intent: "package", id: "p_goa", decision: "reject", reason: "Not enough detail" },
+};
+
+/** The panel's pages (app/routes.ts) with their full paths and route files. */
+function collectPanelFiles() {
+  const found: { path: string; file: string }[] = [];
+  const parents: string[] = [];
+  const route = (path: string | undefined, file: string, options?: unknown, children?: () => void) => {
+    const kids = typeof options === "function" ? (options as () => void) : children;
+    const full = `/${[...parents, path].filter(Boolean).join("/")}`;
+    if (full.startsWith("/superadmin-panel")) found.push({ path: full, file });
+    if (kids) {
+      parents.push(path ?? "");
+      kids();
+      parents.pop();
+    }
+  };
+  defineAppRoutes(route as never);
+  return found;
+}
+
+describe("the panel's page actions", () => {
+  it("are all listed here, and each refuses a traveller and a seller (403), writing nothing and logging nothing", async () => {
+    const withActions = collectPanelFiles()
+      .filter(({ path }) => !path.includes(":"))
+      .filter(({ file }) =>
+        /export (async function|const) action\b/.test(readFileSync(new URL(`../../app/${file}`, import.meta.url), "utf8")),
+      )
+      .map(({ path }) => path)
+      .sort();
+    expect(withActions.length).toBeGreaterThan(8);
+    expect(Object.keys(PAGE_ACTIONS).sort()).toEqual(withActions);
+
+    const [traveller, other] = await Promise.all([loginViaApi(w, "meera@example.com"), loginViaApi(w, "owner@himalayan.example")]);
+    const snapshot = () =>
+      Promise.all(
+        [
+          "SELECT * FROM audit_log ORDER BY id",
+          "SELECT * FROM platform_settings",
+          "SELECT id, status FROM users ORDER BY id",
+          "SELECT id, status FROM custom_domains ORDER BY id",
+          "SELECT id, status, decided_by FROM student_verifications ORDER BY id",
+          "SELECT id, status, removal_reason FROM reviews ORDER BY id",
+          "SELECT id, status FROM package_edits ORDER BY id",
+          "SELECT id, moderation FROM packages ORDER BY id",
+        ].map(async (sql) => (await w.d1.prepare(sql).all()).results),
+      );
+    const before = await snapshot();
+    const failures: string[] = [];
+    for (const [path, fields] of Object.entries(PAGE_ACTIONS)) {
+      for (const s of [traveller, other]) {
+        const res = await w.request(path, {
+          method: "POST",
+          headers: { origin: "http://localhost", "content-type": "application/x-www-form-urlencoded", cookie: `tb_session=${s.token}` },
+          body: new URLSearchParams(fields).toString(),
+        });
+        const text = await res.text();
+        if (res.status !== 403 || !text.includes("You do not have permission to view this page"))
+          failures.push(`${s.user.role} posting to ${path} → ${res.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
 });
