@@ -70,13 +70,23 @@ export function seedLocalIfEmpty() {
     console.log(`Database already has ${n} users; seed skipped.`);
     return;
   }
-  const sql = spawnSync("npx", ["tsx", "scripts/seed-sql.ts"], { encoding: "utf8" });
-  if (sql.status !== 0) throw new Error(sql.stderr);
   mkdirSync(".wrangler", { recursive: true });
+  const document = ".wrangler/seed-student-id.pdf";
+  const sql = spawnSync("npx", ["tsx", "scripts/seed-sql.ts", document], { encoding: "utf8" });
+  if (sql.status !== 0) throw new Error(sql.stderr);
   writeFileSync(".wrangler/seed.sql", sql.stdout);
   npx(["wrangler", "d1", "execute", "DB", "--local", ...persist, "--file", ".wrangler/seed.sql"], {
     stdio: ["ignore", "ignore", "inherit"],
   });
+  // The waiting student ID's document (worker/db/seed-operator.ts), so the superadmin's queue can open it.
+  const key = /'(student-ids\/[^']+\.pdf)'/.exec(sql.stdout)?.[1];
+  if (key)
+    npx(
+      ["wrangler", "r2", "object", "put", `tripbazaar-media/${key}`, "--local", ...persist, "--file", document, "--ct", "application/pdf"],
+      {
+        stdio: ["ignore", "ignore", "inherit"],
+      },
+    );
   console.log("Seeded the local database with the demo data.");
 }
 

@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, startE2E } from "../support/e2e";
 import { answerConfirm, eventually } from "../support/page";
 
-/** Issue 28's third e2e test, the moderation part (ADR 0048): with approval on, nothing goes public unreviewed. */
+/**
+ * Issue 28's third scenario (ADR 0048): the superadmin turns on "new packages need approval" in the panel; a seller's
+ * new package shows nowhere (their site, the marketplace) until approved; an edit to its description shows as a diff
+ * and goes live only on approval.
+ */
 let e2e: E2E;
 let browser: Browser;
 let origin: string;
@@ -15,8 +19,6 @@ const SITE = "/seller/wanderlust-journeys/website";
 beforeAll(async () => {
   e2e = await startE2E();
   ({ browser, origin } = e2e);
-  // The settings page (issue 28's other part) turns this on; here the row is written directly.
-  await e2e.w.d1.prepare("UPDATE platform_settings SET packages_need_approval = 1").run();
   [seller, admin] = await Promise.all([browser.newPage(), browser.newPage()]);
   await Promise.all([e2e.signIn(seller, "owner@wanderlust.example"), e2e.signIn(admin, "admin@tripbazaar.example")]);
 });
@@ -33,8 +35,21 @@ async function publicPage(id: string) {
   return { status: res.status, html: await res.text() };
 }
 
+/** The package's page on the marketplace, as a visitor gets it. */
+const marketplaceStatus = async (id: string) => (await e2e.w.request(`/tour-package/${id}`)).status;
+
 describe("package moderation in Chromium", () => {
   let id = "";
+
+  it('the superadmin turns on "new packages need approval" in the panel\'s settings', async () => {
+    await visit(admin, "/superadmin-panel/settings");
+    const box = admin.getByLabel("New packages need approval");
+    expect(await box.isChecked()).toBe(false);
+    await box.check();
+    await admin.getByRole("button", { name: "Save settings" }).click();
+    await admin.getByText("Settings saved (1 change)").waitFor();
+    expect(await e2e.w.d1.prepare("SELECT packages_need_approval AS on_ FROM platform_settings").first("on_")).toBe(1);
+  });
 
   it("keeps a seller's new package off the site until the superadmin approves it", async () => {
     await visit(seller, "/seller-dashboard/packages/add-package");
@@ -53,6 +68,7 @@ describe("package moderation in Chromium", () => {
     await seller.getByText("It shows on your website once Tripbazaar approves it.").first().waitFor();
     await row.getByText("Waiting for review").waitFor();
     expect((await publicPage(id)).status).toBe(404);
+    expect(await marketplaceStatus(id)).toBe(404);
 
     await visit(admin, "/superadmin-panel/seller-packages?state=pending");
     const pending = admin.getByRole("row", { name: new RegExp(NAME) });
@@ -62,6 +78,7 @@ describe("package moderation in Chromium", () => {
     await admin.getByText("Package approved").first().waitFor();
     await eventually(async () => (await publicPage(id)).status).toBe(200);
     expect((await publicPage(id)).html).toContain("Mullayanagiri sunrise");
+    expect(await marketplaceStatus(id)).toBe(200);
   });
 
   it("shows an edit to its description as a diff, and puts it live only on approval", async () => {

@@ -94,6 +94,7 @@ describe("the booking fee as a platform setting", () => {
     await page.goto(`${site}/booking/${older.id}`);
     await page.getByRole("heading", { name: "Pricing" }).waitFor();
     expect(await feeLine(page)).toEqual(["Includes GST. 18% of the package price after discount", formatRupees(older.taxes)]);
+    await expect(page.locator("dd.price-total").textContent()).resolves.toBe(formatRupees(older.total));
     await context.close();
 
     // The audit log shows who changed what, from 18 to 12.

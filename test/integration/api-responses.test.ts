@@ -62,10 +62,11 @@ async function studentIdForm() {
   return { contentType: encoded.headers.get("content-type") ?? "", body: new Uint8Array(await encoded.arrayBuffer()) };
 }
 
-/** The oldest student ID waiting for the superadmin. */
+/** The customer's student ID waiting for the superadmin (not the seed's, which waits too). */
 async function pendingStudentId() {
   const row = await w.d1
-    .prepare("SELECT id FROM student_verifications WHERE status = 'pending' ORDER BY submitted_at LIMIT 1")
+    .prepare("SELECT id FROM student_verifications WHERE status = 'pending' AND user_id = ?")
+    .bind((sessions.customer as Session).user.id)
     .first<{ id: string }>();
   if (!row) throw new Error("no student ID is waiting");
   return row.id;

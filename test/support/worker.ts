@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
 import { DEMO_PASSWORD, SEED_USERS, seedCalendar, seedStatements } from "../../worker/db/seed-data";
+import { SEED_PENDING_STUDENT, seedStudentDocument } from "../../worker/db/seed-operator";
 import { CLOCK_HEADER } from "../../worker/clock";
 import { todayInIndia } from "../../worker/domain/bookings/transitions";
 import { clockMoved, testDate, testNow } from "./clock";
@@ -153,6 +154,13 @@ export async function startWorker(
     ],
   });
   const url = await mf.ready;
+  // The seeded student ID's document, as `npm start` puts it in local R2 (worker/db/seed-operator.ts).
+  if (options.seed !== false) {
+    const media = await mf.getR2Bucket("MEDIA");
+    await media.put(SEED_PENDING_STUDENT.documentKey, seedStudentDocument(), {
+      httpMetadata: { contentType: SEED_PENDING_STUDENT.documentType },
+    });
+  }
   const transport = workerTransport(url.href);
   const d1 = d1OverHttp<Awaited<ReturnType<Miniflare["getD1Database"]>>>(transport.send);
   /** The seed's dates and booking numbers, as laid on the tests' clock (seedCalendar). */

@@ -1,5 +1,6 @@
 import { catalogueStatements } from "./seed-catalogue";
 import { travelStatements } from "./seed-travel";
+import { auditStatements, pendingStudentStatement } from "./seed-operator";
 import { priceBooking } from "../domain/bookings/pricing";
 import { todayInIndia, yearInIndia } from "../domain/bookings/transitions";
 
@@ -548,8 +549,12 @@ type SeedPayment = {
 
 export const SEED_PAYMENTS: SeedPayment[] = [
   { bookingId: "bk_w4", capturedAt: { days: 301, minutes: -3 } },
-  // UNFINISHED (issue 28): the reviewers' paid trips (bk_m1, bk_r1, bk_r2, bk_m2, bk_h2) have no ledger rows yet;
-  // adding them needs test/integration/seller-payments.test.ts's seeded expectations updated in the same change.
+  // The reviewers' trips (issue 28), each paid a few minutes after it was booked.
+  { bookingId: "bk_r1", capturedAt: { days: 111, minutes: -4 } },
+  { bookingId: "bk_h2", capturedAt: { days: 96, minutes: -3 } },
+  { bookingId: "bk_r2", capturedAt: { days: 81, minutes: -2 } },
+  { bookingId: "bk_m1", capturedAt: { days: 71, minutes: -3 } },
+  { bookingId: "bk_m2", capturedAt: { days: 40, minutes: -5 } },
   {
     bookingId: "bk_w6",
     capturedAt: { days: 51, minutes: -2 },
@@ -718,7 +723,7 @@ export function seedStatements(passwordHashes: Record<string, string>, now: Date
         .join(", ")});`,
     );
   }
-  out.push(studentStatement(now));
+  out.push(...studentStatements(now));
   const totals = new Map<string, Priced>();
   for (const b of SEED_BOOKINGS) {
     const pkg = SEED_PACKAGES.find((p) => p.id === b.packageId);
@@ -768,13 +773,18 @@ export function seedStatements(passwordHashes: Record<string, string>, now: Date
  * decision is kept, no document.
  */
 export const SEED_STUDENT = { id: "sv_seed_meera", userId: "u_meera", institution: "University of Mumbai" };
-function studentStatement(now: Date) {
+function studentStatements(now: Date) {
   const approved = new Date(now.getTime() - 30 * 86_400_000);
   const courseEnd = todayInIndia(new Date(now.getTime() + 300 * 86_400_000));
   // The end of the course's last day in India; well within 12 months of approval.
   const expiresAt = `${courseEnd}T18:30:00.000Z`;
   const submitted = new Date(approved.getTime() - 86_400_000).toISOString();
-  return `INSERT OR IGNORE INTO student_verifications (id, user_id, status, institution, course_end_date, document_key, document_type, submitted_at, decided_at, decided_by, reason, expires_at) VALUES (${[SEED_STUDENT.id, SEED_STUDENT.userId, "verified", SEED_STUDENT.institution, courseEnd, null, null, submitted, approved.toISOString(), "u_admin", null, expiresAt].map(q).join(", ")});`;
+  return [
+    `INSERT OR IGNORE INTO student_verifications (id, user_id, status, institution, course_end_date, document_key, document_type, submitted_at, decided_at, decided_by, reason, expires_at) VALUES (${[SEED_STUDENT.id, SEED_STUDENT.userId, "verified", SEED_STUDENT.institution, courseEnd, null, null, submitted, approved.toISOString(), "u_admin", null, expiresAt].map(q).join(", ")});`,
+    // Rahul's student ID waits for the superadmin, and the log holds the decisions behind the seed (seed-operator.ts).
+    pendingStudentStatement(now, q, todayInIndia),
+    ...auditStatements(now, q, { ...SEED_STUDENT, courseEndDate: courseEnd, expiresAt }),
+  ];
 }
 
 /** The seed's reviews, and every package's rating and count recounted from the published ones (issue 28). */
@@ -801,6 +811,9 @@ type Priced = { price: ReturnType<typeof priceBooking>; adults: number; children
 
 function paymentStatements(totals: Map<string, Priced>, cal: SeedCalendar) {
   const out: string[] = [];
+  // A booking the seed calls paid (or refunded) has what paid for it, as checkout would have written it.
+  const unpaid = SEED_BOOKINGS.filter((b) => b.paymentStatus !== "pending" && !SEED_PAYMENTS.some((p) => p.bookingId === b.id));
+  if (unpaid.length > 0) throw new Error(`seed bookings ${unpaid.map((b) => b.id).join(", ")} are paid but have no seed payment`);
   for (const p of SEED_PAYMENTS) {
     const b = SEED_BOOKINGS.find((x) => x.id === p.bookingId);
     const priced = totals.get(p.bookingId);

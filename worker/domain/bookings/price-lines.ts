@@ -1,7 +1,7 @@
 import { formatRupees } from "../../shared/format";
 import type { BookedChoices } from "@db/bookings";
 import { ADDON_UNIT_LABELS, mealPlanName } from "../catalogue/labels";
-import { DISCOUNT_PERCENT, type Pricing, type PricingTerms, SPEC_TERMS, roundingOf } from "./pricing";
+import { type Pricing, type PricingTerms, SPEC_TERMS, roundingOf } from "./pricing";
 
 /**
  * How a price reads to a traveller, the same on the booking form, the cart, the booking pages, the seller's order
@@ -93,6 +93,8 @@ export function lineAmount(line: PriceLine) {
   return formatRupees(line.amount);
 }
 
-/** What the customer dashboard's Total Savings sums (each booking's discount, at the percentage it was priced with). */
-export const savingsNote = (discountPercent: number = DISCOUNT_PERCENT) => `The ${discountPercent}% discount on your confirmed bookings`;
-export const SAVINGS_NOTE = savingsNote();
+/**
+ * What the customer dashboard's Total Savings sums: each confirmed booking's discounts as stored when it was priced,
+ * the platform's (at whatever percentage applied then) and a verified student's, so no one percentage is named.
+ */
+export const SAVINGS_NOTE = "The discounts on your confirmed bookings, student discounts included";

@@ -79,7 +79,8 @@ export async function listCustomerBookings({ db, load }: Reader, userId: string,
         .select({
           activeBookings: sql<number>`coalesce(sum(case when ${bookings.status} in ('pending','confirmed') and ${bookings.startDate} >= ${today} then 1 else 0 end), 0)`,
           completedTrips: sql<number>`coalesce(sum(case when ${bookings.status} = 'confirmed' and ${bookings.startDate} < ${today} then 1 else 0 end), 0)`,
-          totalSavings: sql<number>`coalesce(sum(case when ${bookings.status} = 'confirmed' then ${bookings.discount} else 0 end), 0)`,
+          // Both discounts as each booking stored them (the platform's and a verified student's, ADR 0049).
+          totalSavings: sql<number>`coalesce(sum(case when ${bookings.status} = 'confirmed' then ${bookings.discount} + ${bookings.studentDiscount} else 0 end), 0)`,
         })
         .from(bookings)
         .where(scope),
