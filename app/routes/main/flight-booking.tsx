@@ -255,9 +255,7 @@ function BookingForm({
           const f = (k: string) => `travellers[${i}].${k}`;
           return (
             <fieldset key={i} className="passenger-grid">
-              <legend>
-                Passenger {i + 1}: {PASSENGER_LABELS[kind]}
-              </legend>
+              <legend>{`Passenger ${i + 1}: ${PASSENGER_LABELS[kind]}`}</legend>
               <Field label="Title" error={errors[f("title")]} {...ids(f("title"))}>
                 <select className="input" {...control(f("title"))} defaultValue={values[f("title")] ?? (i === 0 ? "Mr" : "")} required>
                   <option value="">Choose</option>
