@@ -254,7 +254,7 @@ function BookingForm({
         {kinds.map((kind, i) => {
           const f = (k: string) => `travellers[${i}].${k}`;
           return (
-            <fieldset key={i} className="passenger-grid">
+            <fieldset key={i} className="booking-fields">
               <legend>{`Passenger ${i + 1}: ${PASSENGER_LABELS[kind]}`}</legend>
               <Field label="Title" error={errors[f("title")]} {...ids(f("title"))}>
                 <select className="input" {...control(f("title"))} defaultValue={values[f("title")] ?? (i === 0 ? "Mr" : "")} required>
@@ -296,7 +296,7 @@ function BookingForm({
             </fieldset>
           );
         })}
-        <fieldset className="passenger-grid">
+        <fieldset className="booking-fields">
           <legend>Contact for this booking</legend>
           <Field label="Email" error={errors["contact.email"]} {...ids("contact.email")}>
             <input
