@@ -230,13 +230,36 @@ function SeatChoice({ chosen, passengers }: { chosen: Chosen; passengers: number
         {trip.operator.name}, {formatTime(trip.departureAt)}: choose {passengers === 1 ? "1 seat" : `${passengers} seats`}
       </h3>
       <p className="muted">
-        {trip.busType.label} · {formatRupees(trip.farePerSeat)} a seat{trip.gstRate ? `, GST ${trip.gstRate}% included` : ""} · boarding at{" "}
-        {trip.boardingPoints[0]?.name}, dropping at {trip.droppingPoints.at(-1)?.name}
+        {trip.busType.label} · {formatRupees(trip.farePerSeat)} a seat{trip.gstRate ? `, GST ${trip.gstRate}% included` : ""} · choose where
+        you board and get off below
       </p>
       <Form method="post" action="/cart" className="stack">
         <input type="hidden" name="intent" value="add-offer" />
         <input type="hidden" name="offerId" value={offerId} />
         <SeatMap seats={seats} fare={trip.farePerSeat} />
+        <fieldset className="traveller-row">
+          <legend>Where you board and get off</legend>
+          <div className="field">
+            <label htmlFor="bs-boarding">Boarding point</label>
+            <select id="bs-boarding" name="boarding" defaultValue={trip.boardingPoints[0]?.id} required>
+              {trip.boardingPoints.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {formatTime(p.time)} · {p.name} ({p.landmark})
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="bs-dropping">Dropping point</label>
+            <select id="bs-dropping" name="dropping" defaultValue={trip.droppingPoints.at(-1)?.id} required>
+              {trip.droppingPoints.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {formatTime(p.time)} · {p.name} ({p.landmark})
+                </option>
+              ))}
+            </select>
+          </div>
+        </fieldset>
         {Array.from({ length: passengers }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: one fixed row per passenger
           <fieldset key={i} className="traveller-row">

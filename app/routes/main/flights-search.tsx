@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/
 import { todayInIndia } from "@worker/domain/bookings/transitions";
 import { DomainError } from "@worker/domain/errors";
 import { AIRPORTS } from "@worker/domain/travel/flights/reference-data";
+import { SEARCH_ID_HEADER, SUPPLIER_DELAY_HEADER, namedSearchSignal } from "@worker/domain/travel/flights/named-searches";
 import { flightSearchSchema, searchFlights } from "@worker/domain/travel/flights/search";
 import { TIME_BANDS, TIME_BAND_LABELS } from "@worker/domain/travel/flights/time-bands";
 import { formatRupees } from "@worker/shared/format";
@@ -27,13 +28,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!params.from || !params.to || !params.date) return { params, airports, today, result: null, error: null };
   const parsed = flightSearchSchema.safeParse(searchBodyOf(params));
   if (!parsed.success) return { params, airports, today, result: null, error: parsed.error.issues[0]?.message ?? "Check the search" };
-  const devDelayMs = context.config.ENVIRONMENT === "production" ? 0 : Number(url.searchParams.get("_delay") ?? 0) || 0;
+  // Development and tests only, as on POST /api/flights/search: a slower supplier, and a name to abort the search by.
+  const dev = context.config.ENVIRONMENT !== "production";
+  const devDelayMs = dev ? Number(request.headers.get(SUPPLIER_DELAY_HEADER) ?? url.searchParams.get("_delay") ?? 0) || 0 : 0;
+  const searchId = dev ? request.headers.get(SEARCH_ID_HEADER) : null;
+  const named = searchId ? namedSearchSignal(searchId, request.signal) : null;
   try {
-    const result = await searchFlights(context, context.config, parsed.data, { now: context.now, signal: request.signal, devDelayMs });
+    const signal = named?.signal ?? request.signal;
+    const result = await searchFlights(context, context.config, parsed.data, { now: context.now, signal, devDelayMs });
     return { params, airports, today, result, error: null };
   } catch (error) {
     if (error instanceof DomainError) return { params, airports, today, result: null, error: error.message };
     throw error;
+  } finally {
+    named?.forget();
   }
 }
 

@@ -4,17 +4,9 @@ import { flightSearchAnswer } from "../responses/travel";
 import { describeRoute } from "../route-info";
 import { validate } from "../validate";
 import { flightSearchSchema, searchFlights } from "../../domain/travel/flights/search";
-import { namedSearchSignal } from "../../domain/travel/flights/named-searches";
+import { SEARCH_ID_HEADER, SUPPLIER_DELAY_HEADER, namedSearchSignal } from "../../domain/travel/flights/named-searches";
 
-/** Development and tests only: slows the offline supplier (ms per carrier) so a cancelled search can be watched. */
-export const SUPPLIER_DELAY_HEADER = "x-tb-supplier-delay";
-
-/**
- * Development and tests only: names a search so /api/dev/flight-searches/{id}/abort can abort it. Miniflare (under
- * `npm start` and the tests) does not fire a request's signal when its caller disconnects, as Cloudflare does with
- * enable_request_signal; this stands in for that disconnect so a test can watch the supplier stop.
- */
-export const SEARCH_ID_HEADER = "x-tb-search-id";
+export { SEARCH_ID_HEADER, SUPPLIER_DELAY_HEADER };
 
 /** /api/flights (spec §7, issue 27). Public: searching needs no account. */
 export const flightRoutes = new Hono<ApiEnv>().post(

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull } from "drizzle-orm";
 import { cartItems, paymentItems, payments } from "@db/schema";
 import type { BookedChoices, BookedPriceTier, HotelPreference, TransportPreference } from "@db/bookings";
 import type { Db } from "../../db/client";
@@ -64,8 +64,11 @@ export type BookingDraft = {
 type Customer = { id: string; name: string; email: string; phone: string | null };
 type Site = { sellerId: string; host: string | null };
 export type CheckoutSource =
-  /** The traveller's cart; on a seller's website (`site`) it may hold only that seller's trips. */
-  | { kind: "cart"; site: Site | null }
+  /**
+   * The traveller's cart; on a seller's website (`site`) it may hold only that seller's trips. `itemIds`: only these
+   * lines of it (a flight's Pay now pays the line it just added, and leaves the rest of the cart for later).
+   */
+  | { kind: "cart"; site: Site | null; itemIds?: string[] }
   /** Book Now on a seller's website: one package of that seller, under its brand. */
   | { kind: "item"; input: CreateBookingInput; site: Site | null };
 
@@ -104,7 +107,9 @@ async function linesOf(db: Db, config: AppConfig, customer: Customer, source: Ch
   const items = await db
     .select()
     .from(cartItems)
-    .where(eq(cartItems.userId, customer.id))
+    .where(
+      and(eq(cartItems.userId, customer.id), source.itemIds ? inArray(cartItems.id, source.itemIds.slice(0, MAX_CART_ITEMS)) : undefined),
+    )
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
     .limit(MAX_CART_ITEMS);
   if (items.length === 0) throw unprocessable(EMPTY_CART);

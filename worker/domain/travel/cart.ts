@@ -32,10 +32,17 @@ export const travelLineOf = (request: unknown): TravelLine | null => {
   return travel && typeof travel === "object" && typeof travel.offerId === "string" ? travel : null;
 };
 
-/** The cart form's fields (POST /cart, `intent=add-offer`): `offerId`, repeated `seat`, `travellers[i].title|name|age|gender`. */
+/**
+ * The cart form's fields (POST /cart, `intent=add-offer`): `offerId`, repeated `seat`, `boarding` and `dropping` (a
+ * bus's stop ids), `travellers[i].title|name|age|gender|birthDate`.
+ */
+const stopId = z.string().trim().min(1).max(60).optional();
 export const addOfferSchema = z.object({
   offerId: z.string().min(10).max(4096),
   seats: z.array(z.string().trim().min(1).max(10)).max(9).default([]),
+  boarding: stopId,
+  dropping: stopId,
+  contact: z.object({ email: z.string().trim().email().max(254), phone: z.string().trim().min(6).max(20) }).optional(),
   travellers: z
     .array(
       z.object({
@@ -43,6 +50,10 @@ export const addOfferSchema = z.object({
         name: z.string().trim().min(2, "Enter each passenger's full name").max(80),
         age: z.coerce.number().int().min(0).max(120).optional(),
         gender: z.enum(["female", "male", "other"]).optional(),
+        birthDate: z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}$/)
+          .optional(),
       }),
     )
     .min(1, "Enter the passengers")
@@ -54,18 +65,25 @@ export type AddOfferInput = z.infer<typeof addOfferSchema>;
 export function addOfferInputOf(fields: Record<string, unknown>, seats: string[]) {
   const travellers: Record<string, string>[] = [];
   for (const [key, value] of Object.entries(fields)) {
-    const m = /^travellers\[(\d)\]\.(title|name|age|gender)$/.exec(key);
+    const m = /^travellers\[(\d)\]\.(title|name|age|gender|birthDate)$/.exec(key);
     if (!m || typeof value !== "string") continue;
     const i = Number(m[1]);
     travellers[i] ??= {};
     travellers[i][m[2]] = value;
   }
+  const stop = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
   return {
     offerId: fields.offerId,
     seats,
-    travellers: travellers
-      .filter(Boolean)
-      .map((t) => ({ ...t, age: t.age === "" ? undefined : t.age, gender: t.gender || undefined, title: t.title || undefined })),
+    boarding: stop(fields.boarding),
+    dropping: stop(fields.dropping),
+    travellers: travellers.filter(Boolean).map((t) => ({
+      ...t,
+      age: t.age === "" ? undefined : t.age,
+      gender: t.gender || undefined,
+      title: t.title || undefined,
+      birthDate: t.birthDate || undefined,
+    })),
   };
 }
 
@@ -101,11 +119,19 @@ export async function repriceOffer(
  */
 export async function addOfferToCart(db: Db, config: AppConfig, userId: string, input: AddOfferInput, now: Date) {
   const { payload, handler } = await openOffer(config, input.offerId);
-  const choice: TravelChoice = { travellers: input.travellers, seats: input.seats };
+  const choice: TravelChoice = {
+    travellers: input.travellers,
+    seats: input.seats,
+    ...(input.boarding ? { boarding: input.boarding } : {}),
+    ...(input.dropping ? { dropping: input.dropping } : {}),
+    ...(input.contact ? { contact: input.contact } : {}),
+  };
   const wrong = handler.checkChoice(payload, choice);
   if (wrong) throw unprocessable(wrong, [{ path: "travellers", message: wrong }]);
   const outcome = await repriceOffer(readerOf(db), config, payload, input.offerId, choice, now);
-  if (outcome.status === "sold_out" || outcome.status === "invalid") throw conflict(outcome.message);
+  // Gone since the search is a conflict with the world; a choice the offer cannot take (a stop not on the trip) is bad input.
+  if (outcome.status === "sold_out") throw conflict(outcome.message);
+  if (outcome.status === "invalid") throw unprocessable(outcome.message, [{ path: outcome.path ?? "offerId", message: outcome.message }]);
   const line: TravelLine = { kind: payload.kind, offerId: input.offerId, choice, offer: outcome.offer, changed: null };
   const id = `ci_${crypto.randomUUID()}`;
   const [, , inserted] = await db.batch([

@@ -46,7 +46,8 @@ export type RepriceOutcome =
   | { status: "available"; offer: PricedOffer }
   | { status: "changed"; offer: PricedOffer; previousTotal: number }
   | { status: "sold_out"; message: string }
-  | { status: "invalid"; message: string };
+  /** `path`: the choice's field at fault (`boarding`), when the offer itself is fine. */
+  | { status: "invalid"; message: string; path?: string };
 
 const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();
@@ -112,8 +113,25 @@ export async function openOfferId(secret: string, id: unknown): Promise<OfferPay
  * What a traveller adds to an offer in the cart form (POST /cart, `intent=add-offer`, `offerId`, repeated `seat`,
  * `travellers[i].title|name|age|gender`): the people travelling and, on a bus, the seats chosen.
  */
-export type TravellerInput = { title?: string; name: string; age?: number; gender?: "female" | "male" | "other" };
-export type TravelChoice = { travellers: TravellerInput[]; seats: string[] };
+export type TravellerInput = {
+  title?: string;
+  name: string;
+  age?: number;
+  gender?: "female" | "male" | "other";
+  /** ISO date, when the fare asks for it (a flight's children and infants); `age` is then the age on the travel date. */
+  birthDate?: string;
+};
+/**
+ * `boarding` and `dropping`: a bus trip's chosen stop ids (the trip's first and last when absent, as on lines added
+ * before they could be chosen). `contact`: who the supplier and we reach about the booking (a flight's form sends it).
+ */
+export type TravelChoice = {
+  travellers: TravellerInput[];
+  seats: string[];
+  boarding?: string;
+  dropping?: string;
+  contact?: { email: string; phone: string };
+};
 
 /** Re-pricing's context: the request's clock and its abort signal (a cancelled request stops the supplier's work). */
 export type SupplierContext = { now: Date; signal?: AbortSignal };

@@ -59,6 +59,11 @@ export function busHandlerOf(supplier: BusSupplier): TravelKindHandler {
       if (Date.parse(trip.departureAt) <= context.now.getTime()) return { status: "invalid", message: "This bus has left; search again" };
       const byName = new Map(seats.map((s) => [s.name, s]));
       if (choice.seats.some((s) => !byName.has(s))) return { status: "invalid", message: "That seat is not on this bus" };
+      // SECURITY: the stops come from the form; only this trip's own are taken (absent: its first and last).
+      const boarding = choice.boarding ? trip.boardingPoints.find((p) => p.id === choice.boarding) : trip.boardingPoints[0];
+      const dropping = choice.dropping ? trip.droppingPoints.find((p) => p.id === choice.dropping) : trip.droppingPoints.at(-1);
+      if (!boarding) return { status: "invalid", message: "Choose a boarding point of this bus", path: "boarding" };
+      if (!dropping) return { status: "invalid", message: "Choose a dropping point of this bus", path: "dropping" };
       const taken = choice.seats.filter((s) => !byName.get(s)?.available);
       if (taken.length) return { status: "sold_out", message: `Seat ${taken.join(", ")} was just taken; choose another` };
       const n = choice.seats.length;
@@ -68,7 +73,7 @@ export function busHandlerOf(supplier: BusSupplier): TravelKindHandler {
         kind: "bus",
         offerId: "",
         title: `${trip.operator.name} · ${trip.origin} → ${trip.destination}`,
-        subtitle: `${trip.busType.label} · departs ${formatTime(trip.departureAt)} · ${n === 1 ? "seat" : "seats"} ${choice.seats.join(", ")}`,
+        subtitle: `${trip.busType.label} · boards ${formatTime(boarding.time)} at ${boarding.name}, drops at ${dropping.name} · ${n === 1 ? "seat" : "seats"} ${choice.seats.join(", ")}`,
         startDate: trip.date,
         endDate: todayInIndia(new Date(trip.arrivalAt)),
         lines: [{ label: `Fare × ${n}`, amount: price.base }, ...(price.tax ? [{ label: `GST ${trip.gstRate}%`, amount: price.tax }] : [])],
@@ -82,8 +87,8 @@ export function busHandlerOf(supplier: BusSupplier): TravelKindHandler {
           busType: trip.busType,
           departureAt: trip.departureAt,
           arrivalAt: trip.arrivalAt,
-          boardingPoint: trip.boardingPoints[0] ?? null,
-          droppingPoint: trip.droppingPoints.at(-1) ?? null,
+          boardingPoint: boarding,
+          droppingPoint: dropping,
           seats: choice.seats,
           cancellation: trip.cancellation,
         },

@@ -1,11 +1,25 @@
+/** Development and tests only: slows the offline supplier (ms per carrier) so a cancelled search can be watched. */
+export const SUPPLIER_DELAY_HEADER = "x-tb-supplier-delay";
+
+/**
+ * Development and tests only: names a search so /api/dev/flight-searches/{id}/abort can abort it. Miniflare (under
+ * `npm start` and the tests) does not fire a request's signal when its caller disconnects, as Cloudflare does with
+ * enable_request_signal; this stands in for that disconnect so a test can watch the supplier stop. Both the API's
+ * search and the flights page's loader honour it.
+ */
+export const SEARCH_ID_HEADER = "x-tb-search-id";
+
 /**
  * Development and tests only (the API honours it outside production): searches in flight by a name the caller gave,
  * so one can be aborted as a disconnect would abort it on Cloudflare (Miniflare does not forward disconnects).
  * Another request may not touch this request's I/O objects, so it only asks; the search's own request, watching for
  * the ask every 20 ms, aborts its own controller.
  */
-const running = new Set<string>();
-const asked = new Set<string>();
+// Registered, not local: the flights page's loader (the Remix build) and the API (the Worker) each bundle a copy.
+const REGISTRY = Symbol.for("tripbazaar.namedFlightSearches");
+const holder = globalThis as { [REGISTRY]?: { running: Set<string>; asked: Set<string> } };
+holder[REGISTRY] ??= { running: new Set(), asked: new Set() };
+const { running, asked } = holder[REGISTRY];
 
 export function namedSearchSignal(id: string, signal: AbortSignal) {
   const name = id.slice(0, 100);
