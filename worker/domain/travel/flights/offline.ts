@@ -1,6 +1,7 @@
-import { like, or } from "drizzle-orm";
+import { type Placeholder, inArray, like, or, sql } from "drizzle-orm";
 import { airports, carriers, flightInventory, flightRoutes } from "@db/schema";
-import type { Reader } from "../../../db/batcher";
+import { type Reader, preparedRead } from "../../../db/batcher";
+import type { Db } from "../../../db/client";
 import type { SupplierContext } from "../offer";
 import type { Cabin, FlightOffer, FlightQuery, FlightSegment, FlightSlice, FlightSupplier, Passengers } from "./supplier";
 
@@ -56,24 +57,67 @@ function airportsOf(code: string, world: World) {
   return [...world.airportOf.values()].filter((a) => a.code === code || a.cityCode === code).map((a) => a.code);
 }
 
-/** One read, one D1 round trip: the reference data and the seats sold on the dates searched. */
-async function loadWorld({ db, load }: Reader, dates: string[]): Promise<World> {
-  const [airportRows, carrierRows, routeRows, inventoryRows] = await Promise.all([
-    load(db.select().from(airports)),
-    load(db.select().from(carriers)),
-    load(db.select().from(flightRoutes)),
-    load(
-      db
-        .select()
-        .from(flightInventory)
-        .where(or(...dates.map((d) => like(flightInventory.flightKey, `%:${d}`)))),
+/** The airports a code names: the airport, or a city's airports (GOA: GOI and GOX). */
+const airportCodesOf = (code: Placeholder) =>
+  sql`(select ${airports.code} from ${airports} where ${airports.code} = ${code} or ${airports.cityCode} = ${code})`;
+
+// Prepared once per isolate (ADR 0016): a search binds its codes and dates. Only the rows a search can use are read:
+// the airports of both ends and the hubs, and the routes leaving the origin or reaching the destination (one-stop legs
+// are origin → hub and hub → destination), both ways for a return; a code that names nothing ("-") matches no row.
+const airportRows = preparedRead((db: Db) =>
+  db
+    .select()
+    .from(airports)
+    .where(
+      or(
+        inArray(airports.code, [sql.placeholder("origin"), sql.placeholder("destination"), ...HUBS]),
+        inArray(airports.cityCode, [sql.placeholder("origin"), sql.placeholder("destination")]),
+      ),
+    )
+    // The table's own order, as a full read gave it: a city's airports are tried in the same order as before.
+    .orderBy(sql`rowid`),
+);
+const carrierRows = preparedRead((db: Db) => db.select().from(carriers));
+const routeRows = preparedRead((db: Db) =>
+  db
+    .select()
+    .from(flightRoutes)
+    .where(
+      or(
+        inArray(flightRoutes.origin, airportCodesOf(sql.placeholder("origin"))),
+        inArray(flightRoutes.destination, airportCodesOf(sql.placeholder("destination"))),
+        inArray(flightRoutes.origin, airportCodesOf(sql.placeholder("returnOrigin"))),
+        inArray(flightRoutes.destination, airportCodesOf(sql.placeholder("returnDestination"))),
+      ),
     ),
+);
+const inventoryRows = preparedRead((db: Db) =>
+  db
+    .select()
+    .from(flightInventory)
+    .where(or(like(flightInventory.flightKey, sql.placeholder("outbound")), like(flightInventory.flightKey, sql.placeholder("inbound")))),
+);
+
+/** One read, one D1 round trip: the reference data the search touches and the seats sold on the dates searched. */
+async function loadWorld({ db, load }: Reader, query: FlightQuery): Promise<World> {
+  const back = query.returnDate !== undefined;
+  const ends = {
+    origin: query.origin,
+    destination: query.destination,
+    returnOrigin: back ? query.destination : "-",
+    returnDestination: back ? query.origin : "-",
+  };
+  const [airportList, carrierList, routeList, inventoryList] = await Promise.all([
+    load(airportRows(db, ends)),
+    load(carrierRows(db, {})),
+    load(routeRows(db, ends)),
+    load(inventoryRows(db, { outbound: `%:${query.departureDate}`, inbound: `%:${query.returnDate ?? query.departureDate}` })),
   ]);
   return {
-    airportOf: new Map(airportRows.map((a) => [a.code, a])),
-    carrierList: carrierRows,
-    routeOf: new Map(routeRows.map((r) => [`${r.origin}-${r.destination}`, r])),
-    inventoryOf: new Map(inventoryRows.map((i) => [i.flightKey, i])),
+    airportOf: new Map(airportList.map((a) => [a.code, a])),
+    carrierList,
+    routeOf: new Map(routeList.map((r) => [`${r.origin}-${r.destination}`, r])),
+    inventoryOf: new Map(inventoryList.map((i) => [i.flightKey, i])),
   };
 }
 
@@ -245,8 +289,7 @@ export function offlineFlightSupplier(options: { delayMs?: number } = {}): Fligh
   async function generate(reader: Reader, query: FlightQuery, { now, signal }: SupplierContext) {
     offlineSupplierStats.started++;
     try {
-      const dates = query.returnDate ? [query.departureDate, query.returnDate] : [query.departureDate];
-      const world = await loadWorld(reader, dates);
+      const world = await loadWorld(reader, query);
       const offers: FlightOffer[] = [];
       const cabin = query.cabin;
       for (const carrier of world.carrierList) {
