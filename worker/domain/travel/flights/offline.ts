@@ -124,6 +124,8 @@ async function loadWorld({ db, load }: Reader, query: FlightQuery): Promise<Worl
 const pad = (n: number) => String(n).padStart(2, "0");
 /** A local time in India on `date`, `minutes` after midnight (may run past midnight), as an ISO string with +05:30. */
 function atIndia(date: string, minutes: number) {
+  // The same day needs no calendar: most flights land before midnight.
+  if (minutes >= 0 && minutes < 1440) return `${date}T${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}:00+05:30`;
   const day = new Date(`${date}T00:00:00Z`);
   day.setUTCMinutes(minutes);
   return `${day.toISOString().slice(0, 10)}T${pad(day.getUTCHours())}:${pad(day.getUTCMinutes())}:00+05:30`;
@@ -136,42 +138,59 @@ function terminalOf(airport: Airport, carrier: string) {
 
 type Leg = { segment: FlightSegment; key: string; departsAt: number; baseFare: number; capacity: number };
 
-/** The non-stop flights a carrier flies on one route on one date: 1 to 4 a day, same numbers and times every day. */
-function legsOf(world: World, from: string, to: string, carrier: Carrier, date: string): Leg[] {
+/** A flight's schedule before its segment is written out: all a connection needs to be tried (hashes, no dates). */
+type Planned = { number: number; departsAt: number; duration: number; route: Route; origin: Airport; destination: Airport };
+
+/** The non-stop flights a carrier flies on one route: 1 to 4 a day, same numbers and times every day. */
+function plannedLegs(world: World, from: string, to: string, carrier: Carrier): Planned[] {
   const route = world.routeOf.get(`${from}-${to}`);
   const origin = world.airportOf.get(from);
   const destination = world.airportOf.get(to);
   if (!route || !origin || !destination) return [];
   const count = 1 + (hash(`${from}${to}|${carrier.code}`) % 4);
-  const legs: Leg[] = [];
+  const planned: Planned[] = [];
   for (let i = 0; i < count; i++) {
     const seed = hash(`${from}${to}|${carrier.code}|${i}`);
-    const number = 100 + (seed % 8900);
-    const departsAt = 330 + Math.floor(((seed >>> 8) % 1020) / 5) * 5;
-    const duration = route.blockMinutes + (((seed >>> 4) % 3) - 1) * 5;
-    const flightNumber = `${carrier.code} ${number}`;
-    legs.push({
-      key: `${carrier.code}-${number}:${date}`,
-      departsAt,
-      baseFare: route.baseFare,
-      capacity: 1 + (hash(`${flightNumber}|${date}`) % 9),
-      segment: {
-        carrier: carrier.code,
-        carrierName: carrier.name,
-        flightNumber,
-        aircraft: AIRCRAFT[carrier.code] ?? "Airbus A320",
-        departure: { airport: from, city: origin.city, terminal: terminalOf(origin, carrier.code), at: atIndia(date, departsAt) },
-        arrival: {
-          airport: to,
-          city: destination.city,
-          terminal: terminalOf(destination, carrier.code),
-          at: atIndia(date, departsAt + duration),
-        },
-        duration,
-      },
+    planned.push({
+      number: 100 + (seed % 8900),
+      departsAt: 330 + Math.floor(((seed >>> 8) % 1020) / 5) * 5,
+      duration: route.blockMinutes + (((seed >>> 4) % 3) - 1) * 5,
+      route,
+      origin,
+      destination,
     });
   }
-  return legs;
+  return planned;
+}
+
+/** A planned flight on a date, written out: its key, seats and segment (times in India, terminals). */
+function legOf(p: Planned, carrier: Carrier, date: string): Leg {
+  const flightNumber = `${carrier.code} ${p.number}`;
+  return {
+    key: `${carrier.code}-${p.number}:${date}`,
+    departsAt: p.departsAt,
+    baseFare: p.route.baseFare,
+    capacity: 1 + (hash(`${flightNumber}|${date}`) % 9),
+    segment: {
+      carrier: carrier.code,
+      carrierName: carrier.name,
+      flightNumber,
+      aircraft: AIRCRAFT[carrier.code] ?? "Airbus A320",
+      departure: {
+        airport: p.origin.code,
+        city: p.origin.city,
+        terminal: terminalOf(p.origin, carrier.code),
+        at: atIndia(date, p.departsAt),
+      },
+      arrival: {
+        airport: p.destination.code,
+        city: p.destination.city,
+        terminal: terminalOf(p.destination, carrier.code),
+        at: atIndia(date, p.departsAt + p.duration),
+      },
+      duration: p.duration,
+    },
+  };
 }
 
 /** Whole days from `now` (in India) to `date`. */
@@ -206,22 +225,29 @@ function priceParty(baseAdult: number, passengers: Passengers) {
 
 type Itinerary = { legs: Leg[]; date: string };
 
-/** Non-stop itineraries of every carrier, then one-stop ones through a hub on the same carrier (at least 60 min apart). */
+/**
+ * Non-stop itineraries of every carrier, then one-stop ones through a hub on the same carrier (at least 60 min apart).
+ * Connections are tried on the planned schedule and only the ones sold are written out (the search's main cost).
+ */
 function itinerariesOf(world: World, from: string, to: string, date: string, carrier: Carrier): Itinerary[] {
-  const direct = legsOf(world, from, to, carrier, date).map((l) => ({ legs: [l], date }));
+  const direct = plannedLegs(world, from, to, carrier).map((p) => ({ legs: [legOf(p, carrier, date)], date }));
+  // A one-stop trip is sold only where it is not much longer than flying direct would be.
+  const limit = direct.length === 0 ? 3 : 1;
   const connecting: Itinerary[] = [];
   for (const hub of HUBS) {
+    if (connecting.length >= limit) break;
     if (hub === from || hub === to) continue;
-    const first = legsOf(world, from, hub, carrier, date);
-    const second = legsOf(world, hub, to, carrier, date);
+    const first = plannedLegs(world, from, hub, carrier);
+    if (first.length === 0) continue;
+    const second = plannedLegs(world, hub, to, carrier);
     for (const a of first) {
-      const arrives = a.departsAt + a.segment.duration;
+      if (connecting.length >= limit) break;
+      const arrives = a.departsAt + a.duration;
       const b = second.find((s) => s.departsAt >= arrives + 60 && s.departsAt <= arrives + 300);
-      if (b) connecting.push({ legs: [a, { ...b }], date });
+      if (b) connecting.push({ legs: [legOf(a, carrier, date), legOf(b, carrier, date)], date });
     }
   }
-  // A one-stop trip is sold only where it is not much longer than flying direct would be.
-  return [...direct, ...connecting.slice(0, direct.length === 0 ? 3 : 1)];
+  return [...direct, ...connecting];
 }
 
 function sliceOf(itinerary: Itinerary): FlightSlice {
