@@ -79,6 +79,8 @@ const SUPERADMIN = [
   "students",
   "audit",
   "reviews",
+  // The platform's own money for flights, stays and buses (issue 27, ADR 0055).
+  "ledger",
 ] as const;
 
 export const fileOf = (path: string) => path.replace(/\/:/g, "-").replace(/:/g, "").replace(/\//g, "-");

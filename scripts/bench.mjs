@@ -46,14 +46,22 @@ const ALL_SCENARIOS = [
   {
     name: "hotel rates (hotel page)",
     path: `/hotel/sh_goa_sea_breeze?checkIn=${inDays(14)}&checkOut=${inDays(16)}&adults=2&age=6`,
+    cookie: UNCACHED,
     target: 0.05,
   },
-  { name: "bus search", path: `/buses/search?from=Bengaluru&to=Chennai&date=${inDays(10)}&passengers=2`, target: 0.05 },
+  {
+    name: "bus search",
+    path: `/buses/search?from=Bengaluru&to=Chennai&date=${inDays(10)}&passengers=2`,
+    cookie: UNCACHED,
+    target: 0.05,
+  },
   // Issue 27 (ADR 0053): the flights page runs a DEL → BOM search 30 days out through the offline supplier (every
   // carrier's schedule and fares generated, filtered, sorted and signed); no slower than the uncached package page.
+  // The bench server sells seats on DEL → BOM and Bengaluru → Chennai on each of the next 60 days (seed.ts
+  // addBusyTravel), so both searches apply real inventory.
   {
     name: "flight search",
-    path: `/flights/search?from=DEL&to=BOM&date=${new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)}&adults=1`,
+    path: `/flights/search?from=DEL&to=BOM&date=${inDays(30)}&adults=1`,
     cookie: UNCACHED,
     target: 0.05,
   },

@@ -29,3 +29,28 @@ export async function addPendingRequests(mf: Miniflare, count: number) {
   );
   await d1.batch(Array.from({ length: count }, (_, i) => insert.bind(`bench_ap_${i + 1}`, `TB-BENCH-${String(i + 1).padStart(6, "0")}`)));
 }
+
+/**
+ * 60 days of a busy route for the travel searches (issue 27): seats sold on every DEL → BOM flight of every carrier
+ * (`flight_inventory`, with a few fares moved) and on every Bengaluru → Chennai bus (`bus_seats`), so the searches read
+ * and apply real inventory, not empty tables. The flight keys follow the offline supplier's `CODE-NUMBER:DATE` shape.
+ */
+export async function addBusyTravel(mf: Miniflare, now = new Date()) {
+  const d1 = await mf.getD1Database("DB");
+  const days = Array.from({ length: 60 }, (_, i) => new Date(now.getTime() + 5.5 * 3_600_000 + i * 86_400_000).toISOString().slice(0, 10));
+  const flight = d1.prepare("INSERT OR IGNORE INTO flight_inventory (flight_key, seats_sold, fare_adjust) VALUES (?1, ?2, ?3)");
+  const flights = days.flatMap((day, d) =>
+    ["6E", "AI", "IX", "QP", "SG"].flatMap((carrier, c) =>
+      Array.from({ length: 8 }, (_, n) => flight.bind(`${carrier}-${1000 + c * 100 + n}:${day}`, 1 + ((d + n) % 4), n === 0 ? 50_000 : 0)),
+    ),
+  );
+  const { results: services } = await d1
+    .prepare("SELECT id FROM bus_services WHERE lower(origin) = 'bengaluru' AND lower(destination) = 'chennai'")
+    .all<{ id: string }>();
+  const seat = d1.prepare("INSERT OR IGNORE INTO bus_seats (service_id, travel_date, seat, booking_id) VALUES (?1, ?2, ?3, ?4)");
+  const seats = days.flatMap((day) =>
+    services.flatMap((s) => ["1A", "1B", "2A", "2B", "3A", "3B"].map((name) => seat.bind(s.id, day, name, `bench_bus_${s.id}_${day}`))),
+  );
+  const all = [...flights, ...seats];
+  for (let i = 0; i < all.length; i += 500) await d1.batch(all.slice(i, i + 500));
+}

@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { Miniflare } from "miniflare";
 import { TEST_ENV } from "../../test/support/env";
-import { addPendingRequests, migrateAndSeed } from "./seed";
+import { addBusyTravel, addPendingRequests, migrateAndSeed } from "./seed";
 import { DEAD_LETTER_QUEUE, FOLLOW_UPS_QUEUE } from "../../worker/domain/follow-ups/message";
 
 const root = new URL("../../", import.meta.url);
@@ -66,6 +66,7 @@ const mf = new Miniflare({
 await mf.ready;
 await migrateAndSeed(mf);
 await addPendingRequests(mf, Number(process.env.BENCH_PENDING || 0));
+await addBusyTravel(mf);
 const url = withAssets ? await mf.ready : await mf.unsafeGetDirectURL();
 console.log(`READY ${url.origin} ${workerdPid() ?? "-"}`);
 if (emailDelay) {

@@ -196,6 +196,7 @@ describe("the fuzz targets come from the app itself", () => {
         "/superadmin-panel/users",
         "/superadmin-panel/settings",
         "/superadmin-panel/audit",
+        "/superadmin-panel/ledger",
         "/team",
         "/seller/:sellerId/website",
         "/seller/:sellerId/website/searchpackages/:query",

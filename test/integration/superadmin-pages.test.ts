@@ -13,6 +13,7 @@ const PAGES = [
   "/superadmin-panel/domains",
   "/superadmin-panel/messages",
   "/superadmin-panel/refunds",
+  "/superadmin-panel/ledger",
   "/superadmin-panel/requests",
   "/superadmin-panel/requests/approved",
   "/superadmin-panel/requests/rejected",

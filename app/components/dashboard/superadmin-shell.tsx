@@ -6,6 +6,7 @@ export const SUPERADMIN_NAV = [
   { to: "/superadmin-panel/requests", label: "Seller requests", built: true, note: "Review applications to sell." },
   { to: "/superadmin-panel/domains", label: "Custom domains", built: true, note: "Activate sellers' own domains." },
   { to: "/superadmin-panel/messages", label: "Undelivered messages", built: true, note: "Emails the queue gave up on; retry them." },
+  { to: "/superadmin-panel/ledger", label: "Platform ledger", built: true, note: "The platform's money for flights, stays and buses." },
   { to: "/superadmin-panel/refunds", label: "Refunds needing attention", built: true, note: "Refunds the provider refused; retry them." },
   { to: "/superadmin-panel/users", label: "Users", built: true, note: "Find accounts; change their role, disable or enable them." },
   { to: "/superadmin-panel/reviews", label: "Reviews", built: true, note: "Publish held reviews; remove one for a stated reason." },

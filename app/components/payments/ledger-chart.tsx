@@ -9,7 +9,7 @@ const monthFormat = new Intl.DateTimeFormat("en-IN", { month: "short", year: "nu
 const dayFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", timeZone: "Asia/Kolkata" });
 
 /** "Nov 2026" for 2026-11, "23 Nov" for 2026-11-23: periods are days or months in India. */
-function periodLabel(period: string, bucket: Chart["bucket"]) {
+export function periodLabel(period: string, bucket: Chart["bucket"]) {
   const at = new Date(`${bucket === "month" ? `${period}-01` : period}T00:00:00+05:30`);
   return Number.isNaN(at.getTime()) ? period : (bucket === "month" ? monthFormat : dayFormat).format(at);
 }

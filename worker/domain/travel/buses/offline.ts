@@ -1,6 +1,7 @@
 import { type SQL, and, asc, eq, inArray, sql } from "drizzle-orm";
 import { busOperators, busSeats, busServices } from "@db/stays-and-buses";
-import type { Reader } from "../../../db/batcher";
+import { type Reader, preparedRead } from "../../../db/batcher";
+import type { Db } from "../../../db/client";
 import { stopIfAborted } from "../supplier";
 import { tripOf } from "./trips";
 import type { BusSupplier } from "./types";
@@ -40,22 +41,43 @@ function servicesWithOperators({ db, load }: Reader, where: SQL | undefined) {
   };
 }
 
-function routeReads(reader: Reader, origin: string, destination: string, date: string) {
-  const onRoute = and(
-    eq(sql`lower(${busServices.origin})`, cityKey(origin)),
-    eq(sql`lower(${busServices.destination})`, cityKey(destination)),
-  );
-  const { serviceIds, rows } = servicesWithOperators(reader, onRoute);
-  const { db, load } = reader;
-  return Promise.all([
-    rows,
-    load(
-      db
-        .select({ serviceId: busSeats.serviceId, seat: busSeats.seat })
-        .from(busSeats)
-        .where(and(eq(busSeats.travelDate, date), inArray(busSeats.serviceId, serviceIds))),
+// A route's reads, prepared once per isolate (ADR 0016): a search binds its cities and date.
+const onRoute = and(
+  eq(sql`lower(${busServices.origin})`, sql.placeholder("origin")),
+  eq(sql`lower(${busServices.destination})`, sql.placeholder("destination")),
+);
+const routeServices = preparedRead((db: Db) => db.select().from(busServices).where(onRoute).orderBy(asc(busServices.departs)));
+const routeOperators = preparedRead((db: Db) =>
+  db
+    .select()
+    .from(busOperators)
+    .where(inArray(busOperators.id, db.select({ id: busServices.operatorId }).from(busServices).where(onRoute))),
+);
+const routeSeatsSold = preparedRead((db: Db) =>
+  db
+    .select({ serviceId: busSeats.serviceId, seat: busSeats.seat })
+    .from(busSeats)
+    .where(
+      and(
+        eq(busSeats.travelDate, sql.placeholder("date")),
+        inArray(busSeats.serviceId, db.select({ id: busServices.id }).from(busServices).where(onRoute)),
+      ),
     ),
+);
+
+async function routeReads({ db, load }: Reader, origin: string, destination: string, date: string) {
+  const route = { origin: cityKey(origin), destination: cityKey(destination) };
+  const [services, operators, seats] = await Promise.all([
+    load(routeServices(db, route)),
+    load(routeOperators(db, route)),
+    load(routeSeatsSold(db, { ...route, date })),
   ]);
+  const byId = new Map(operators.map((o) => [o.id, o]));
+  const rows = services.flatMap((service) => {
+    const operator = byId.get(service.operatorId);
+    return operator ? [{ service, operator }] : [];
+  });
+  return [rows, seats] as const;
 }
 
 const soldBy = (rows: { serviceId: string; seat: string }[]) => {

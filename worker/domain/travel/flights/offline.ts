@@ -1,6 +1,7 @@
-import { like, or } from "drizzle-orm";
+import { type Placeholder, inArray, like, or, sql } from "drizzle-orm";
 import { airports, carriers, flightInventory, flightRoutes } from "@db/schema";
-import type { Reader } from "../../../db/batcher";
+import { type Reader, preparedRead } from "../../../db/batcher";
+import type { Db } from "../../../db/client";
 import type { SupplierContext } from "../offer";
 import type { Cabin, FlightOffer, FlightQuery, FlightSegment, FlightSlice, FlightSupplier, Passengers } from "./supplier";
 
@@ -61,30 +62,75 @@ function airportsOf(code: string, world: World) {
   return [...world.airportOf.values()].filter((a) => a.code === code || a.cityCode === code).map((a) => a.code);
 }
 
-/** One read, one D1 round trip: the reference data and the seats sold on the dates searched. */
-async function loadWorld({ db, load }: Reader, dates: string[]): Promise<World> {
-  const [airportRows, carrierRows, routeRows, inventoryRows] = await Promise.all([
-    load(db.select().from(airports)),
-    load(db.select().from(carriers)),
-    load(db.select().from(flightRoutes)),
-    load(
-      db
-        .select()
-        .from(flightInventory)
-        .where(or(...dates.map((d) => like(flightInventory.flightKey, `%:${d}`)))),
+/** The airports a code names: the airport, or a city's airports (GOA: GOI and GOX). */
+const airportCodesOf = (code: Placeholder) =>
+  sql`(select ${airports.code} from ${airports} where ${airports.code} = ${code} or ${airports.cityCode} = ${code})`;
+
+// Prepared once per isolate (ADR 0016): a search binds its codes and dates. Only the rows a search can use are read:
+// the airports of both ends and the hubs, and the routes leaving the origin or reaching the destination (one-stop legs
+// are origin → hub and hub → destination), both ways for a return; a code that names nothing ("-") matches no row.
+const airportRows = preparedRead((db: Db) =>
+  db
+    .select()
+    .from(airports)
+    .where(
+      or(
+        inArray(airports.code, [sql.placeholder("origin"), sql.placeholder("destination"), ...HUBS]),
+        inArray(airports.cityCode, [sql.placeholder("origin"), sql.placeholder("destination")]),
+      ),
+    )
+    // The table's own order, as a full read gave it: a city's airports are tried in the same order as before.
+    .orderBy(sql`rowid`),
+);
+const carrierRows = preparedRead((db: Db) => db.select().from(carriers));
+const routeRows = preparedRead((db: Db) =>
+  db
+    .select()
+    .from(flightRoutes)
+    .where(
+      or(
+        inArray(flightRoutes.origin, airportCodesOf(sql.placeholder("origin"))),
+        inArray(flightRoutes.destination, airportCodesOf(sql.placeholder("destination"))),
+        inArray(flightRoutes.origin, airportCodesOf(sql.placeholder("returnOrigin"))),
+        inArray(flightRoutes.destination, airportCodesOf(sql.placeholder("returnDestination"))),
+      ),
     ),
+);
+const inventoryRows = preparedRead((db: Db) =>
+  db
+    .select()
+    .from(flightInventory)
+    .where(or(like(flightInventory.flightKey, sql.placeholder("outbound")), like(flightInventory.flightKey, sql.placeholder("inbound")))),
+);
+
+/** One read, one D1 round trip: the reference data the search touches and the seats sold on the dates searched. */
+async function loadWorld({ db, load }: Reader, query: FlightQuery): Promise<World> {
+  const back = query.returnDate !== undefined;
+  const ends = {
+    origin: query.origin,
+    destination: query.destination,
+    returnOrigin: back ? query.destination : "-",
+    returnDestination: back ? query.origin : "-",
+  };
+  const [airportList, carrierList, routeList, inventoryList] = await Promise.all([
+    load(airportRows(db, ends)),
+    load(carrierRows(db, {})),
+    load(routeRows(db, ends)),
+    load(inventoryRows(db, { outbound: `%:${query.departureDate}`, inbound: `%:${query.returnDate ?? query.departureDate}` })),
   ]);
   return {
-    airportOf: new Map(airportRows.map((a) => [a.code, a])),
-    carrierList: carrierRows,
-    routeOf: new Map(routeRows.map((r) => [`${r.origin}-${r.destination}`, r])),
-    inventoryOf: new Map(inventoryRows.map((i) => [i.flightKey, i])),
+    airportOf: new Map(airportList.map((a) => [a.code, a])),
+    carrierList,
+    routeOf: new Map(routeList.map((r) => [`${r.origin}-${r.destination}`, r])),
+    inventoryOf: new Map(inventoryList.map((i) => [i.flightKey, i])),
   };
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
 /** A local time in India on `date`, `minutes` after midnight (may run past midnight), as an ISO string with +05:30. */
 function atIndia(date: string, minutes: number) {
+  // The same day needs no calendar: most flights land before midnight.
+  if (minutes >= 0 && minutes < 1440) return `${date}T${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}:00+05:30`;
   const day = new Date(`${date}T00:00:00Z`);
   day.setUTCMinutes(minutes);
   return `${day.toISOString().slice(0, 10)}T${pad(day.getUTCHours())}:${pad(day.getUTCMinutes())}:00+05:30`;
@@ -97,42 +143,59 @@ function terminalOf(airport: Airport, carrier: string) {
 
 type Leg = { segment: FlightSegment; key: string; departsAt: number; baseFare: number; capacity: number };
 
-/** The non-stop flights a carrier flies on one route on one date: 1 to 4 a day, same numbers and times every day. */
-function legsOf(world: World, from: string, to: string, carrier: Carrier, date: string): Leg[] {
+/** A flight's schedule before its segment is written out: all a connection needs to be tried (hashes, no dates). */
+type Planned = { number: number; departsAt: number; duration: number; route: Route; origin: Airport; destination: Airport };
+
+/** The non-stop flights a carrier flies on one route: 1 to 4 a day, same numbers and times every day. */
+function plannedLegs(world: World, from: string, to: string, carrier: Carrier): Planned[] {
   const route = world.routeOf.get(`${from}-${to}`);
   const origin = world.airportOf.get(from);
   const destination = world.airportOf.get(to);
   if (!route || !origin || !destination) return [];
   const count = 1 + (hash(`${from}${to}|${carrier.code}`) % 4);
-  const legs: Leg[] = [];
+  const planned: Planned[] = [];
   for (let i = 0; i < count; i++) {
     const seed = hash(`${from}${to}|${carrier.code}|${i}`);
-    const number = 100 + (seed % 8900);
-    const departsAt = 330 + Math.floor(((seed >>> 8) % 1020) / 5) * 5;
-    const duration = route.blockMinutes + (((seed >>> 4) % 3) - 1) * 5;
-    const flightNumber = `${carrier.code} ${number}`;
-    legs.push({
-      key: `${carrier.code}-${number}:${date}`,
-      departsAt,
-      baseFare: route.baseFare,
-      capacity: 1 + (hash(`${flightNumber}|${date}`) % 9),
-      segment: {
-        carrier: carrier.code,
-        carrierName: carrier.name,
-        flightNumber,
-        aircraft: AIRCRAFT[carrier.code] ?? "Airbus A320",
-        departure: { airport: from, city: origin.city, terminal: terminalOf(origin, carrier.code), at: atIndia(date, departsAt) },
-        arrival: {
-          airport: to,
-          city: destination.city,
-          terminal: terminalOf(destination, carrier.code),
-          at: atIndia(date, departsAt + duration),
-        },
-        duration,
-      },
+    planned.push({
+      number: 100 + (seed % 8900),
+      departsAt: 330 + Math.floor(((seed >>> 8) % 1020) / 5) * 5,
+      duration: route.blockMinutes + (((seed >>> 4) % 3) - 1) * 5,
+      route,
+      origin,
+      destination,
     });
   }
-  return legs;
+  return planned;
+}
+
+/** A planned flight on a date, written out: its key, seats and segment (times in India, terminals). */
+function legOf(p: Planned, carrier: Carrier, date: string): Leg {
+  const flightNumber = `${carrier.code} ${p.number}`;
+  return {
+    key: `${carrier.code}-${p.number}:${date}`,
+    departsAt: p.departsAt,
+    baseFare: p.route.baseFare,
+    capacity: 1 + (hash(`${flightNumber}|${date}`) % 9),
+    segment: {
+      carrier: carrier.code,
+      carrierName: carrier.name,
+      flightNumber,
+      aircraft: AIRCRAFT[carrier.code] ?? "Airbus A320",
+      departure: {
+        airport: p.origin.code,
+        city: p.origin.city,
+        terminal: terminalOf(p.origin, carrier.code),
+        at: atIndia(date, p.departsAt),
+      },
+      arrival: {
+        airport: p.destination.code,
+        city: p.destination.city,
+        terminal: terminalOf(p.destination, carrier.code),
+        at: atIndia(date, p.departsAt + p.duration),
+      },
+      duration: p.duration,
+    },
+  };
 }
 
 /** Whole days from `now` (in India) to `date`. */
@@ -167,22 +230,29 @@ function priceParty(baseAdult: number, passengers: Passengers) {
 
 type Itinerary = { legs: Leg[]; date: string };
 
-/** Non-stop itineraries of every carrier, then one-stop ones through a hub on the same carrier (at least 60 min apart). */
+/**
+ * Non-stop itineraries of every carrier, then one-stop ones through a hub on the same carrier (at least 60 min apart).
+ * Connections are tried on the planned schedule and only the ones sold are written out (the search's main cost).
+ */
 function itinerariesOf(world: World, from: string, to: string, date: string, carrier: Carrier): Itinerary[] {
-  const direct = legsOf(world, from, to, carrier, date).map((l) => ({ legs: [l], date }));
+  const direct = plannedLegs(world, from, to, carrier).map((p) => ({ legs: [legOf(p, carrier, date)], date }));
+  // A one-stop trip is sold only where it is not much longer than flying direct would be.
+  const limit = direct.length === 0 ? 3 : 1;
   const connecting: Itinerary[] = [];
   for (const hub of HUBS) {
+    if (connecting.length >= limit) break;
     if (hub === from || hub === to) continue;
-    const first = legsOf(world, from, hub, carrier, date);
-    const second = legsOf(world, hub, to, carrier, date);
+    const first = plannedLegs(world, from, hub, carrier);
+    if (first.length === 0) continue;
+    const second = plannedLegs(world, hub, to, carrier);
     for (const a of first) {
-      const arrives = a.departsAt + a.segment.duration;
+      if (connecting.length >= limit) break;
+      const arrives = a.departsAt + a.duration;
       const b = second.find((s) => s.departsAt >= arrives + 60 && s.departsAt <= arrives + 300);
-      if (b) connecting.push({ legs: [a, { ...b }], date });
+      if (b) connecting.push({ legs: [legOf(a, carrier, date), legOf(b, carrier, date)], date });
     }
   }
-  // A one-stop trip is sold only where it is not much longer than flying direct would be.
-  return [...direct, ...connecting.slice(0, direct.length === 0 ? 3 : 1)];
+  return [...direct, ...connecting];
 }
 
 function sliceOf(itinerary: Itinerary): FlightSlice {
@@ -250,8 +320,7 @@ export function offlineFlightSupplier(options: { delayMs?: number } = {}): Fligh
   async function generate(reader: Reader, query: FlightQuery, { now, signal }: SupplierContext) {
     offlineSupplierStats.started++;
     try {
-      const dates = query.returnDate ? [query.departureDate, query.returnDate] : [query.departureDate];
-      const world = await loadWorld(reader, dates);
+      const world = await loadWorld(reader, query);
       const offers: FlightOffer[] = [];
       const cabin = query.cabin;
       for (const carrier of world.carrierList) {

@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { stayFacilities, stayHotels, stayRooms } from "@db/stays-and-buses";
-import type { Reader } from "../../../db/batcher";
+import { type Reader, preparedRead } from "../../../db/batcher";
+import type { Db } from "../../../db/client";
 import type { SupplierContext } from "../offer";
 import { stopIfAborted } from "../supplier";
 import { priceRate, ratePlansOf } from "./pricing";
@@ -12,8 +13,55 @@ type RoomRow = typeof stayRooms.$inferSelect;
 /** At most this many hotels a city search prices (the seed has a handful a city). */
 const CITY_LIMIT = 40;
 
-const facilitiesRead = ({ db, load }: Reader) =>
-  load(db.select().from(stayFacilities).orderBy(asc(stayFacilities.sort), asc(stayFacilities.code)));
+// The reads a hotel page and a city search make, prepared once per isolate (ADR 0016): only the values are bound.
+const facilityRows = preparedRead((db: Db) => db.select().from(stayFacilities).orderBy(asc(stayFacilities.sort), asc(stayFacilities.code)));
+const hotelRow = preparedRead((db: Db) =>
+  db
+    .select()
+    .from(stayHotels)
+    .where(eq(stayHotels.id, sql.placeholder("hotelId")))
+    .limit(1),
+);
+const roomRowsOf = preparedRead((db: Db) =>
+  db
+    .select()
+    .from(stayRooms)
+    .where(eq(stayRooms.hotelId, sql.placeholder("hotelId")))
+    .orderBy(asc(stayRooms.sort)),
+);
+const inCity = eq(sql`lower(${stayHotels.city})`, sql.placeholder("city"));
+const cityHotelRows = preparedRead((db: Db) =>
+  db.select().from(stayHotels).where(inCity).orderBy(sql`${stayHotels.stars} desc`, asc(stayHotels.name)).limit(CITY_LIMIT),
+);
+const cityRoomRows = preparedRead((db: Db) =>
+  db
+    .select()
+    .from(stayRooms)
+    .where(inArray(stayRooms.hotelId, db.select({ id: stayHotels.id }).from(stayHotels).where(inCity)))
+    .orderBy(asc(stayRooms.sort)),
+);
+
+const facilitiesRead = ({ db, load }: Reader) => load(facilityRows(db, {}));
+
+/**
+ * A hotel's row and rooms, read once per request: its page asks for its content and its rates together, and both
+ * need them (two statements fewer in the page's batch). Keyed by the request's reader, so nothing outlives it.
+ */
+const hotelReads = new WeakMap<Reader, Map<string, Promise<[HotelRow[], RoomRow[]]>>>();
+function hotelAndRooms(reader: Reader, hotelId: string) {
+  let byId = hotelReads.get(reader);
+  if (!byId) {
+    byId = new Map();
+    hotelReads.set(reader, byId);
+  }
+  let read = byId.get(hotelId);
+  if (!read) {
+    const { db, load } = reader;
+    read = Promise.all([load(hotelRow(db, { hotelId })), load(roomRowsOf(db, { hotelId }))]);
+    byId.set(hotelId, read);
+  }
+  return read;
+}
 
 const toFacility = (f: typeof stayFacilities.$inferSelect): Facility => ({
   code: f.code,
@@ -91,19 +139,25 @@ export const offlineHotelSupplier: HotelSupplier = {
   },
   async content(reader, hotelId, context) {
     stopIfAborted(context.signal);
-    const { db, load } = reader;
-    const [hotels, rooms, facilities] = await Promise.all([
-      load(db.select().from(stayHotels).where(eq(stayHotels.id, hotelId)).limit(1)),
-      load(db.select().from(stayRooms).where(eq(stayRooms.hotelId, hotelId)).orderBy(asc(stayRooms.sort))),
-      facilitiesRead(reader),
-    ]);
+    const [[hotels, rooms], facilities] = await Promise.all([hotelAndRooms(reader, hotelId), facilitiesRead(reader)]);
     return hotels[0] ? contentOf(hotels[0], rooms, facilities.map(toFacility)) : null;
   },
   async rates(reader, query, context) {
     stopIfAborted(context.signal);
     const { db, load } = reader;
     const byIds = query.hotelIds !== undefined;
-    const where = byIds ? inArray(stayHotels.id, query.hotelIds) : eq(sql`lower(${stayHotels.city})`, query.city.trim().toLowerCase());
+    if (!byIds || query.hotelIds.length === 1) {
+      // A hotel's page or a city: the prepared reads (a hotel's reads are the same its content takes).
+      const [hotels, rooms] = byIds
+        ? await hotelAndRooms(reader, query.hotelIds[0])
+        : await Promise.all([
+            load(cityHotelRows(db, { city: query.city.trim().toLowerCase() })),
+            load(cityRoomRows(db, { city: query.city.trim().toLowerCase() })),
+          ]);
+      stopIfAborted(context.signal);
+      return ratesOf(hotels, rooms, query, context.now);
+    }
+    const where = inArray(stayHotels.id, query.hotelIds);
     // One batch: the hotels and their rooms (by the same condition through a subquery), never a second round trip.
     const hotelIds = db.select({ id: stayHotels.id }).from(stayHotels).where(where);
     const [hotels, rooms] = await Promise.all([
