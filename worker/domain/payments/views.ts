@@ -47,7 +47,9 @@ export async function readPaymentAs({ db, load }: Reader, userId: string, paymen
           paymentStatus: bookings.paymentStatus,
           responseMessage: bookings.sellerResponseMessage,
           // A flight, stay or bus trip the platform sold (ADR 0053): its own row, with its own page.
-          travel: { ref: travelBookings.bookingRef, status: travelBookings.status },
+          // Aliased: D1 answers rows keyed by column name, and a package booking's columns have the same names.
+          travelRef: sql<string | null>`${travelBookings.bookingRef}`.as("travel_ref"),
+          travelStatus: sql<"confirmed" | "cancelled" | null>`${travelBookings.status}`.as("travel_status"),
         })
         .from(paymentItems)
         .innerJoin(payments, eq(payments.id, paymentItems.paymentId))
@@ -76,16 +78,16 @@ export async function readPaymentAs({ db, load }: Reader, userId: string, paymen
     const draft = i.draft as BookingDraft;
     return {
       _id: i.bookingId,
-      bookingId: i.bookingRef ?? i.travel?.ref ?? null,
+      bookingId: i.bookingRef ?? i.travelRef ?? null,
       /** A travel booking's own page; a package booking's is the site's /booking/{number}. */
-      page: i.travel?.ref ? travelBookingPath(i.travel.ref) : null,
+      page: i.travelRef ? travelBookingPath(i.travelRef) : null,
       packageName: draft.packageName,
       startDate: draft.row.startDate,
       adults: draft.row.adults,
       children: draft.row.children,
       amount: i.amount,
-      status: i.status ?? i.travel?.status ?? null,
-      paymentStatus: i.paymentStatus ?? (i.travel?.ref ? ("completed" as const) : null),
+      status: i.status ?? i.travelStatus ?? null,
+      paymentStatus: i.paymentStatus ?? (i.travelRef ? ("completed" as const) : null),
       sellerMessage: i.responseMessage,
       unbookedReason: i.unbookedReason,
       refund: refundOf.get(i.bookingId) ?? null,

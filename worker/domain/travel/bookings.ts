@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt } from "drizzle-orm";
+import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { payments, refunds, travelBookings } from "@db/schema";
 import type { Reader } from "../../db/batcher";
 import { formatDate, formatTime } from "../../shared/format";
@@ -242,7 +242,13 @@ export async function readTravelBooking({ db, load }: Reader, userId: string, ke
   const byKey = TRAVEL_REF.test(key) ? eq(travelBookings.bookingRef, key) : eq(travelBookings.id, key);
   const rows = await load(
     db
-      .select({ booking: travelBookings, refund: { amount: refunds.amount, status: refunds.status }, paidOn: payments.capturedAt })
+      // Aliased: D1 answers rows keyed by column name, so the refund's status and amount must not shadow the booking's.
+      .select({
+        booking: travelBookings,
+        refundAmount: sql<number | null>`${refunds.amount}`.as("refund_paise"),
+        refundStatus: sql<string | null>`${refunds.status}`.as("refund_status"),
+        paidOn: sql<string | null>`${payments.capturedAt}`.as("paid_on"),
+      })
       .from(travelBookings)
       .leftJoin(refunds, eq(refunds.bookingId, travelBookings.id))
       .leftJoin(payments, eq(payments.id, travelBookings.paymentId))
@@ -273,7 +279,7 @@ export async function readTravelBooking({ db, load }: Reader, userId: string, ke
     priceLines: offer.lines ?? [],
     fareRules: fareRulesOf(offer, details),
     paidOn: found.paidOn ?? null,
-    refund: found.refund?.status ? { amount: found.refund.amount ?? 0, status: found.refund.status } : null,
+    refund: found.refundStatus ? { amount: found.refundAmount ?? 0, status: found.refundStatus } : null,
     refundAmount: row.refundAmount,
     cancelledAt: row.cancelledAt,
     bookedAt: row.createdAt,
