@@ -16,6 +16,7 @@ import {
   newCustomer,
   newDomain,
   newPackage,
+  newTravelBooking,
   staleToken,
 } from "../support/security-fixtures";
 import {
@@ -106,6 +107,7 @@ const pageIds: Record<string, Record<PageParam, string>> = {
     "reset-token": "matrix-reset-token-0000",
     hotel: "h_matrix",
     student: "sv_seed_meera",
+    "travel-booking": "TB-2020-999999",
   },
   [B]: {
     seller: B,
@@ -115,6 +117,7 @@ const pageIds: Record<string, Record<PageParam, string>> = {
     "reset-token": "matrix-reset-token-0000",
     hotel: "h_matrix",
     student: "sv_seed_meera",
+    "travel-booking": "TB-2020-999999",
   },
 };
 /** A seller site's address segment: its slug (ADR 0040); by id the pages answer a redirect. Filled in for new sellers. */
@@ -250,6 +253,7 @@ const TABLES: Partial<Record<Resource, string>> = {
   domain: "custom_domains",
   cart: "cart_items",
   payment: "payments",
+  "travel-booking": "travel_bookings",
 };
 type Owned = { kind: Resource; id: string; owners: Principal[] };
 
@@ -261,7 +265,7 @@ const rowsWhere = (sql: string, ...args: unknown[]) =>
     .all()
     .then((r) => r.results);
 
-const TENANT_KINDS = new Set<Resource>(["booking", "package", "departure", "message", "domain", "cart", "payment"]);
+const TENANT_KINDS = new Set<Resource>(["booking", "package", "departure", "message", "domain", "cart", "payment", "travel-booking"]);
 
 describe("tenant isolation", () => {
   let owned: Owned[];
@@ -279,6 +283,8 @@ describe("tenant isolation", () => {
       newCheckout(w, asha, "p_manali"),
       newCheckout(w, customer2, "p_spiti"),
     ]);
+    // A flight the platform sold a traveller outside the four (issue 27): none of them may cancel it.
+    const trip = await newTravelBooking(w, await newCustomer(w, "matrix-flyer"));
     const ofA = (kind: Resource, id: string): Owned => ({ kind, id, owners: ["sellerA"] });
     const ofB = (kind: Resource, id: string): Owned => ({ kind, id, owners: ["sellerB"] });
     owned = [
@@ -302,6 +308,7 @@ describe("tenant isolation", () => {
       { kind: "cart", id: payC2.cartItem, owners: ["customer2"] },
       { kind: "payment", id: payAsha.payment, owners: ["asha"] },
       { kind: "payment", id: payC2.payment, owners: ["customer2"] },
+      { kind: "travel-booking", id: trip.id, owners: [] },
     ];
     own = {
       sellerA: { package: pkgA2, message: "msg_seed_2", domain: domA, booking: bkAsha },
@@ -312,7 +319,7 @@ describe("tenant isolation", () => {
   it("gives another tenant 403 or 404 on every id route, for every method, and changes no row", async () => {
     const routes = API.filter((r) => resourcesOf(r).some((k) => TENANT_KINDS.has(k)));
     expect(new Set(routes.flatMap(resourcesOf))).toEqual(
-      new Set(["booking", "package", "departure", "message", "domain", "cart", "payment"]),
+      new Set(["booking", "package", "departure", "message", "domain", "cart", "payment", "travel-booking"]),
     );
     const cases = routes.flatMap((route) => {
       const kind = resourcesOf(route).find((k) => TENANT_KINDS.has(k));
