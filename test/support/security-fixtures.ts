@@ -145,7 +145,8 @@ export async function newTravelBooking(w: TestWorker, customer: Session) {
     departureDate: daysFromNow(35),
     passengers: { adults: 1, children: 0, infants: 0 },
   });
-  const offerId = await created("flight offer", search, (b) => b.data.offers[0].id as string);
+  const offerId = search.body?.data?.offers?.[0]?.id as string | undefined;
+  if (search.status !== 200 || !offerId) throw new Error(`flight search: ${search.status}`);
   const form = {
     intent: "add-offer",
     offerId,
