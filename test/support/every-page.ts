@@ -88,9 +88,6 @@ const NOT_2XX_HERE: Record<string, { status?: number; goesTo?: string }> = {
   "main /handover": { goesTo: "/login" },
   // A voucher's verify page without its booking's token (the walk has none): the same 404 a forged link gets (ADR 0046).
   "main /verify/:ref": { status: 404 },
-  // A flight, stay or bus trip's page (issue 27) with a number nobody holds (the seed sells no travel): its 404. The
-  // page itself is walked by test/e2e/stays-and-buses.test.ts at 390 px and desktop.
-  "main /user-dashboard/trips/:ref": { status: 404 },
 };
 const keyOf = (visit: Visit) => `${visit.tree} ${visit.route.pattern}`;
 
