@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayInIndia } from "../../worker/domain/bookings/transitions";
 import { testNow } from "../support/clock";
 import { type E2E, startE2E } from "../support/e2e";
-import { eventually } from "../support/page";
+import { answerConfirm, eventually } from "../support/page";
 import { newCustomer } from "../support/security-fixtures";
 
 /**
@@ -191,8 +191,18 @@ describe.each(Object.entries(VIEWPORTS))("stays and buses paid and shown on a %s
     await page.waitForURL(/\/cart$/);
     await payCart(page);
     expect(await page.getByText("Sea Breeze Resort").count()).toBeGreaterThan(0);
-    await openUpcoming(page, "hotel", /^Download hotel voucher/);
+    const ref = await openUpcoming(page, "hotel", /^Download hotel voucher/);
     expect(await page.getByText("1 room, 2 adults, 1 child (age 6)").count()).toBeGreaterThan(0);
+    // Cancelling asks first in the one confirm dialog, which repeats what the fare's rules refund.
+    await page.getByRole("button", { name: "Cancel booking" }).click();
+    const asked = await answerConfirm(page, "Cancel booking");
+    expect(asked).toContain(`Cancel booking ${ref}?`);
+    expect(asked).toMatch(/Cancelling now refunds (₹[\d,.]+ of ₹[\d,.]+|nothing under this fare's rules)\./);
+    await page.getByRole("status").filter({ hasText: "Booking cancelled." }).waitFor();
+    if (asked.includes("refunds ₹"))
+      await eventually(() => page.getByTestId("trip-refund").textContent()).toMatch(/Refund: ₹[\d,.]+ · (Refunded|Being processed)/);
+    else await page.getByText("no refund was due under the fare's rules").waitFor();
+    expect(await page.getByRole("button", { name: "Cancel booking" }).count()).toBe(0);
     await context.close();
   });
 
