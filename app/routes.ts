@@ -61,7 +61,8 @@ const SELLER_DASHBOARD = [
   "settings",
 ] as const;
 
-const USER_DASHBOARD = ["bookings", "verify-student", "settings", "completed-trips", "upcoming-trips"] as const;
+// "trips/:ref": a flight, stay or bus trip the platform sold (issue 27, ADR 0053).
+const USER_DASHBOARD = ["bookings", "verify-student", "settings", "completed-trips", "upcoming-trips", "trips/:ref"] as const;
 // Spec §1's screens, plus "domains" (custom domain activation, ADR 0007) and "messages" (undelivered follow-ups, ADR 0039)
 // and "refunds" (refunds the provider refused on every try, ADR 0029), and "audit" (the audit log, issue 28).
 const SUPERADMIN = [
@@ -103,6 +104,8 @@ export function defineAppRoutes(route: DefineRouteFunction) {
       id: "seller-dashboard/pdf-template/preview.pdf",
     });
     route("booking/:id/voucher.pdf", "routes/main/booking-voucher.tsx", { id: "main/booking/:id/voucher.pdf" });
+    // A flight's e-ticket, a stay's hotel voucher, a bus ticket (issue 27): the same renderer.
+    route("user-dashboard/trips/:ref/ticket.pdf", "routes/user-dashboard/trips-ticket.tsx", { id: "user-dashboard/trips/:ref/ticket.pdf" });
     // A waiting student ID (issue 28): a file for the superadmin, outside the panel's frame (its own guard).
     route("superadmin-panel/students/:id/document", "routes/superadmin-panel/students-id-document.tsx", {
       id: "superadmin-panel/students/:id/document",

@@ -102,6 +102,8 @@ export const outbox = sqliteTable(
         // Not an email: deleting a decided student ID from R2 (issue 28), retried as the emails are.
         "student-document",
         "review-invitation",
+        // A cancelled flight, stay or bus trip (ADR 0053): its refund is made, then the traveller is told.
+        "travel-cancellation",
       ],
     })
       .notNull()

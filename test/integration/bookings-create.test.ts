@@ -95,7 +95,10 @@ describe("POST /api/bookings pricing", () => {
       // No gaps and no repeats: the year's counter is its highest number, and that many bookings carry the year.
       const counter = await w.d1.prepare("SELECT last FROM booking_sequences WHERE year = ?").bind(year).first<{ last: number }>();
       const carried = await w.d1
-        .prepare("SELECT count(*) AS n FROM bookings WHERE booking_ref LIKE ?")
+        // Flights, stays and bus trips take their numbers from the same counter (ADR 0053).
+        .prepare(
+          "SELECT (SELECT count(*) FROM bookings WHERE booking_ref LIKE ?1) + (SELECT count(*) FROM travel_bookings WHERE booking_ref LIKE ?1) AS n",
+        )
         .bind(`TB-${year}-%`)
         .first<{ n: number }>();
       expect([counter?.last, carried?.n]).toEqual([numbers[numbers.length - 1], numbers[numbers.length - 1]]);

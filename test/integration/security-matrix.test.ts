@@ -16,6 +16,7 @@ import {
   newCustomer,
   newDomain,
   newPackage,
+  newTravelBooking,
   staleToken,
 } from "../support/security-fixtures";
 import {
@@ -107,6 +108,7 @@ const pageIds: Record<string, Record<PageParam, string>> = {
     "reset-token": "matrix-reset-token-0000",
     hotel: "h_matrix",
     student: "sv_seed_meera",
+    "travel-booking": "TB-2020-999999",
   },
   [B]: {
     seller: B,
@@ -116,6 +118,7 @@ const pageIds: Record<string, Record<PageParam, string>> = {
     "reset-token": "matrix-reset-token-0000",
     hotel: "h_matrix",
     student: "sv_seed_meera",
+    "travel-booking": "TB-2020-999999",
   },
 };
 /** A seller site's address segment: its slug (ADR 0040); by id the pages answer a redirect. Filled in for new sellers. */
@@ -252,6 +255,7 @@ const TABLES: Partial<Record<Resource, string>> = {
   cart: "cart_items",
   payment: "payments",
   review: "reviews",
+  "travel-booking": "travel_bookings",
 };
 type Owned = { kind: Resource; id: string; owners: Principal[] };
 
@@ -263,7 +267,17 @@ const rowsWhere = (sql: string, ...args: unknown[]) =>
     .all()
     .then((r) => r.results);
 
-const TENANT_KINDS = new Set<Resource>(["booking", "package", "departure", "message", "domain", "cart", "payment", "review"]);
+const TENANT_KINDS = new Set<Resource>([
+  "booking",
+  "package",
+  "departure",
+  "message",
+  "domain",
+  "cart",
+  "payment",
+  "review",
+  "travel-booking",
+]);
 
 describe("tenant isolation", () => {
   let owned: Owned[];
@@ -281,6 +295,8 @@ describe("tenant isolation", () => {
       newCheckout(w, asha, "p_manali"),
       newCheckout(w, customer2, "p_spiti"),
     ]);
+    // A flight the platform sold a traveller outside the four (issue 27): none of them may cancel it.
+    const trip = await newTravelBooking(w, await newCustomer(w, "matrix-flyer"));
     const ofA = (kind: Resource, id: string): Owned => ({ kind, id, owners: ["sellerA"] });
     const ofB = (kind: Resource, id: string): Owned => ({ kind, id, owners: ["sellerB"] });
     owned = [
@@ -310,6 +326,7 @@ describe("tenant isolation", () => {
       ofA("review", "rv_seed_w4"),
       ofA("review", "rv_seed_m1"),
       ofB("review", "rv_seed_h2"),
+      { kind: "travel-booking", id: trip.id, owners: [] },
     ];
     own = {
       sellerA: { package: pkgA2, message: "msg_seed_2", domain: domA, booking: bkAsha },
@@ -320,7 +337,7 @@ describe("tenant isolation", () => {
   it("gives another tenant 403 or 404 on every id route, for every method, and changes no row", async () => {
     const routes = API.filter((r) => resourcesOf(r).some((k) => TENANT_KINDS.has(k)));
     expect(new Set(routes.flatMap(resourcesOf))).toEqual(
-      new Set(["booking", "package", "departure", "message", "domain", "cart", "payment", "review"]),
+      new Set(["booking", "package", "departure", "message", "domain", "cart", "payment", "review", "travel-booking"]),
     );
     // Every write on a review by id is in the matrix: the seller's reply and report.
     expect(routes.filter((r) => resourcesOf(r).includes("review")).map((r) => r.key)).toEqual(

@@ -18,6 +18,8 @@ const AREAS: { layout: string; role: Role | "any" }[] = [
 const PARAMS: Record<string, string> = { id: "bk_w1" };
 const PARAMS_BY_PATTERN: Record<string, Record<string, string>> = {
   "/seller-dashboard/packages/modify-package/:id": { id: "p_goa" },
+  // Asha's seeded flight (worker/db/seed-trips.ts).
+  "/user-dashboard/trips/:ref": { ref: "bk_trip_flight" },
 };
 
 const pageRoutes = await listPageRoutes();

@@ -46,6 +46,9 @@ const PARAMS: Record<string, string> = {
   query: "goa",
   token: "no-such-token",
   hotelId: "sh_goa_sea_breeze",
+  // Asha's seeded flight (worker/db/seed-trips.ts), by its id, which its page takes as well as its number; a verify
+  // page given it finds no booking.
+  ref: "bk_trip_flight",
 };
 /** `/booking/:id` (the main site's and a seller site's) and a seller's `orders/:id` take Asha's bookings with Wanderlust, the rest of `:id`s a package. */
 const BOOKING_PAGES = /^(\/seller\/:sellerId\/website)?\/(booking|seller-dashboard\/orders)\/:id$/;

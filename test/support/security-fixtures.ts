@@ -1,4 +1,6 @@
-import { bookingRequest, idemKey } from "./bookings";
+import { bookingRequest, daysFromNow, idemKey } from "./bookings";
+import { sendPageAction } from "./page-action";
+import { payAndConfirm, startCheckout } from "./payments";
 import { SAMPLE_PACKAGE } from "./security-routes";
 import { type Session, bearer, latestCode } from "./session";
 import type { TestWorker } from "./worker";
@@ -131,3 +133,35 @@ export const newDomain = (w: TestWorker, seller: Session, hostname: string) =>
   w
     .api("POST", "/api/seller-admin/domains", { hostname }, bearer(seller))
     .then((res) => created("domain", res, (b) => b.domain.id as string));
+
+/**
+ * A paid flight of `customer` (issue 27, ADR 0053): the first DEL → BOM offer for one adult, through the cart and the
+ * test provider; returns its travel booking's id and number.
+ */
+export async function newTravelBooking(w: TestWorker, customer: Session) {
+  const search = await w.api("POST", "/api/flights/search", {
+    origin: "DEL",
+    destination: "BOM",
+    departureDate: daysFromNow(35),
+    passengers: { adults: 1, children: 0, infants: 0 },
+  });
+  const offerId = search.body?.data?.offers?.[0]?.id as string | undefined;
+  if (search.status !== 200 || !offerId) throw new Error(`flight search: ${search.status}`);
+  const form = {
+    intent: "add-offer",
+    offerId,
+    "travellers[0].title": "Ms",
+    "travellers[0].name": "Matrix Flyer",
+    "travellers[0].age": "30",
+  };
+  const added = await sendPageAction(w, "/cart", form, { cookie: `tb_session=${encodeURIComponent(customer.token)}` });
+  if (added.redirect !== "/cart") throw new Error(`adding the flight failed: ${added.status} ${added.text.slice(0, 200)}`);
+  const { paymentId } = await startCheckout(w, bearer(customer));
+  await payAndConfirm(w, bearer(customer), paymentId);
+  const row = await w.d1
+    .prepare("SELECT id, booking_ref AS ref FROM travel_bookings WHERE payment_id = ?")
+    .bind(paymentId)
+    .first<{ id: string; ref: string }>();
+  if (!row) throw new Error(`payment ${paymentId} booked no flight`);
+  return row;
+}

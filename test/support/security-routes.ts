@@ -203,7 +203,7 @@ export const PAGE_AREAS: { prefix: string; role: Role | null }[] = [
 export const areaOf = (path: string) => PAGE_AREAS.find((a) => path === a.prefix || path.startsWith(`${a.prefix}/`)) ?? null;
 
 /** What each page path parameter names, keyed by the path up to and including it; the test fills in the ids. */
-export type PageParam = "seller" | "package" | "booking" | "search" | "reset-token" | "hotel" | "student";
+export type PageParam = "seller" | "package" | "booking" | "search" | "reset-token" | "hotel" | "student" | "travel-booking";
 const PAGE_PARAMS: Record<string, PageParam> = {
   "/reset-password/:token": "reset-token",
   "/tour-package/:id": "package",
@@ -212,6 +212,8 @@ const PAGE_PARAMS: Record<string, PageParam> = {
   "/hotel/:hotelId": "hotel",
   "/seller-dashboard/packages/modify-package/:id": "package",
   "/seller-dashboard/orders/:id": "booking",
+  // A traveller's flight, stay or bus trip (issue 27); anyone else's answers 404 (travel-booking-pages.test.ts).
+  "/user-dashboard/trips/:ref": "travel-booking",
   "/superadmin-panel/students/:id": "student",
   "/seller/:sellerId": "seller",
   "/seller/:sellerId/website/package/:packageId": "package",

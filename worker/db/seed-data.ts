@@ -1,6 +1,7 @@
 import { catalogueStatements } from "./seed-catalogue";
 import { travelStatements } from "./seed-travel";
 import { auditStatements, pendingStudentStatement } from "./seed-operator";
+import { SEED_TRIPS, tripStatements } from "./seed-trips";
 import { priceBooking } from "../domain/bookings/pricing";
 import { todayInIndia, yearInIndia } from "../domain/bookings/transitions";
 
@@ -655,7 +656,11 @@ export function seedCalendar(now: Date) {
     messages,
     reviews,
     packageCreatedAt,
-    sequence: { year, last: SEED_BOOKINGS.length },
+    /** Asha's flight and stay the platform sold (worker/db/seed-trips.ts), numbered after the package bookings. */
+    trips: Object.fromEntries(
+      SEED_TRIPS.map((t, i) => [t.id, { ref: `TB-${year}-${String(SEED_BOOKINGS.length + 1 + i).padStart(6, "0")}` }]),
+    ),
+    sequence: { year, last: SEED_BOOKINGS.length + SEED_TRIPS.length },
   };
 }
 
@@ -750,6 +755,7 @@ export function seedStatements(passwordHashes: Record<string, string>, now: Date
       );
     });
   }
+  out.push(...tripStatements(cal.today, cal.year, SEED_BOOKINGS.length + 1, now));
   out.push(`INSERT OR IGNORE INTO booking_sequences (year, last) VALUES (${cal.sequence.year}, ${cal.sequence.last});`);
   out.push(...paymentStatements(totals, cal));
   for (const m of SEED_MESSAGES) {

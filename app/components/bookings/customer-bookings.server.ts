@@ -3,6 +3,7 @@ import { cancelAsCustomer } from "@worker/domain/bookings/respond";
 import { customerListQuery } from "@worker/domain/bookings/schemas";
 import { listCustomerBookings } from "@worker/domain/bookings/service";
 import { todayInIndia } from "@worker/domain/bookings/transitions";
+import { type TravelListWhen, listTravelBookings } from "@worker/domain/travel/bookings";
 import { z } from "zod";
 import { actionInput, pageQuery, signedInAction, signedInData } from "~/lib/session.server";
 
@@ -19,12 +20,20 @@ export function customerBookingsQuery(url: URL, fixed: Record<string, string>) {
   return pageQuery(paged, customerListQuery, fixed);
 }
 
-/** A list page's loader: the signed-in customer's bookings (any role), with the session check in the same batch. */
-export function customerBookingsLoader({ context }: LoaderFunctionArgs, fixed: Record<string, string>) {
+/**
+ * A list page's loader: the signed-in customer's bookings (any role), with the session check in the same batch. On
+ * the main site's dashboard (`travel`) the flights, stays and bus trips the platform sold them too (ADR 0053).
+ */
+export function customerBookingsLoader({ context }: LoaderFunctionArgs, fixed: Record<string, string>, travel?: TravelListWhen) {
   const query = customerBookingsQuery(context.url, fixed);
-  return signedInData(context, undefined, async (userId) => ({
-    bookings: await listCustomerBookings(context, userId, query, todayInIndia(context.now)),
-  }));
+  const today = todayInIndia(context.now);
+  return signedInData(context, undefined, async (userId) => {
+    const [bookings, trips] = await Promise.all([
+      listCustomerBookings(context, userId, query, today),
+      travel ? listTravelBookings(context, userId, travel, today) : [],
+    ]);
+    return { bookings, trips };
+  });
 }
 
 /** Cancel one's own booking (the id the API takes in its path). */

@@ -51,7 +51,7 @@ function BookingLine({ line, links }: { line: Line; links: OutcomeLinks }) {
       {/* Only a booking that exists has a page: a declined or refunded line links nowhere. */}
       {line.status ? (
         <span>
-          <Link to={links.booking(line.bookingId ?? line._id)}>View booking</Link>
+          <Link to={line.page ?? links.booking(line.bookingId ?? line._id)}>View booking</Link>
         </span>
       ) : null}
     </li>

@@ -13,6 +13,7 @@ export async function voucherResponse(
   context: AppLoadContext,
   voucher: { view: VoucherView; template: VoucherTemplate; logo: string | null },
   disposition: "attachment" | "inline" = "attachment",
+  filename = `voucher-${voucher.view.bookingRef}.pdf`,
 ) {
   const { view, template, logo } = voucher;
   const origin = context.config.PUBLIC_ORIGIN ?? context.url.origin;
@@ -25,7 +26,7 @@ export async function voucherResponse(
     headers: {
       ...signedInHeaders,
       "Content-Type": "application/pdf",
-      "Content-Disposition": `${disposition}; filename="voucher-${view.bookingRef}.pdf"`,
+      "Content-Disposition": `${disposition}; filename="${filename}"`,
       "X-Content-Type-Options": "nosniff",
     },
   });

@@ -37,6 +37,7 @@ const KIND_LABEL = {
   "payment-unbooked": "Refund of what could not be booked",
   "student-document": "Deleting a decided student ID",
   "review-invitation": "Invitation to review a trip",
+  "travel-cancellation": "Cancelled flight, stay or bus trip",
 } as const;
 
 /** Follow-ups the queue retried until it gave up, with the last reason, newest first; each can be retried. */

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { CustomerBookings } from "~/components/bookings/customer-bookings";
+import { TravelBookingList } from "~/components/travel-bookings/travel-booking-list";
 import { cancelBookingAction, customerBookingsLoader } from "~/components/bookings/customer-bookings.server";
 import { LoadErrorBoundary, LoadFailed } from "~/components/ui/load-failed";
 import { UserDashboardPage } from "~/components/dashboard/user-dashboard-nav";
@@ -9,11 +10,11 @@ import { signedInHeaders } from "~/lib/session.server";
 export const meta: MetaFunction = () => [{ title: "My bookings | Tripbazaar" }];
 export const headers = () => signedInHeaders;
 
-export const loader = (args: LoaderFunctionArgs) => customerBookingsLoader(args, { limit: "10" });
+export const loader = (args: LoaderFunctionArgs) => customerBookingsLoader(args, { limit: "10" }, "all");
 export const action = (args: ActionFunctionArgs) => cancelBookingAction(args);
 
 export default function Page() {
-  const { bookings } = useLoaderData<typeof loader>();
+  const { bookings, trips } = useLoaderData<typeof loader>();
   return (
     <UserDashboardPage title="My bookings">
       <CustomerBookings
@@ -23,6 +24,7 @@ export default function Page() {
         showStats={false}
         paginate
       />
+      <TravelBookingList trips={trips} heading="Flights, stays and bus trips" emptyText="No flights, stays or bus trips booked yet" />
     </UserDashboardPage>
   );
 }

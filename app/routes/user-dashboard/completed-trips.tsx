@@ -2,9 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { listCustomerBookings } from "@worker/domain/bookings/service";
 import { todayInIndia } from "@worker/domain/bookings/transitions";
+import { listTravelBookings } from "@worker/domain/travel/bookings";
 import { myReviews, reviewableTrips } from "@worker/domain/reviews/read";
 import { formatDate } from "@worker/shared/format";
 import { CustomerBookings } from "~/components/bookings/customer-bookings";
+import { TravelBookingList } from "~/components/travel-bookings/travel-booking-list";
 import { customerBookingsQuery } from "~/components/bookings/customer-bookings.server";
 import { FormAnswer } from "~/components/form-answer";
 import { writeReview } from "~/components/reviews/review-action.server";
@@ -27,12 +29,13 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const query = customerBookingsQuery(context.url, { when: "completed", limit: "10" });
   const today = todayInIndia(context.now);
   const data = await signedInData(context, undefined, async (userId) => {
-    const [bookings, reviewable, reviews] = await Promise.all([
+    const [bookings, trips, reviewable, reviews] = await Promise.all([
       listCustomerBookings(context, userId, query, today),
+      listTravelBookings(context, userId, "completed", today),
       reviewableTrips(context, userId, today),
       myReviews(context, userId),
     ]);
-    return { bookings, reviewable, reviews };
+    return { bookings, trips, reviewable, reviews };
   });
   const asked = context.url.searchParams.get("review");
   return { ...data, reviewing: data.reviewable.find((t) => t.bookingRef === asked) ?? null, asked };
@@ -44,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Page() {
-  const { bookings, reviewable, reviews, reviewing, asked, user } = useLoaderData<typeof loader>();
+  const { bookings, trips, reviewable, reviews, reviewing, asked, user } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <UserDashboardPage title="Completed trips">
@@ -87,6 +90,11 @@ export default function Page() {
         </section>
       ) : null}
       <CustomerBookings bookings={bookings} heading="Trips you have taken" showStats={false} paginate emptyText="No completed trips yet" />
+      <TravelBookingList
+        trips={trips}
+        heading="Flights, stays and bus trips taken"
+        emptyText="No completed flights, stays or bus trips yet"
+      />
     </UserDashboardPage>
   );
 }

@@ -107,6 +107,7 @@ export const paymentView = z.object({
         z.object({
           _id: z.string(),
           bookingId: z.string().nullable().describe("The booking number, once the payment made the booking"),
+          page: z.string().nullable().describe("A flight, stay or bus trip's own page (issue 27); null for a package booking"),
           packageName: z.string(),
           startDate: day,
           adults: count,

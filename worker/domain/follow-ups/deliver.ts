@@ -7,6 +7,7 @@ import { deliverEmail } from "../../email/provider";
 import { bookingFollowUpEmail } from "../bookings/follow-ups";
 import { paymentFollowUpEmail } from "../payments/emails";
 import { reviewInvitationEmail } from "../reviews/invitations";
+import { travelCancellationEmail } from "../travel/follow-ups";
 import { notFound } from "../errors";
 import { deleteStudentDocument } from "../students/service";
 import { type AuditActor, auditInsertWhen } from "../audit/entry";
@@ -71,7 +72,9 @@ async function emailOf(db: Db, config: AppConfig, row: OutboxRow, now: Date) {
       ? await bookingFollowUpEmail(db, config, row, now)
       : row.kind === "review-invitation"
         ? await reviewInvitationEmail(db, config, row)
-        : await paymentFollowUpEmail(db, config, row, now);
+        : row.kind === "travel-cancellation"
+          ? await travelCancellationEmail(db, config, row, now)
+          : await paymentFollowUpEmail(db, config, row, now);
   const written = { to: email.to.toLowerCase(), subject: email.subject, text: email.text };
   await db.update(outbox).set(written).where(eq(outbox.id, row.id));
   return written;

@@ -13,6 +13,7 @@ import type { OutboxRow } from "../follow-ups/outbox";
 import type { BookingDraft } from "./checkout";
 import { REQUEST_EXPIRY_HOURS } from "./policy";
 import { PLATFORM_MERCHANT_ID } from "../travel/merchant";
+import { travelBookingPath } from "../travel/bookings";
 import { refundIfQueued } from "./refunds";
 
 export type PaymentFollowUpKind = "payment-receipt" | "seller-request" | "payment-unbooked";
@@ -94,7 +95,7 @@ async function receiptEmail(db: Db, config: AppConfig, paymentId: string): Promi
   if (booked.length === 0 && travel.length === 0) throw new Error(`Payment ${paymentId} booked nothing to send a receipt for`);
   const travelLines = travel.map(
     (t) =>
-      `- ${t.bookingRef}: ${t.title}, ${formatDate(t.startDate)}, ${formatRupees(t.amount)}\n  ${platformUrl(config, `/travel-booking/${t.id}`)}`,
+      `- ${t.bookingRef}: ${t.title}, ${formatDate(t.startDate)}, ${formatRupees(t.amount)}\n  ${platformUrl(config, travelBookingPath(t.bookingRef))}`,
   );
   if (booked.length === 0) {
     const customer = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, payment.userId)).get();

@@ -1,10 +1,11 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import { bookings, paymentItems, payments, refunds, sellers } from "@db/schema";
+import { bookings, paymentItems, payments, refunds, sellers, travelBookings } from "@db/schema";
 import type { Reader } from "../../db/batcher";
 import { notFound } from "../errors";
 import type { BookingDraft } from "./checkout";
 import { PAYMENT_NOT_FOUND } from "./confirm";
 import { bookingIdOf } from "../bookings/shapes";
+import { travelBookingPath } from "../travel/bookings";
 
 /**
  * One checkout as its traveller sees it (booking-success): the payment, and per seller the bookings it made,
@@ -45,11 +46,16 @@ export async function readPaymentAs({ db, load }: Reader, userId: string, paymen
           status: bookings.status,
           paymentStatus: bookings.paymentStatus,
           responseMessage: bookings.sellerResponseMessage,
+          // A flight, stay or bus trip the platform sold (ADR 0053): its own row, with its own page.
+          // Aliased: D1 answers rows keyed by column name, and a package booking's columns have the same names.
+          travelRef: sql<string | null>`${travelBookings.bookingRef}`.as("travel_ref"),
+          travelStatus: sql<"confirmed" | "cancelled" | null>`${travelBookings.status}`.as("travel_status"),
         })
         .from(paymentItems)
         .innerJoin(payments, eq(payments.id, paymentItems.paymentId))
         .innerJoin(sellers, eq(sellers.id, paymentItems.sellerId))
         .leftJoin(bookings, eq(bookings.id, paymentItems.bookingId))
+        .leftJoin(travelBookings, eq(travelBookings.id, paymentItems.bookingId))
         .where(and(eq(paymentItems.paymentId, target), eq(payments.userId, userId)))
         .orderBy(asc(paymentItems.sellerId), asc(paymentItems.bookingId)),
     ),
@@ -72,14 +78,16 @@ export async function readPaymentAs({ db, load }: Reader, userId: string, paymen
     const draft = i.draft as BookingDraft;
     return {
       _id: i.bookingId,
-      bookingId: i.bookingRef,
+      bookingId: i.bookingRef ?? i.travelRef ?? null,
+      /** A travel booking's own page; a package booking's is the site's /booking/{number}. */
+      page: i.travelRef ? travelBookingPath(i.travelRef) : null,
       packageName: draft.packageName,
       startDate: draft.row.startDate,
       adults: draft.row.adults,
       children: draft.row.children,
       amount: i.amount,
-      status: i.status,
-      paymentStatus: i.paymentStatus,
+      status: i.status ?? i.travelStatus ?? null,
+      paymentStatus: i.paymentStatus ?? (i.travelRef ? ("completed" as const) : null),
       sellerMessage: i.responseMessage,
       unbookedReason: i.unbookedReason,
       refund: refundOf.get(i.bookingId) ?? null,

@@ -1,5 +1,5 @@
 import type { EdgeConfig } from "../../cache/purge";
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { sellers, users } from "@db/schema";
 import { sellerBasePath } from "../../shared/seller-pages";
@@ -10,6 +10,7 @@ import type { Db } from "../../db/client";
 import { containsTerm, searchTerm } from "../../db/text-search";
 import { announceVersion, bumpQuery } from "../seller-website/service";
 import { type AuditActor, auditInsertWhen } from "../audit/entry";
+import { PLATFORM_MERCHANT_ID } from "../travel/merchant";
 
 export const USERS_PAGE_SIZE = 25;
 
@@ -36,10 +37,11 @@ const publicColumns = {
  * Both reads go through `load` together: one D1 round trip, shared with the page's session check.
  */
 export async function listUsers({ db, load }: Reader, filter: z.infer<typeof userListQuery>) {
-  const conditions = [];
+  // The platform merchant's account (ADR 0053) is no one's to manage: it cannot sign in, and enabling it would be wrong.
+  const conditions = [ne(users.id, PLATFORM_MERCHANT_ID)];
   if (filter.q) conditions.push(containsTerm(filter.q, users.name, users.email));
   if (filter.role) conditions.push(eq(users.role, filter.role));
-  const where = conditions.length ? and(...conditions) : undefined;
+  const where = and(...conditions);
   const [rows, [{ total }]] = await Promise.all([
     load(
       db

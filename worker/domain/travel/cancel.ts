@@ -4,7 +4,10 @@ import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
 import { todayInIndia } from "../bookings/transitions";
 import { conflict, notFound } from "../errors";
-import { refundIdOf, refundIfQueued } from "../payments/refunds";
+import { followUpIds } from "../bookings/service";
+import { enqueueFollowUps, followUpOf } from "../follow-ups/outbox";
+import { refundIdOf } from "../payments/refunds";
+import { PLATFORM_MERCHANT_ID } from "./merchant";
 import type { PricedOffer, TravelChoice } from "./offer";
 import { travelInventoryOf } from "./registry";
 
@@ -30,9 +33,11 @@ export function refundOnCancel(offer: PricedOffer, now: Date) {
 }
 
 /**
- * The traveller cancels their own flight, stay or bus trip (ADR 0053): the booking, its refund by the fare's rules
- * and its inventory back in one batch (the refund only if this call cancelled it), then the refund is asked of the
- * provider (the scheduled run retries what it does not take). Another traveller's booking is not found.
+ * The traveller cancels their own flight, stay or bus trip (ADR 0053): the booking, its refund by the fare's rules,
+ * its inventory back and the follow-up that makes the refund and emails the traveller, in one batch (the refund and
+ * follow-up only if this call cancelled it). The provider is asked by the FOLLOW_UPS queue's consumer, never in this
+ * request (ADR 0039), so the answer carries the refund as written: pending until the queue makes it. Another
+ * traveller's booking is not found.
  */
 export async function cancelTravelBooking(db: Db, config: AppConfig, userId: string, id: string, now: Date) {
   // SECURITY: scoped by the owner; another traveller's booking answers as if it did not exist.
@@ -48,7 +53,7 @@ export async function cancelTravelBooking(db: Db, config: AppConfig, userId: str
   const amount = refundOnCancel(offer, now);
   const at = now.toISOString();
   const cancelledNow = sql`exists (select 1 from ${travelBookings} where ${travelBookings.id} = ${id} and ${travelBookings.cancelledAt} = ${at})`;
-  await db.batch([
+  const [, , , written] = await db.batch([
     db
       .update(travelBookings)
       .set({ status: "cancelled", cancelledAt: at, refundAmount: amount })
@@ -62,9 +67,20 @@ export async function cancelTravelBooking(db: Db, config: AppConfig, userId: str
         where ${paymentItems.bookingId} = ${id} and ${payments.status} = 'captured' and ${amount} > 0 and ${cancelledNow}`,
       )
       .onConflictDoNothing(),
+    followUpOf(
+      db,
+      { id: followUpIds(id).cancelledToCustomer, kind: "travel-cancellation", sellerId: PLATFORM_MERCHANT_ID, payload: { bookingId: id } },
+      cancelledNow,
+      now,
+    ),
+    db
+      .select({ status: refunds.status, amount: refunds.amount })
+      .from(refunds)
+      .where(eq(refunds.id, refundIdOf(id))),
     ...(travelInventoryOf(booking.kind).releaseStatements?.(db, { id, offer, choice: booking.choice as TravelChoice }) ?? []),
   ]);
-  const refund = amount > 0 ? await refundIfQueued(db, config, id, now) : null;
+  await enqueueFollowUps(config, [followUpIds(id).cancelledToCustomer]);
+  const refund = written[0] ?? null;
   return {
     id,
     status: "cancelled" as const,

@@ -56,7 +56,8 @@ export const addOfferSchema = z.object({
           .optional(),
       }),
     )
-    .min(1, "Enter the passengers")
+    // None is allowed: a hotel stay may be in the account holder's own name; each kind's checkChoice says how many
+    // it needs (a flight's every passenger, a bus trip's one per seat).
     .max(9),
 });
 export type AddOfferInput = z.infer<typeof addOfferSchema>;

@@ -153,7 +153,7 @@ export const statusWord = (status: string) => STATUS_WORDS[status] ?? status;
 export async function renderVoucher(view: VoucherView, template: VoucherTemplate, verifyUrl: string, logo: VoucherLogo = null) {
   const doc = await PDFDocument.create();
   const type = await VoucherType.embed(doc);
-  doc.setTitle(`Voucher ${view.bookingRef}`);
+  doc.setTitle(`${view.document ? view.document.details.heading : "Voucher"} ${view.bookingRef}`);
   doc.setAuthor(type.printable(view.seller.name));
   doc.setCreator("Tripbazaar");
   doc.setProducer("Tripbazaar");
@@ -206,13 +206,13 @@ export async function renderVoucher(view: VoucherView, template: VoucherTemplate
   const qrTop = sheet.y;
   drawQr(page, verifyUrl, A4.width - MARGIN - qrSize, qrTop, qrSize);
   type.draw(page, "Scan to verify", { x: A4.width - MARGIN - qrSize + 18, y: qrTop - qrSize - 10, size: 7.5, color: MUTED });
-  type.draw(page, "BOOKING VOUCHER", { x: MARGIN, y: sheet.y - 10, size: 9, bold: true, color: accent });
+  type.draw(page, view.document?.heading ?? "BOOKING VOUCHER", { x: MARGIN, y: sheet.y - 10, size: 9, bold: true, color: accent });
   type.draw(page, type.printable(view.bookingRef), { x: MARGIN, y: sheet.y - 32, size: 20, bold: true, color: INK });
   sheet.y -= 44;
   const narrow = A4.width - 2 * MARGIN - qrSize - 16;
   sheet.text(`Status: ${statusWord(view.status)}`, { bold: true, width: narrow });
   sheet.text(`${view.packageName} · ${view.city} · ${view.duration}`, { width: narrow });
-  sheet.text(`Travel date: ${formatDate(view.travelDate)}`, { width: narrow });
+  sheet.text(`${view.document?.dateLabel ?? "Travel date"}: ${formatDate(view.travelDate)}`, { width: narrow });
   sheet.text(
     `Travellers: ${view.adults} adult${view.adults === 1 ? "" : "s"}${view.children ? `, ${view.children} child${view.children === 1 ? "" : "ren"}` : ""}`,
     {
@@ -228,6 +228,11 @@ export async function renderVoucher(view: VoucherView, template: VoucherTemplate
     sheet.heading("Departure", accent);
     sheet.row("Date", formatDate(view.departure.date));
     if (view.departure.label) sheet.text(view.departure.label);
+  }
+
+  if (view.document) {
+    sheet.heading(view.document.details.heading, accent);
+    for (const line of view.document.details.lines) sheet.text(line);
   }
 
   if (on.has("travellers") && view.travellers.length) {

@@ -35,6 +35,11 @@ export type VoucherView = {
   refunded: { amount: number; status: string } | null;
   cancellationPolicy: string[];
   specialRequests: string | null;
+  /**
+   * A flight's e-ticket, a stay's hotel voucher or a bus ticket (issue 27) printed by the same renderer: its heading
+   * ("E-TICKET"), what its date is ("Departure"), and its own section (segments, the stay, the bus and its stops).
+   */
+  document?: { heading: string; dateLabel: string; details: { heading: string; lines: string[] } };
 };
 
 const PREFERENCE_WORDS: Record<string, string> = { standard: "Standard", deluxe: "Deluxe", suite: "Suite", included: "Included" };
