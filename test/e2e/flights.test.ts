@@ -162,8 +162,12 @@ describe.each(Object.entries(VIEWPORTS))("flights on a %s", (name, options) => {
     await page.waitForURL(/\/booking-success\?payment=py_/);
     await page.getByText(flightNumber).first().waitFor();
     expect(await noSidewaysScroll(page)).toBe(true);
-    // The flight under the dashboard's upcoming trips is checked where that page learns travel bookings (issue 27's
-    // user-dashboard work); here the traveller's journey ends on booking-success, which lists the paid flight.
+    // And under the dashboard's upcoming trips, beside any trip the account already had.
+    await page.goto(`${e2e.origin}/user-dashboard/upcoming-trips`);
+    const trip = page.locator('[data-travel-booking][data-kind="flight"]', { hasText: flightNumber });
+    await trip.first().waitFor();
+    expect(await trip.first().textContent()).toMatch(/DEL[\s\S]*BOM/);
+    expect(await noSidewaysScroll(page)).toBe(true);
   });
 
   if (name === "desktop")
