@@ -44,6 +44,14 @@ async function axeFindings(page: Page) {
   const found: string[] = [];
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
+    // A toast still fading in is half transparent: measure once the scheme is applied and entrances have ended.
+    await page.evaluate(async () => {
+      await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+      const ending = document
+        .getAnimations()
+        .filter((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Infinity);
+      await Promise.all(ending.map((a) => a.finished.catch(() => {})));
+    });
     const injected = await page.evaluate(() => "axe" in window);
     const violations = (await page.evaluate(
       `${injected ? "" : axeSource};\n(async () => (await axe.run(document, { resultTypes: ["violations"] })).violations)()`,
