@@ -1,7 +1,6 @@
 import type { SellerLedger } from "@worker/domain/payments/ledger";
 import { formatRupees } from "@worker/shared/format";
-import { TableRegion } from "~/components/ui/table-region";
-import { periodLabel } from "./ledger-chart";
+import { LedgerFigures, periodLabel } from "./ledger-chart";
 import "./ledger.css";
 
 type Chart = SellerLedger["chart"];
@@ -68,37 +67,7 @@ export function LedgerSvgChart({ chart, title }: { chart: Chart; title: string }
           {points.length > 1 ? <span>{periodLabel(points[points.length - 1].period, bucket)}</span> : null}
         </div>
       </figure>
-      <details className="ledger-figures">
-        <summary>Show the chart's figures as a table</summary>
-        <TableRegion label={`Received and refunded by ${unit}, table`}>
-          <table className="data-table stack-rows">
-            <thead>
-              <tr>
-                <th scope="col">{bucket === "day" ? "Day" : "Month"}</th>
-                <th scope="col">Received</th>
-                <th scope="col">Refunded</th>
-                <th scope="col">Net</th>
-              </tr>
-            </thead>
-            <tbody>
-              {points.map((p) => (
-                <tr key={p.period}>
-                  <td data-label={bucket === "day" ? "Day" : "Month"}>{periodLabel(p.period, bucket)}</td>
-                  <td data-label="Received" className="ledger-amount">
-                    {formatRupees(p.received)}
-                  </td>
-                  <td data-label="Refunded" className="ledger-amount">
-                    {formatRupees(p.refunded)}
-                  </td>
-                  <td data-label="Net" className="ledger-amount">
-                    {formatRupees(p.received - p.refunded)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
-      </details>
+      <LedgerFigures chart={chart} />
     </section>
   );
 }
