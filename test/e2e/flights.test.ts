@@ -41,6 +41,11 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/
 
 /** axe-core's serious or critical findings on the page as it is now, in light and in dark. */
 async function axeFindings(page: Page) {
+  // A toast fades in and out on a timer, and axe-core sees a fading one as low contrast: the page is measured once
+  // its toasts (react-hot-toast's, white on its own box in both schemes) are gone.
+  await page.waitForFunction(() => document.querySelectorAll("[data-rht-toaster] [role=status]").length === 0, undefined, {
+    timeout: 15_000,
+  });
   const found: string[] = [];
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
