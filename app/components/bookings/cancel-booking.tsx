@@ -35,31 +35,57 @@ export function CancelBookingForm({
           {children}
         </button>
       </fetcher.Form>
-      <ConfirmDialog
-        open={asking.open}
-        onClose={asking.close}
-        confirmation={{
-          title: `Cancel booking ${booking.bookingId}?`,
-          body: (
-            <>
-              <p>
-                {booking.packageId.name}, starting {formatDate(booking.travelDates.startDate)}.
-              </p>
-              <p>
-                <strong>{terms}</strong>
-              </p>
-              <p>This cannot be undone.</p>
-            </>
-          ),
-          confirmLabel: "Cancel booking",
-          cancelLabel: "Keep booking",
-          danger: true,
-        }}
-        onConfirm={() => {
-          fetcher.submit(asking.confirmed(), { method: "post" });
-          return undefined;
-        }}
+      <CancelConfirmDialog
+        asking={asking}
+        reference={booking.bookingId}
+        what={`${booking.packageId.name}, starting ${formatDate(booking.travelDates.startDate)}.`}
+        terms={terms}
+        onConfirm={(form) => fetcher.submit(form, { method: "post" })}
       />
     </div>
+  );
+}
+
+/**
+ * The question before a booking is cancelled, package or travel alike: what is cancelled, the refund its rules
+ * give, and that it cannot be undone. `onConfirm` gets the asking form's data to send as the form would.
+ */
+export function CancelConfirmDialog({
+  asking,
+  reference,
+  what,
+  terms,
+  onConfirm,
+}: {
+  asking: ReturnType<typeof useConfirmedSubmit>;
+  reference: string;
+  what: string;
+  terms: string;
+  onConfirm: (form: ReturnType<ReturnType<typeof useConfirmedSubmit>["confirmed"]>) => void;
+}) {
+  return (
+    <ConfirmDialog
+      open={asking.open}
+      onClose={asking.close}
+      confirmation={{
+        title: `Cancel booking ${reference}?`,
+        body: (
+          <>
+            <p>{what}</p>
+            <p>
+              <strong>{terms}</strong>
+            </p>
+            <p>This cannot be undone.</p>
+          </>
+        ),
+        confirmLabel: "Cancel booking",
+        cancelLabel: "Keep booking",
+        danger: true,
+      }}
+      onConfirm={() => {
+        onConfirm(asking.confirmed());
+        return undefined;
+      }}
+    />
   );
 }

@@ -5,7 +5,8 @@ import { FormAnswer } from "~/components/form-answer";
 import { PageContent } from "~/components/load-state";
 import { tripDates } from "~/components/travel-bookings/travel-booking-list";
 import { TICKET_WORDS } from "~/components/travel-bookings/ticket-words";
-import { ConfirmDialog, useConfirmedSubmit } from "~/components/ui/confirm-dialog";
+import { CancelConfirmDialog } from "~/components/bookings/cancel-booking";
+import { useConfirmedSubmit } from "~/components/ui/confirm-dialog";
 import { LoadErrorBoundary, LoadFailed } from "~/components/ui/load-failed";
 import { UserDashboardPage } from "~/components/dashboard/user-dashboard-nav";
 import { signedInHeaders } from "~/lib/session.server";
@@ -142,30 +143,12 @@ export default function Page() {
                       {cancelling ? "Cancelling..." : "Cancel booking"}
                     </button>
                   </Form>
-                  <ConfirmDialog
-                    open={asking.open}
-                    onClose={asking.close}
-                    confirmation={{
-                      title: `Cancel booking ${trip.ref}?`,
-                      body: (
-                        <>
-                          <p>
-                            {trip.title}, {tripDates(trip)}.
-                          </p>
-                          <p>
-                            <strong>{refundWords}</strong>
-                          </p>
-                          <p>This cannot be undone.</p>
-                        </>
-                      ),
-                      confirmLabel: "Cancel booking",
-                      cancelLabel: "Keep booking",
-                      danger: true,
-                    }}
-                    onConfirm={() => {
-                      submit(asking.confirmed(), { method: "post" });
-                      return undefined;
-                    }}
+                  <CancelConfirmDialog
+                    asking={asking}
+                    reference={trip.ref}
+                    what={`${trip.title}, ${tripDates(trip)}.`}
+                    terms={refundWords}
+                    onConfirm={(form) => submit(form, { method: "post" })}
                   />
                 </>
               ) : (
