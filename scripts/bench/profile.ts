@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { Miniflare } from "miniflare";
 import { WebSocket } from "undici";
 import { TEST_ENV } from "../../test/support/env";
-import { migrateAndSeed } from "./seed";
+import { addBusyTravel, migrateAndSeed } from "./seed";
 
 type Profile = {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
@@ -31,6 +31,8 @@ const mf = new Miniflare({
 try {
   await mf.ready;
   await migrateAndSeed(mf);
+  // As the bench server does: 60 days of seats sold on DEL → BOM and Bengaluru → Chennai.
+  await addBusyTravel(mf);
   const target = new URL(path, await mf.unsafeGetDirectURL()).toString();
   // Any session cookie skips the edge cache (as in npm run bench): the page is rendered with its D1 batch.
   const hit = () => fetch(target, { headers: { cookie: "tb_session=bench-uncached" } }).then((r) => r.text());

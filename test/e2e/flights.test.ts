@@ -183,88 +183,86 @@ describe.each(Object.entries(VIEWPORTS))("flights on a %s", (name, options) => {
     expect(await noSidewaysScroll(page)).toBe(true);
   });
 
-  if (name === "desktop")
-    it("a new search aborts the one still running, in the browser and on the server", async () => {
-      await page.goto(`${e2e.origin}/flights/search`);
-      await hydrated(page);
-      const before = (await e2e.w.api("GET", "/api/dev/flight-supplier")).body;
-      // Development only: the first search's supplier waits 400 ms a carrier (five carriers), under a name the test can
-      // stop it by; no interception, only headers on the page's requests.
-      await page.setExtraHTTPHeaders({ "x-tb-supplier-delay": "400", "x-tb-search-id": "flights-e2e-first" });
-      const isSearch = (url: string) => new URL(url).pathname.startsWith("/flights/search");
-      const firstRequest = page.waitForRequest((r) => isSearch(r.url()) && r.url().includes("to=BOM"));
-      const cancelled = page.waitForEvent("requestfailed", (r) => isSearch(r.url()) && r.url().includes("to=BOM"));
-      await search(page, "DEL", "BOM", nextMonth(18));
-      await firstRequest;
-      await page.setExtraHTTPHeaders({ "x-tb-search-id": "flights-e2e-second" });
-      // The traveller changes their mind while it runs (the button says "Searching…"): a new destination, and Enter.
-      await page.getByLabel("To", { exact: true }).fill("BLR");
-      await page.getByLabel("To", { exact: true }).press("Enter");
-      expect((await cancelled).failure()?.errorText).toBe("net::ERR_ABORTED");
+  it("a new search aborts the one still running, in the browser and on the server", async () => {
+    await page.goto(`${e2e.origin}/flights/search`);
+    await hydrated(page);
+    const before = (await e2e.w.api("GET", "/api/dev/flight-supplier")).body;
+    // Development only: the first search's supplier waits 400 ms a carrier (five carriers), under a name the test can
+    // stop it by; no interception, only headers on the page's requests.
+    await page.setExtraHTTPHeaders({ "x-tb-supplier-delay": "400", "x-tb-search-id": `flights-e2e-first-${name}` });
+    const isSearch = (url: string) => new URL(url).pathname.startsWith("/flights/search");
+    const firstRequest = page.waitForRequest((r) => isSearch(r.url()) && r.url().includes("to=BOM"));
+    const cancelled = page.waitForEvent("requestfailed", (r) => isSearch(r.url()) && r.url().includes("to=BOM"));
+    await search(page, "DEL", "BOM", nextMonth(name === "phone" ? 17 : 18));
+    await firstRequest;
+    await page.setExtraHTTPHeaders({ "x-tb-search-id": `flights-e2e-second-${name}` });
+    // The traveller changes their mind while it runs (the button says "Searching…"): a new destination, and Enter.
+    await page.getByLabel("To", { exact: true }).fill("BLR");
+    await page.getByLabel("To", { exact: true }).press("Enter");
+    expect((await cancelled).failure()?.errorText).toBe("net::ERR_ABORTED");
 
-      // Cloudflare fires the request's signal when the browser goes away (enable_request_signal); Miniflare does not
-      // forward the disconnect, so the test stands in for it by the search's name.
-      const disconnect = await e2e.w.api("POST", "/api/dev/flight-searches/flights-e2e-first/abort");
-      expect(disconnect.body).toEqual({ aborted: true });
-      await eventually(() => new URL(page.url()).searchParams.get("to")).toBe("BLR");
-      await page.getByRole("list", { name: "Flights" }).waitFor();
-      expect(await page.getByText("BLR T", { exact: false }).count()).toBeGreaterThan(0);
-      // Past the 2 s the first search would have taken: it never completed, and stopped before its last carrier.
-      await new Promise((r) => setTimeout(r, 2_200));
-      const after = (await e2e.w.api("GET", "/api/dev/flight-supplier")).body;
-      expect(after.started - before.started).toBe(2);
-      expect(after.completed - before.completed).toBe(1);
-      expect(after.aborted - before.aborted).toBe(1);
-      await page.setExtraHTTPHeaders({});
+    // Cloudflare fires the request's signal when the browser goes away (enable_request_signal); Miniflare does not
+    // forward the disconnect, so the test stands in for it by the search's name.
+    const disconnect = await e2e.w.api("POST", `/api/dev/flight-searches/flights-e2e-first-${name}/abort`);
+    expect(disconnect.body).toEqual({ aborted: true });
+    await eventually(() => new URL(page.url()).searchParams.get("to")).toBe("BLR");
+    await page.getByRole("list", { name: "Flights" }).waitFor();
+    expect(await page.getByText("BLR T", { exact: false }).count()).toBeGreaterThan(0);
+    // Past the 2 s the first search would have taken: it never completed, and stopped before its last carrier.
+    await new Promise((r) => setTimeout(r, 2_200));
+    const after = (await e2e.w.api("GET", "/api/dev/flight-supplier")).body;
+    expect(after.started - before.started).toBe(2);
+    expect(after.completed - before.completed).toBe(1);
+    expect(after.aborted - before.aborted).toBe(1);
+    await page.setExtraHTTPHeaders({});
+  });
+
+  it("a fare that moves while the traveller books is shown before any money is taken", async () => {
+    // Signed in by the first scenario; each width books its own day, so the fare moved at one is not the other's.
+    const date = nextMonth(name === "phone" ? 20 : 22);
+    await page.goto(`${e2e.origin}/flights/search?from=DEL&to=BOM&date=${date}&adults=1&stops=0&sort=price`);
+    await hydrated(page);
+    const book = page.getByRole("link", { name: /^Book / }).first();
+    const flightNumber = ((await book.textContent()) ?? "").replace(/^Book\s*/, "").trim();
+    await book.click();
+    await page.waitForURL(/\/flight-booking\?offer=/);
+    await hydrated(page);
+    const searchedText = (await page.getByTestId("fare-total").textContent()) ?? "";
+    const searched = rupees(searchedText);
+    const passenger = page.getByRole("group", { name: "Passenger 1: Adult (12+)" });
+    await passenger.getByLabel("Title").selectOption("Ms");
+    await passenger.getByLabel("Full name").fill("Asha Rao");
+    await passenger.getByLabel("Age").fill("34");
+    await page.getByLabel("Mobile number").fill("9845012345");
+    const paymentsBefore = await paymentsOf(ASHA.email);
+
+    // The airline moves the fare (₹500 more) between the page and the traveller pressing Pay now.
+    const moved = await e2e.w.api("POST", "/api/dev/flight-fare", {
+      flightKey: `${flightNumber.replace(" ", "-")}:${date}`,
+      fareAdjust: 50_000,
     });
+    expect(moved.status).toBe(200);
+    await page.getByRole("button", { name: `Pay now ${searchedText}` }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "while you were booking" });
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/The fare changed from ₹[\d,.]+ to ₹[\d,.]+ while you were booking\. Nothing was charged/);
+    await eventually(() => page.getByTestId("fare-total").textContent()).not.toBe(searchedText);
+    const nowText = (await page.getByTestId("fare-total").textContent()) ?? "";
+    const now = rupees(nowText);
+    expect(now).toBeGreaterThan(searched);
+    expect(await page.getByRole("dialog", { name: "Test payment" }).count()).toBe(0);
+    expect(await paymentsOf(ASHA.email)).toBe(paymentsBefore);
+    expect(await noSidewaysScroll(page)).toBe(true);
 
-  if (name === "phone")
-    it("a fare that moves while the traveller books is shown before any money is taken", async () => {
-      // Signed in by the first scenario.
-      const date = nextMonth(20);
-      await page.goto(`${e2e.origin}/flights/search?from=DEL&to=BOM&date=${date}&adults=1&stops=0&sort=price`);
-      await hydrated(page);
-      const book = page.getByRole("link", { name: /^Book / }).first();
-      const flightNumber = ((await book.textContent()) ?? "").replace(/^Book\s*/, "").trim();
-      await book.click();
-      await page.waitForURL(/\/flight-booking\?offer=/);
-      await hydrated(page);
-      const searchedText = (await page.getByTestId("fare-total").textContent()) ?? "";
-      const searched = rupees(searchedText);
-      const passenger = page.getByRole("group", { name: "Passenger 1: Adult (12+)" });
-      await passenger.getByLabel("Title").selectOption("Ms");
-      await passenger.getByLabel("Full name").fill("Asha Rao");
-      await passenger.getByLabel("Age").fill("34");
-      await page.getByLabel("Mobile number").fill("9845012345");
-      const paymentsBefore = await paymentsOf(ASHA.email);
-
-      // The airline moves the fare (₹500 more) between the page and the traveller pressing Pay now.
-      const moved = await e2e.w.api("POST", "/api/dev/flight-fare", {
-        flightKey: `${flightNumber.replace(" ", "-")}:${date}`,
-        fareAdjust: 50_000,
-      });
-      expect(moved.status).toBe(200);
-      await page.getByRole("button", { name: `Pay now ${searchedText}` }).click();
-      const alert = page.getByRole("alert").filter({ hasText: "while you were booking" });
-      await alert.waitFor();
-      expect(await alert.textContent()).toMatch(/The fare changed from ₹[\d,.]+ to ₹[\d,.]+ while you were booking\. Nothing was charged/);
-      await eventually(() => page.getByTestId("fare-total").textContent()).not.toBe(searchedText);
-      const nowText = (await page.getByTestId("fare-total").textContent()) ?? "";
-      const now = rupees(nowText);
-      expect(now).toBeGreaterThan(searched);
-      expect(await page.getByRole("dialog", { name: "Test payment" }).count()).toBe(0);
-      expect(await paymentsOf(ASHA.email)).toBe(paymentsBefore);
-      expect(await noSidewaysScroll(page)).toBe(true);
-
-      // Pressed again, the checkout asks for the new fare, and nothing more.
-      await page.getByRole("button", { name: `Pay now ${nowText}` }).click();
-      const dialog = page.getByRole("dialog", { name: "Test payment" });
-      await dialog.getByRole("button", { name: `Pay ${nowText}` }).waitFor();
-      await dialog.getByRole("button", { name: "Decline payment" }).click();
-      await page
-        .getByText(/Your payment did not go through/)
-        .first()
-        .waitFor();
-      expect(await paymentsOf(ASHA.email)).toBe(paymentsBefore + 1);
-    });
+    // Pressed again, the checkout asks for the new fare, and nothing more.
+    await page.getByRole("button", { name: `Pay now ${nowText}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Test payment" });
+    await dialog.getByRole("button", { name: `Pay ${nowText}` }).waitFor();
+    await dialog.getByRole("button", { name: "Decline payment" }).click();
+    await page
+      .getByText(/Your payment did not go through/)
+      .first()
+      .waitFor();
+    expect(await paymentsOf(ASHA.email)).toBe(paymentsBefore + 1);
+  });
 });
