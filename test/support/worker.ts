@@ -66,8 +66,9 @@ type Template = { dir: string; seedNow: Date };
 const templates = new Map<string, Promise<Template>>();
 
 /**
- * A D1 with the real migrations (and the seed, laid on `seedNow`), made once per vitest worker, clock and day in
- * India, and copied for every file (about a third of starting a Worker was migrating and seeding).
+ * A D1 with the real migrations (and the seed, laid on `seedNow`), and an R2 with the seed's one document, made once
+ * per vitest worker, clock and day in India, and copied for every file (about a third of starting a Worker was
+ * migrating and seeding, and putting the document through Miniflare's binding proxy cost each file a Node thread).
  */
 function template(seed: boolean): Promise<Template> {
   const seedNow = testDate();
@@ -76,11 +77,25 @@ function template(seed: boolean): Promise<Template> {
   if (!made) {
     made = (async () => {
       const dir = mkdtempSync(join(scratch, "tb-d1-template-"));
-      const mf = new Miniflare({ modules: true, script: "export default {}", d1Databases: { DB: DATABASE_ID }, d1Persist: dir });
+      const mf = new Miniflare({
+        modules: true,
+        script: "export default {}",
+        d1Databases: { DB: DATABASE_ID },
+        d1Persist: dir,
+        r2Buckets: ["MEDIA"],
+        r2Persist: dir,
+      });
       try {
         const d1 = await mf.getD1Database("DB");
         await d1.batch(migrationStatements().map((s) => d1.prepare(s)));
         if (seed) await d1.batch(seedSql(seedNow).map((s) => d1.prepare(s)));
+        // The seeded student ID's document, as `npm start` puts it in local R2 (worker/db/seed-operator.ts).
+        if (seed) {
+          const media = await mf.getR2Bucket("MEDIA");
+          await media.put(SEED_PENDING_STUDENT.documentKey, seedStudentDocument(), {
+            httpMetadata: { contentType: SEED_PENDING_STUDENT.documentType },
+          });
+        }
       } finally {
         await mf.dispose();
       }
@@ -113,6 +128,8 @@ export async function startWorker(
   cpSync(templateDir, persist, { recursive: true });
   const mf = new Miniflare({
     d1Persist: persist,
+    // The copy's R2 too: the seed's document is already in it.
+    r2Persist: persist,
     ...(options.port !== undefined ? { host: "127.0.0.1", port: options.port } : {}),
     // One record per console call in the Worker: errors go to the test's console guard (an unexpected one
     // fails the test), so emails printed by the dev outbox and other logs stay quiet unless TB_WORKER_LOGS=1.
@@ -154,13 +171,6 @@ export async function startWorker(
     ],
   });
   const url = await mf.ready;
-  // The seeded student ID's document, as `npm start` puts it in local R2 (worker/db/seed-operator.ts).
-  if (options.seed !== false) {
-    const media = await mf.getR2Bucket("MEDIA");
-    await media.put(SEED_PENDING_STUDENT.documentKey, seedStudentDocument(), {
-      httpMetadata: { contentType: SEED_PENDING_STUDENT.documentType },
-    });
-  }
   const transport = workerTransport(url.href);
   const d1 = d1OverHttp<Awaited<ReturnType<Miniflare["getD1Database"]>>>(transport.send);
   /** The seed's dates and booking numbers, as laid on the tests' clock (seedCalendar). */

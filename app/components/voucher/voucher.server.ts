@@ -2,7 +2,6 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { statusOf } from "@worker/api/errors";
 import { DomainError } from "@worker/domain/errors";
 import { voucherLogo } from "@worker/domain/vouchers/logo";
-import { renderVoucher } from "@worker/domain/vouchers/render";
 import type { VoucherTemplate } from "@worker/domain/vouchers/template";
 import { verifyUrlOf, voucherSecretOf } from "@worker/domain/vouchers/verify-token";
 import type { VoucherView } from "@worker/domain/vouchers/view";
@@ -21,6 +20,9 @@ export async function voucherResponse(
     verifyUrlOf(origin, voucherSecretOf(context.config), view.bookingRef),
     voucherLogo(context.env.MEDIA, logo),
   ]);
+  // The renderer and pdf-lib (about a megabyte of the Worker's script) load on the first download, not on every start
+  // of the Worker (vite.config.ts keeps them out of the server build for the Worker's bundler to load lazily).
+  const { renderVoucher } = await import("@worker/domain/vouchers/render");
   const pdf = await renderVoucher(view, template, verifyUrl, image);
   return new Response(pdf as Uint8Array<ArrayBuffer>, {
     headers: {
