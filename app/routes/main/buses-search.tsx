@@ -34,7 +34,31 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     refusalAsMessage(searchBuses(context, context.config, parsed.input, ctx)),
     form.trip ? refusalAsMessage(busTrip(context, context.config, { serviceId: form.trip, date: parsed.input.date }, ctx)) : null,
   ]);
-  return { form, result: result.value, chosen: chosen?.value ?? null, error: result.error ?? chosen?.error ?? null };
+  const found = result.value && { ...result.value, trips: result.value.trips.map(rowOf) };
+  return { form, result: found, chosen: chosen?.value ?? null, error: result.error ?? chosen?.error ?? null };
+}
+
+type Trip = Awaited<ReturnType<typeof searchBuses>>["trips"][number];
+const stops = (points: Trip["boardingPoints"]) => points.map((p) => `${p.name} ${formatTime(p.time)} (${p.landmark})`).join("; ");
+
+/**
+ * A result as the page shows it. The page's hand-off to the browser carries these and not the supplier's whole trips
+ * (offer ids, amenities, cancellation rules, the points' ids and instants): the chosen trip's seat map reads its own.
+ */
+function rowOf(t: Trip) {
+  return {
+    serviceId: t.serviceId,
+    operator: t.operator.name,
+    about: `${t.busType.label} · rated ${t.operator.rating.toFixed(1)}`,
+    phone: t.operator.phone,
+    departs: formatTime(t.departureAt),
+    arrives: formatTime(t.arrivalAt),
+    durationMin: t.durationMin,
+    boarding: stops(t.boardingPoints),
+    dropping: stops(t.droppingPoints),
+    farePerSeat: t.farePerSeat,
+    seatsLeft: t.seatsLeft,
+  };
 }
 
 const hours = (min: number) => `${Math.floor(min / 60)}h ${String(min % 60).padStart(2, "0")}m`;
@@ -169,38 +193,30 @@ export default function BusesSearch() {
               <ul className="result-list">
                 {result.trips.map((t) => (
                   <li key={t.serviceId} className="card result-card">
-                    <h3>{t.operator.name}</h3>
-                    <p className="muted">
-                      {t.busType.label} · rated {t.operator.rating.toFixed(1)}
-                    </p>
+                    <h3>{t.operator}</h3>
+                    <p className="muted">{t.about}</p>
                     <p className="trip-times">
-                      <span>{formatTime(t.departureAt)}</span>
+                      <span>{t.departs}</span>
                       <span aria-hidden="true">→</span>
-                      <span>{formatTime(t.arrivalAt)}</span>
+                      <span>{t.arrives}</span>
                       <span className="muted">{hours(t.durationMin)}</span>
                     </p>
                     <details>
                       <summary>Boarding and dropping points</summary>
                       <p>
-                        <strong>Boarding:</strong>{" "}
-                        {t.boardingPoints.map((p) => `${p.name} ${formatTime(p.time)} (${p.landmark})`).join("; ")}
+                        <strong>Boarding:</strong> {t.boarding}
                       </p>
                       <p>
-                        <strong>Dropping:</strong>{" "}
-                        {t.droppingPoints.map((p) => `${p.name} ${formatTime(p.time)} (${p.landmark})`).join("; ")}
+                        <strong>Dropping:</strong> {t.dropping}
                       </p>
-                      <p className="muted">Reach the boarding point 15 minutes early. Operator: {t.operator.phone}</p>
+                      <p className="muted">Reach the boarding point 15 minutes early. Operator: {t.phone}</p>
                     </details>
                     <div className="price-line">
                       <p>
                         <span className="price-big">{formatRupees(t.farePerSeat)}</span>{" "}
                         <span className="muted">a seat · {t.seatsLeft} seats left</span>
                       </p>
-                      <Link
-                        className="btn"
-                        to={tripHref(t.serviceId)}
-                        aria-label={`Choose seats on ${t.operator.name} at ${formatTime(t.departureAt)}`}
-                      >
+                      <Link className="btn" to={tripHref(t.serviceId)} aria-label={`Choose seats on ${t.operator} at ${t.departs}`}>
                         Choose seats
                       </Link>
                     </div>

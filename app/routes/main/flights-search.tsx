@@ -4,7 +4,7 @@ import { todayInIndia } from "@worker/domain/bookings/transitions";
 import { DomainError } from "@worker/domain/errors";
 import { AIRPORTS } from "@worker/domain/travel/flights/reference-data";
 import { SEARCH_ID_HEADER, SUPPLIER_DELAY_HEADER, namedSearchSignal } from "@worker/domain/travel/flights/named-searches";
-import { flightSearchSchema, searchFlights } from "@worker/domain/travel/flights/search";
+import { type SignedFlightOffer, flightSearchSchema, searchFlights } from "@worker/domain/travel/flights/search";
 import { TIME_BANDS, TIME_BAND_LABELS } from "@worker/domain/travel/flights/time-bands";
 import { formatRupees } from "@worker/shared/format";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -35,8 +35,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const named = searchId ? namedSearchSignal(searchId, request.signal) : null;
   try {
     const signal = named?.signal ?? request.signal;
-    const result = await searchFlights(context, context.config, parsed.data, { now: context.now, signal, devDelayMs });
-    return { params, airports, today, result, error: null };
+    const { facets, count, total, offers } = await searchFlights(context, context.config, parsed.data, { now: context.now, signal, devDelayMs });
+    return { params, airports, today, result: { facets, count, total, offers: offers.map(rowOf) }, error: null };
   } catch (error) {
     if (error instanceof DomainError) return { params, airports, today, result: null, error: error.message };
     throw error;
@@ -46,8 +46,37 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const time = (at: string) => at.slice(11, 16);
-const hours = (minutes: number) => `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, "0")}m`;
 const stopsLabel = (n: number) => (n === 0 ? "Non-stop" : n === 1 ? "1 stop" : `${n} stops`);
+
+/**
+ * A result row as the page shows it. The page's hand-off to the browser carries these and not the supplier's whole
+ * offers (fare parts by passenger, aircraft, cities, the return's segments): about half the bytes of a search's
+ * document, on the phones most travellers search from.
+ */
+function rowOf(offer: SignedFlightOffer) {
+  const [out, back] = offer.slices;
+  const first = out.segments[0];
+  const last = out.segments[out.segments.length - 1];
+  return {
+    id: offer.id,
+    carrier: first.carrierName,
+    flights: out.segments.map((s) => s.flightNumber).join(" + "),
+    departs: `${time(first.departure.at)}`,
+    from: `${first.departure.airport} T${first.departure.terminal}`,
+    arrives: `${time(last.arrival.at)}`,
+    to: `${last.arrival.airport} T${last.arrival.terminal}`,
+    duration: out.duration,
+    stops: out.stops,
+    back: back
+      ? `Return ${time(back.segments[0].departure.at)} → ${time(back.segments[back.segments.length - 1].arrival.at)} · ${stopsLabel(back.stops)}`
+      : null,
+    details: `${offer.baggage.checkedKg} kg check-in, ${offer.baggage.cabinKg} kg cabin · ${offer.refundable ? "Refundable" : "Non-refundable"} · ${
+      offer.seatsLeft <= 4 ? `Only ${offer.seatsLeft} seats left` : `${offer.seatsLeft} seats left`
+    }`,
+    total: offer.fare.total,
+  };
+}
+const hours = (minutes: number) => `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, "0")}m`;
 
 export default function FlightsSearch() {
   const { params, airports, today, result, error } = useLoaderData<typeof loader>();
@@ -201,46 +230,33 @@ export default function FlightsSearch() {
               </div>
             ) : (
               <ul className="flight-results" aria-label="Flights">
-                {result.offers.map((o) => {
-                  const out = o.slices[0];
-                  const first = out.segments[0];
-                  const last = out.segments[out.segments.length - 1];
-                  return (
-                    <li key={o.id} className="card flight-offer">
-                      <div className="flight-line">
-                        <strong>{first.carrierName}</strong>
-                        <span className="muted">{out.segments.map((s) => s.flightNumber).join(" + ")}</span>
-                      </div>
-                      <div className="flight-line">
-                        <span>
-                          <strong>{time(first.departure.at)}</strong> {first.departure.airport} T{first.departure.terminal}
-                        </span>
-                        <span className="muted">
-                          {hours(out.duration)} · {stopsLabel(out.stops)}
-                        </span>
-                        <span>
-                          <strong>{time(last.arrival.at)}</strong> {last.arrival.airport} T{last.arrival.terminal}
-                        </span>
-                      </div>
-                      {o.slices[1] ? (
-                        <p className="muted">
-                          Return {time(o.slices[1].segments[0].departure.at)} →{" "}
-                          {time(o.slices[1].segments[o.slices[1].segments.length - 1].arrival.at)} · {stopsLabel(o.slices[1].stops)}
-                        </p>
-                      ) : null}
-                      <p className="muted">
-                        {o.baggage.checkedKg} kg check-in, {o.baggage.cabinKg} kg cabin · {o.refundable ? "Refundable" : "Non-refundable"} ·{" "}
-                        {o.seatsLeft <= 4 ? `Only ${o.seatsLeft} seats left` : `${o.seatsLeft} seats left`}
-                      </p>
-                      <div className="flight-line">
-                        <span className="flight-price">{formatRupees(o.fare.total)}</span>
-                        <Link className="btn" to={`/flight-booking?offer=${encodeURIComponent(o.id)}`}>
-                          Book<span className="sr-only"> {out.segments.map((s) => s.flightNumber).join(" + ")}</span>
-                        </Link>
-                      </div>
-                    </li>
-                  );
-                })}
+                {result.offers.map((o) => (
+                  <li key={o.id} className="card flight-offer">
+                    <div className="flight-line">
+                      <strong>{o.carrier}</strong>
+                      <span className="muted">{o.flights}</span>
+                    </div>
+                    <div className="flight-line">
+                      <span>
+                        <strong>{o.departs}</strong> {o.from}
+                      </span>
+                      <span className="muted">
+                        {hours(o.duration)} · {stopsLabel(o.stops)}
+                      </span>
+                      <span>
+                        <strong>{o.arrives}</strong> {o.to}
+                      </span>
+                    </div>
+                    {o.back ? <p className="muted">{o.back}</p> : null}
+                    <p className="muted">{o.details}</p>
+                    <div className="flight-line">
+                      <span className="flight-price">{formatRupees(o.total)}</span>
+                      <Link className="btn" to={`/flight-booking?offer=${encodeURIComponent(o.id)}`}>
+                        Book<span className="sr-only"> {o.flights}</span>
+                      </Link>
+                    </div>
+                  </li>
+                ))}
               </ul>
             )}
           </>
