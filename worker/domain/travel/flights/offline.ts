@@ -1,4 +1,4 @@
-import { type Placeholder, inArray, like, or, sql } from "drizzle-orm";
+import { type Placeholder, inArray, or, sql } from "drizzle-orm";
 import { airports, carriers, flightInventory, flightRoutes } from "@db/schema";
 import { type Reader, preparedRead } from "../../../db/batcher";
 import type { Db } from "../../../db/client";
@@ -100,7 +100,8 @@ const inventoryRows = preparedRead((db: Db) =>
   db
     .select()
     .from(flightInventory)
-    .where(or(like(flightInventory.flightKey, sql.placeholder("outbound")), like(flightInventory.flightKey, sql.placeholder("inbound")))),
+    // By the day's index (flight_date is the key's day): the seats sold on the dates searched, nothing else.
+    .where(inArray(flightInventory.flightDate, [sql.placeholder("outbound"), sql.placeholder("inbound")])),
 );
 
 /** One read, one D1 round trip: the reference data the search touches and the seats sold on the dates searched. */
@@ -116,7 +117,7 @@ async function loadWorld({ db, load }: Reader, query: FlightQuery): Promise<Worl
     load(airportRows(db, ends)),
     load(carrierRows(db, {})),
     load(routeRows(db, ends)),
-    load(inventoryRows(db, { outbound: `%:${query.departureDate}`, inbound: `%:${query.returnDate ?? query.departureDate}` })),
+    load(inventoryRows(db, { outbound: query.departureDate, inbound: query.returnDate ?? query.departureDate })),
   ]);
   return {
     airportOf: new Map(airportList.map((a) => [a.code, a])),

@@ -1,0 +1,2 @@
+ALTER TABLE `flight_inventory` ADD `flight_date` text GENERATED ALWAYS AS (substr(flight_key, -10)) VIRTUAL;--> statement-breakpoint
+CREATE INDEX `flight_inventory_date_idx` ON `flight_inventory` (`flight_date`);
