@@ -29,7 +29,34 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       : Promise.resolve({ value: null, error: parsed.error }),
   ]);
   if (!hotel.value) throw new Response("Hotel not found", { status: 404 });
-  return { hotel: hotel.value, stay, rates: rates.value?.hotels[0]?.rates ?? null, nights: rates.value?.nights ?? 0, error: rates.error };
+  const nights = rates.value?.nights ?? 0;
+  const rows = rates.value?.hotels[0]?.rates.map((rate) => rateRowOf(rate, nights)) ?? null;
+  return { hotel: hotel.value, stay, rates: rows, nights, error: rates.error };
+}
+
+type Rate = NonNullable<Awaited<ReturnType<typeof hotelRates>>["hotels"][number]>["rates"][number];
+
+/**
+ * A rate as the page shows it. The page's hand-off to the browser carries these and not the supplier's whole rates
+ * (nights one by one, inclusions, tax parts as numbers): the offer id the cart takes, and the lines already written.
+ */
+function rateRowOf(rate: Rate, nights: number) {
+  return {
+    key: `${rate.mealPlan}-${rate.refundable}`,
+    roomCode: rate.roomCode,
+    plan: `${rate.mealPlan} · ${rate.mealPlanName}`,
+    planName: rate.mealPlanName,
+    refundable: rate.refundable,
+    cancellation:
+      rate.refundable && rate.freeCancellationUntil
+        ? `Free cancellation until ${formatDate(rate.freeCancellationUntil)}, ${formatTime(rate.freeCancellationUntil)} (India time)`
+        : "Non-refundable",
+    details: `${formatRupees(Math.round(rate.base / nights))} a night · ${rate.taxes.map((t) => `${t.label} ${formatRupees(t.amount)}`).join(", ")}${
+      rate.roomsLeft <= 3 ? ` · only ${plural(rate.roomsLeft, "room", "rooms")} left` : ""
+    }`,
+    total: rate.total,
+    offerId: rate.offerId,
+  };
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -98,22 +125,12 @@ export default function HotelPage() {
                   ) : (
                     <ul className="rate-list">
                       {roomRates.map((rate) => (
-                        <li key={`${rate.mealPlan}-${rate.refundable}`} className="rate">
+                        <li key={rate.key} className="rate">
                           <p>
-                            <strong>
-                              {rate.mealPlan} · {rate.mealPlanName}
-                            </strong>
+                            <strong>{rate.plan}</strong>
                           </p>
-                          <p className={rate.refundable ? "success-text" : "muted"}>
-                            {rate.refundable && rate.freeCancellationUntil
-                              ? `Free cancellation until ${formatDate(rate.freeCancellationUntil)}, ${formatTime(rate.freeCancellationUntil)} (India time)`
-                              : "Non-refundable"}
-                          </p>
-                          <p className="muted">
-                            {formatRupees(Math.round(rate.base / nights))} a night ·{" "}
-                            {rate.taxes.map((t) => `${t.label} ${formatRupees(t.amount)}`).join(", ")}
-                            {rate.roomsLeft <= 3 ? ` · only ${plural(rate.roomsLeft, "room", "rooms")} left` : ""}
-                          </p>
+                          <p className={rate.refundable ? "success-text" : "muted"}>{rate.cancellation}</p>
+                          <p className="muted">{rate.details}</p>
                           <div className="price-line">
                             <p>
                               <span className="price-big">{formatRupees(rate.total)}</span> <span className="muted">total</span>
@@ -124,7 +141,7 @@ export default function HotelPage() {
                               <button
                                 type="submit"
                                 className="btn"
-                                aria-label={`Add to cart: ${room.name}, ${rate.mealPlanName}, ${formatRupees(rate.total)}`}
+                                aria-label={`Add to cart: ${room.name}, ${rate.planName}, ${formatRupees(rate.total)}`}
                               >
                                 Add to cart
                               </button>
