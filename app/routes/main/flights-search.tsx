@@ -35,7 +35,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const named = searchId ? namedSearchSignal(searchId, request.signal) : null;
   try {
     const signal = named?.signal ?? request.signal;
-    const { facets, count, total, offers } = await searchFlights(context, context.config, parsed.data, { now: context.now, signal, devDelayMs });
+    const { facets, count, total, offers } = await searchFlights(context, context.config, parsed.data, {
+      now: context.now,
+      signal,
+      devDelayMs,
+    });
     return { params, airports, today, result: { facets, count, total, offers: offers.map(rowOf) }, error: null };
   } catch (error) {
     if (error instanceof DomainError) return { params, airports, today, result: null, error: error.message };
@@ -157,7 +161,7 @@ export default function FlightsSearch() {
                     defaultChecked={params.stops.includes(String(s.stops))}
                     data-live="1"
                   />
-                  {stopsLabel(s.stops)} · from {formatRupees(s.lowestFare)}
+                  {`${stopsLabel(s.stops)} · from ${formatRupees(s.lowestFare)}`}
                 </label>
               ))}
             </fieldset>
@@ -166,7 +170,7 @@ export default function FlightsSearch() {
               {result.facets.airlines.map((a) => (
                 <label key={a.code} className="check">
                   <input type="checkbox" name="airline" value={a.code} defaultChecked={params.airline.includes(a.code)} data-live="1" />
-                  {a.name} · from {formatRupees(a.lowestFare)}
+                  {`${a.name} · from ${formatRupees(a.lowestFare)}`}
                 </label>
               ))}
             </fieldset>
@@ -238,13 +242,13 @@ export default function FlightsSearch() {
                     </div>
                     <div className="flight-line">
                       <span>
-                        <strong>{o.departs}</strong> {o.from}
+                        <strong>{o.departs}</strong>
+                        {` ${o.from}`}
                       </span>
-                      <span className="muted">
-                        {hours(o.duration)} · {stopsLabel(o.stops)}
-                      </span>
+                      <span className="muted">{`${hours(o.duration)} · ${stopsLabel(o.stops)}`}</span>
                       <span>
-                        <strong>{o.arrives}</strong> {o.to}
+                        <strong>{o.arrives}</strong>
+                        {` ${o.to}`}
                       </span>
                     </div>
                     {o.back ? <p className="muted">{o.back}</p> : null}
@@ -252,7 +256,7 @@ export default function FlightsSearch() {
                     <div className="flight-line">
                       <span className="flight-price">{formatRupees(o.total)}</span>
                       <Link className="btn" to={`/flight-booking?offer=${encodeURIComponent(o.id)}`}>
-                        Book<span className="sr-only"> {o.flights}</span>
+                        Book<span className="sr-only">{` ${o.flights}`}</span>
                       </Link>
                     </div>
                   </li>
