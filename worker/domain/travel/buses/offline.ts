@@ -2,6 +2,7 @@ import { type SQL, and, asc, eq, inArray, sql } from "drizzle-orm";
 import { busOperators, busSeats, busServices } from "@db/stays-and-buses";
 import { type Reader, preparedRead } from "../../../db/batcher";
 import type { Db } from "../../../db/client";
+import { catalogue } from "../catalogue-cache";
 import { stopIfAborted } from "../supplier";
 import { tripOf } from "./trips";
 import type { BusSupplier } from "./types";
@@ -67,16 +68,20 @@ const routeSeatsSold = preparedRead((db: Db) =>
 
 async function routeReads({ db, load }: Reader, origin: string, destination: string, date: string) {
   const route = { origin: cityKey(origin), destination: cityKey(destination) };
-  const [services, operators, seats] = await Promise.all([
-    load(routeServices(db, route)),
-    load(routeOperators(db, route)),
+  // The route's services and operators are catalogue, read once per isolate (../catalogue-cache.ts); the seats sold
+  // on the day are read live, in the same batch when the route is read too.
+  const [rows, seats] = await Promise.all([
+    catalogue("bus-route", JSON.stringify([route.origin, route.destination]), () =>
+      Promise.all([load(routeServices(db, route)), load(routeOperators(db, route))]).then(([services, operators]) => {
+        const byId = new Map(operators.map((o) => [o.id, o]));
+        return services.flatMap((service) => {
+          const operator = byId.get(service.operatorId);
+          return operator ? [{ service, operator }] : [];
+        });
+      }),
+    ),
     load(routeSeatsSold(db, { ...route, date })),
   ]);
-  const byId = new Map(operators.map((o) => [o.id, o]));
-  const rows = services.flatMap((service) => {
-    const operator = byId.get(service.operatorId);
-    return operator ? [{ service, operator }] : [];
-  });
   return [rows, seats] as const;
 }
 

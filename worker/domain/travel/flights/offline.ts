@@ -2,6 +2,7 @@ import { type Placeholder, inArray, or, sql } from "drizzle-orm";
 import { airports, carriers, flightInventory, flightRoutes } from "@db/schema";
 import { type Reader, preparedRead } from "../../../db/batcher";
 import type { Db } from "../../../db/client";
+import { catalogue } from "../catalogue-cache";
 import type { SupplierContext } from "../offer";
 import type { Cabin, FlightOffer, FlightQuery, FlightSegment, FlightSlice, FlightSupplier, Passengers } from "./supplier";
 
@@ -113,18 +114,21 @@ async function loadWorld({ db, load }: Reader, query: FlightQuery): Promise<Worl
     returnOrigin: back ? query.destination : "-",
     returnDestination: back ? query.origin : "-",
   };
-  const [airportList, carrierList, routeList, inventoryList] = await Promise.all([
-    load(airportRows(db, ends)),
-    load(carrierRows(db, {})),
-    load(routeRows(db, ends)),
+  // The airports, carriers and routes are catalogue, read once per isolate for these ends (../catalogue-cache.ts); the
+  // seats sold and fares moved on the dates searched are read live, in the same batch when the catalogue is read too.
+  const [reference, inventoryList] = await Promise.all([
+    catalogue("flight-ends", JSON.stringify(ends), () =>
+      Promise.all([load(airportRows(db, ends)), load(carrierRows(db, {})), load(routeRows(db, ends))]).then(
+        ([airportList, carrierList, routeList]) => ({
+          airportOf: new Map(airportList.map((a) => [a.code, a])),
+          carrierList,
+          routeOf: new Map(routeList.map((r) => [`${r.origin}-${r.destination}`, r])),
+        }),
+      ),
+    ),
     load(inventoryRows(db, { outbound: query.departureDate, inbound: query.returnDate ?? query.departureDate })),
   ]);
-  return {
-    airportOf: new Map(airportList.map((a) => [a.code, a])),
-    carrierList,
-    routeOf: new Map(routeList.map((r) => [`${r.origin}-${r.destination}`, r])),
-    inventoryOf: new Map(inventoryList.map((i) => [i.flightKey, i])),
-  };
+  return { ...reference, inventoryOf: new Map(inventoryList.map((i) => [i.flightKey, i])) };
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");

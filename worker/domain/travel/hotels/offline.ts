@@ -3,6 +3,7 @@ import { stayFacilities, stayHotels, stayRooms } from "@db/stays-and-buses";
 import { type Reader, preparedRead } from "../../../db/batcher";
 import type { Db } from "../../../db/client";
 import type { SupplierContext } from "../offer";
+import { catalogue } from "../catalogue-cache";
 import { stopIfAborted } from "../supplier";
 import { priceRate, ratePlansOf } from "./pricing";
 import type { Facility, HotelContent, HotelRatesQuery, HotelSupplier, SupplierHotelRates } from "./types";
@@ -41,27 +42,13 @@ const cityRoomRows = preparedRead((db: Db) =>
     .orderBy(asc(stayRooms.sort)),
 );
 
-const facilitiesRead = ({ db, load }: Reader) => load(facilityRows(db, {}));
+const facilitiesRead = ({ db, load }: Reader) => catalogue("hotel-facilities", "all", () => load(facilityRows(db, {})));
 
-/**
- * A hotel's row and rooms, read once per request: its page asks for its content and its rates together, and both
- * need them (two statements fewer in the page's batch). Keyed by the request's reader, so nothing outlives it.
- */
-const hotelReads = new WeakMap<Reader, Map<string, Promise<[HotelRow[], RoomRow[]]>>>();
-function hotelAndRooms(reader: Reader, hotelId: string) {
-  let byId = hotelReads.get(reader);
-  if (!byId) {
-    byId = new Map();
-    hotelReads.set(reader, byId);
-  }
-  let read = byId.get(hotelId);
-  if (!read) {
-    const { db, load } = reader;
-    read = Promise.all([load(hotelRow(db, { hotelId })), load(roomRowsOf(db, { hotelId }))]);
-    byId.set(hotelId, read);
-  }
-  return read;
-}
+/** A hotel's row and rooms, and the facility list: catalogue, read once per isolate (../catalogue-cache.ts). */
+const hotelAndRooms = ({ db, load }: Reader, hotelId: string) =>
+  catalogue("hotel", hotelId, () => Promise.all([load(hotelRow(db, { hotelId })), load(roomRowsOf(db, { hotelId }))]));
+const cityHotels = ({ db, load }: Reader, city: string) =>
+  catalogue("hotel-city", city, () => Promise.all([load(cityHotelRows(db, { city })), load(cityRoomRows(db, { city }))]));
 
 const toFacility = (f: typeof stayFacilities.$inferSelect): Facility => ({
   code: f.code,
@@ -150,10 +137,7 @@ export const offlineHotelSupplier: HotelSupplier = {
       // A hotel's page or a city: the prepared reads (a hotel's reads are the same its content takes).
       const [hotels, rooms] = byIds
         ? await hotelAndRooms(reader, query.hotelIds[0])
-        : await Promise.all([
-            load(cityHotelRows(db, { city: query.city.trim().toLowerCase() })),
-            load(cityRoomRows(db, { city: query.city.trim().toLowerCase() })),
-          ]);
+        : await cityHotels(reader, query.city.trim().toLowerCase());
       stopIfAborted(context.signal);
       return ratesOf(hotels, rooms, query, context.now);
     }
