@@ -47,12 +47,27 @@ export function fareOn(service: Pick<ServiceRow, "id" | "baseFare">, date: strin
   return rupeesTen(service.baseFare * weekend * (0.94 + 0.16 * unit(`${service.id}|${date}|fare`)));
 }
 
-/** Whether someone else already holds this seat on this date (the offline world's other travellers). */
-export function soldElsewhere(serviceId: string, date: string, seat: string) {
+/**
+ * Whether someone else already holds a seat of this trip (the offline world's other travellers): the trip's occupancy
+ * is worked out once, then each seat is one hash.
+ */
+function takenElsewhere(serviceId: string, date: string) {
   const day = weekday(date);
   const occupancy = 0.15 + 0.45 * unit(`${serviceId}|${date}|occupancy`) + (day === 5 || day === 0 ? 0.15 : 0);
-  return unit(`${serviceId}|${date}|${seat}`) < occupancy;
+  const prefix = `${serviceId}|${date}|`;
+  return (seat: string) => unit(prefix + seat) < occupancy;
 }
+
+/** The seats of each layout, made once (a trip copies them with its own availability). */
+const SEATS = new Map<BusLayout, Omit<BusSeat, "available">[]>();
+const seatsOf = (layout: BusLayout) => {
+  let seats = SEATS.get(layout);
+  if (!seats) {
+    seats = layoutSeats(layout);
+    SEATS.set(layout, seats);
+  }
+  return seats;
+};
 
 const stopAt = (date: string, departs: number, stop: BusStop): TripStop => ({
   id: stop.id,
@@ -65,10 +80,8 @@ const stopAt = (date: string, departs: number, stop: BusStop): TripStop => ({
 
 /** A trip and its seat map on a date, with the seats this platform already sold. */
 export function tripOf(service: ServiceRow, operator: OperatorRow, date: string, sold: ReadonlySet<string>) {
-  const seats: BusSeat[] = layoutSeats(service.layout).map((s) => ({
-    ...s,
-    available: !sold.has(s.name) && !soldElsewhere(service.id, date, s.name),
-  }));
+  const taken = takenElsewhere(service.id, date);
+  const seats: BusSeat[] = seatsOf(service.layout).map((s) => ({ ...s, available: !sold.has(s.name) && !taken(s.name) }));
   const fare = fareOn(service, date);
   const gstRate = busGstRate(service.ac);
   const departure = indiaInstant(date, service.departs);
