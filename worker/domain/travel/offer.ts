@@ -65,11 +65,17 @@ function keyOf(secret: string) {
 export const offerSecretOf = (config: { OFFER_SECRET?: string; JWT_SECRET: string }) =>
   config.OFFER_SECRET ?? `travel-offer:${config.JWT_SECRET}`;
 
+const URL_SAFE: Record<string, string> = { "+": "-", "/": "_", "=": "" };
+const urlSafe = (base64: string) => base64.replace(/[+/=]/g, (c) => URL_SAFE[c]);
 const toBase64url = (bytes: Uint8Array) => {
   let text = "";
   for (const byte of bytes) text += String.fromCharCode(byte);
-  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return urlSafe(btoa(text));
 };
+/** A string's UTF-8 bytes in base64url; an ASCII string (every offer's JSON so far) is its own bytes. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range, control characters included
+const ASCII = /^[\x00-\x7f]*$/;
+const textToBase64url = (text: string) => (ASCII.test(text) ? urlSafe(btoa(text)) : toBase64url(encoder.encode(text)));
 
 const fromBase64url = (text: string) => {
   const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
@@ -85,7 +91,7 @@ async function macOf(secret: string, body: string) {
 
 /** `<base64url JSON>.<base64url MAC>`: short enough for an address, opaque to nobody, forgeable by nobody. */
 export async function signOfferId(secret: string, payload: OfferPayload) {
-  const body = toBase64url(encoder.encode(JSON.stringify(payload)));
+  const body = textToBase64url(JSON.stringify(payload));
   return `${body}.${await macOf(secret, body)}`;
 }
 

@@ -49,7 +49,7 @@ const HUBS = ["DEL", "BOM", "BLR", "HYD"];
 type Airport = typeof airports.$inferSelect;
 type Carrier = typeof carriers.$inferSelect;
 type Route = typeof flightRoutes.$inferSelect;
-type Inventory = typeof flightInventory.$inferSelect;
+type Inventory = Pick<typeof flightInventory.$inferSelect, "flightKey" | "seatsSold" | "fareAdjust">;
 
 type World = {
   airportOf: Map<string, Airport>;
@@ -99,7 +99,7 @@ const routeRows = preparedRead((db: Db) =>
 );
 const inventoryRows = preparedRead((db: Db) =>
   db
-    .select()
+    .select({ flightKey: flightInventory.flightKey, seatsSold: flightInventory.seatsSold, fareAdjust: flightInventory.fareAdjust })
     .from(flightInventory)
     // By the day's index (flight_date is the key's day): the seats sold on the dates searched, nothing else.
     .where(inArray(flightInventory.flightDate, [sql.placeholder("outbound"), sql.placeholder("inbound")])),
