@@ -1,6 +1,5 @@
-// npm test: the type check and the unit tests side by side with lint → build → bundle → the vitest projects that run
-// the build (integration on two clocks, end-to-end in Chromium). Prints the tests' "N passed, N failed" line and its
-// own wall time.
+// npm test: the type check side by side with lint → build → bundle → every vitest project (unit, integration on
+// two clocks, end-to-end in Chromium). Prints the tests' "N passed, N failed" line and its own wall time.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 
@@ -74,23 +73,10 @@ function phase(name, command, args) {
 
 ensureChromium();
 mkdirSync(".cache", { recursive: true });
-console.log("▶ typecheck, then unit tests, beside lint → build → bundle → integration and e2e tests");
-// The type check and the unit tests need no build, and the tests need no type check: one after the other they run
-// beside the build from the start (the build, mostly single-threaded, leaves the second core free; both at once beside
-// it slowed the build, which everything after waits for), and a type error or a failed unit test still fails npm test
-// (and stops the rest).
+console.log("▶ typecheck beside lint → build → bundle → tests");
+// The type check needs no build and the tests need no type check: it runs beside the others from the start (one core
+// while the build, mostly single-threaded, keeps the other), and a type error still fails npm test.
 const typecheck = phase("typecheck", bin("tsc"), ["--noEmit", "--incremental", "--tsBuildInfoFile", ".cache/tsc.tsbuildinfo"]);
-const UNIT_REPORT = ".cache/vitest-unit.json";
-const unit = typecheck.then(() =>
-  phase("unit tests", bin("vitest"), [
-    "run",
-    "--project",
-    "unit",
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${UNIT_REPORT}`,
-  ]),
-);
 await phase("lint", bin("biome"), ["check", "."]);
 await phase("build", bin("remix"), ["vite:build"]);
 // The Worker exactly as `wrangler deploy` bundles it, into dist/ (what the integration and e2e tests run).
@@ -99,15 +85,10 @@ await phase("bundle", bin("wrangler"), ["deploy", "--dry-run", "--outdir", "dist
 console.log("▶ tests");
 const testsStarted = performance.now();
 // In its own process group, as the phases are: a failed type check stops it (and Ctrl-C stops both).
-const BUILT_PROJECTS = ["integration", "integration-later", "e2e"].flatMap((name) => ["--project", name]);
-const vitest = spawn(
-  bin("vitest"),
-  ["run", ...BUILT_PROJECTS, "--reporter=default", "--reporter=json", "--outputFile.json=.cache/vitest.json"],
-  {
-    stdio: "inherit",
-    detached: true,
-  },
-);
+const vitest = spawn(bin("vitest"), ["run", "--reporter=default", "--reporter=json", "--outputFile.json=.cache/vitest.json"], {
+  stdio: "inherit",
+  detached: true,
+});
 running.add(vitest);
 process.on("SIGINT", () => {
   for (const child of running) {
@@ -119,21 +100,14 @@ process.on("SIGINT", () => {
 });
 const result = await new Promise((resolve) => vitest.on("close", (status) => resolve({ status })));
 running.delete(vitest);
-await unit;
+await typecheck;
 phases.push(["tests", performance.now() - testsStarted]);
 
 let summary = "";
-/** Each kind of test from its first file's start to its last file's end (the integration files on both clocks). */
+/** Each kind of test from its first file's start to its last file's end (the integration files on all three clocks). */
 const kinds = [];
 try {
-  // The unit run's report and the built run's, as one.
-  const [units, built] = [UNIT_REPORT, ".cache/vitest.json"].map((file) => JSON.parse(readFileSync(file, "utf8")));
-  const report = {
-    numPassedTests: units.numPassedTests + built.numPassedTests,
-    numFailedTests: units.numFailedTests + built.numFailedTests,
-    numPendingTests: units.numPendingTests + built.numPendingTests,
-    testResults: [...units.testResults, ...built.testResults],
-  };
+  const report = JSON.parse(readFileSync(".cache/vitest.json", "utf8"));
   summary = `${report.numPassedTests} passed, ${report.numFailedTests} failed${report.numPendingTests ? `, ${report.numPendingTests} skipped` : ""}`;
   for (const kind of ["unit", "integration", "e2e"]) {
     const files = report.testResults.filter((f) => f.name.includes(`/test/${kind}/`));
