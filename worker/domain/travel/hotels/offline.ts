@@ -42,11 +42,27 @@ const cityRoomRows = preparedRead((db: Db) =>
     .orderBy(asc(stayRooms.sort)),
 );
 
+/** The facility list: catalogue, read once per isolate. */
 const facilitiesRead = ({ db, load }: Reader) => catalogue("hotel-facilities", "all", () => load(facilityRows(db, {})));
 
-/** A hotel's row and rooms, and the facility list: catalogue, read once per isolate (../catalogue-cache.ts). */
-const hotelAndRooms = ({ db, load }: Reader, hotelId: string) =>
-  catalogue("hotel", hotelId, () => Promise.all([load(hotelRow(db, { hotelId })), load(roomRowsOf(db, { hotelId }))]));
+/**
+ * A hotel's row and rooms: catalogue, read once per isolate (../catalogue-cache.ts). The request that reads them asks
+ * twice (its page wants the content and the rates) and gets one read: the read under way is shared within that
+ * request only, keyed by its reader, never across requests.
+ */
+const reading = new WeakMap<Reader, Map<string, Promise<[HotelRow[], RoomRow[]]>>>();
+const hotelAndRooms = (reader: Reader, hotelId: string) =>
+  catalogue("hotel", hotelId, () => {
+    const byId = reading.get(reader) ?? new Map<string, Promise<[HotelRow[], RoomRow[]]>>();
+    reading.set(reader, byId);
+    let read = byId.get(hotelId);
+    if (!read) {
+      const { db, load } = reader;
+      read = Promise.all([load(hotelRow(db, { hotelId })), load(roomRowsOf(db, { hotelId }))]);
+      byId.set(hotelId, read);
+    }
+    return read;
+  });
 const cityHotels = ({ db, load }: Reader, city: string) =>
   catalogue("hotel-city", city, () => Promise.all([load(cityHotelRows(db, { city })), load(cityRoomRows(db, { city }))]));
 
