@@ -1,7 +1,7 @@
 import { sisterHandoverToken } from "../support/security-tokens";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answerConfirm, eventually, openPage } from "../support/page";
+import { answerConfirm, eventually, openPage, whenHydrated } from "../support/page";
 import { latestCode } from "../support/session";
 import { type E2E, startE2E } from "../support/e2e";
 import type { TestWorker } from "../support/worker";
@@ -75,7 +75,7 @@ describe("main-site accounts in Chromium", () => {
 
     // 4. logout (from settings, through the confirm)
     await page.goto(`${origin}/user-dashboard/settings`);
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     await eventually(() => page.getByLabel("First Name").inputValue()).toBe("Kavya");
     await eventually(() => page.getByLabel("Last Name").inputValue()).toBe("Iyer Menon");
     await page.getByRole("button", { name: "Log out", exact: true }).click();
@@ -87,7 +87,7 @@ describe("main-site accounts in Chromium", () => {
     // 5. login, back to the page that asked for it
     await page.goto(`${origin}/user-dashboard/settings`);
     await page.waitForURL(`${origin}/login?redirect=%2Fuser-dashboard%2Fsettings`);
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill("Backwaters#2026");
     await page.getByRole("button", { name: "Sign In" }).click();
@@ -97,7 +97,7 @@ describe("main-site accounts in Chromium", () => {
     // 6. a wrong password shows the server's message
     await page.context().clearCookies();
     await page.goto(`${origin}/login`);
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill("Wrong#password1");
     await page.getByRole("button", { name: "Sign In" }).click();
@@ -116,7 +116,7 @@ describe("main-site accounts in Chromium", () => {
     }
     await page.context().clearCookies();
     await page.goto(`${origin}/login?redirect=//evil.example/x`);
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     await page.getByLabel("Email").fill("asha@example.com");
     await page.getByLabel("Password", { exact: true }).fill("Travel#2026");
     await page.getByRole("button", { name: "Sign In" }).click();
@@ -130,7 +130,7 @@ describe("main-site accounts in Chromium", () => {
     // The edge sees no session and sends the visitor to login, which they see (not a bounce to /).
     await page.goto(`${origin}/seller-dashboard/orders`);
     await page.waitForURL(`${origin}/login?redirect=%2Fseller-dashboard%2Forders`);
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     await page.getByLabel("Email").fill("owner@wanderlust.example");
     await page.getByLabel("Password", { exact: true }).fill("Travel#2026");
     await page.getByRole("button", { name: "Sign In" }).click();
@@ -145,7 +145,7 @@ describe("main-site accounts in Chromium", () => {
     // The token's address is never a referrer to another site (and our own forms keep their Origin).
     expect(res?.headers()["referrer-policy"]).toBe("same-origin");
     await page.waitForURL(`${origin}/user-dashboard?tab=trips`);
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     // A session of ours, in the HttpOnly cookie only.
     const cookie = await sessionCookie(page);
     expect(cookie?.httpOnly).toBe(true);

@@ -4,7 +4,7 @@ import { formatRupees } from "../../worker/shared/format";
 import { priceBooking, toNearestRupee } from "../../worker/domain/bookings/pricing";
 import { daysFromNow } from "../support/bookings";
 import { type E2E, startE2E } from "../support/e2e";
-import { answerConfirm, eventually } from "../support/page";
+import { answerConfirm, eventually, whenHydrated } from "../support/page";
 import type { TestWorker } from "../support/worker";
 
 let e2e: E2E;
@@ -46,7 +46,7 @@ describe("Asha's dashboard on the main site", () => {
     await item.waitFor();
     await item.getByText("Royal Jaipur Heritage").waitFor();
     // The confirmation is the script's: before hydration Cancel is a plain form post (it works without scripts).
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     await item.getByRole("button", { name: /Cancel/ }).click();
     await answerConfirm(page, "Keep booking");
     await eventually(() => item.locator(".badge").textContent()).toBe("Pending");
@@ -72,7 +72,7 @@ describe("Book Now on the seller's site", () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${origin}${packagePath}`);
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     await page.getByRole("button", { name: "Book Now" }).click();
     const dialog = page.getByRole("dialog", { name: "Book Goa Beach Escape" });
     await dialog.getByTestId("guest-note").waitFor();
@@ -97,7 +97,7 @@ describe("Book Now on the seller's site", () => {
     page.on("pageerror", (e) => errors.push(String(e)));
     await e2e.signIn(page, "asha@example.com");
     await page.goto(`${origin}${packagePath}`);
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     await page.getByRole("button", { name: "Book Now" }).click();
     const dialog = page.getByRole("dialog", { name: "Book Goa Beach Escape" });
     await dialog.waitFor();

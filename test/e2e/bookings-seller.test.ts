@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, startE2E } from "../support/e2e";
-import { eventually } from "../support/page";
+import { eventually, whenHydrated } from "../support/page";
 import { waitForEmail } from "../support/session";
 
 let e2e: E2E;
@@ -25,7 +25,7 @@ const status = () => page.getByTestId("booking-status");
 describe("seller order management in Chromium", () => {
   it("opens the orders, then bk_w1, and its travellers popup", async () => {
     await page.goto(`${origin}/seller-dashboard/orders`);
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     const nav = page.getByRole("navigation", { name: "Seller dashboard" });
     for (const label of [
       "Dashboard",
@@ -117,7 +117,7 @@ describe("seller order management in Chromium", () => {
 
   it("rejects bk_w2 only with a reason typed in the dialog: an empty one is refused there, Cancel does nothing", async () => {
     await page.goto(`${origin}/seller-dashboard/orders/bk_w2`);
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     await status().waitFor();
     const reject = page.getByRole("button", { name: "Reject", exact: true });
     const dialog = page.getByRole("dialog", { name: `Reject booking ${e2e.w.seed.bookings.bk_w2.ref}?` });
@@ -154,7 +154,7 @@ describe("seller order management in Chromium", () => {
 
   it("filters the orders by status and shows real figures on the dashboard", async () => {
     await page.goto(`${origin}/seller-dashboard/orders?status=rejected`);
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     await page.getByRole("link", { name: e2e.w.seed.bookings.bk_w2.ref }).waitFor();
     const rows = page.locator("tbody tr");
     await eventually(() => rows.count()).toBe(2);

@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allowConsoleErrors, expectConsoleError } from "../support/console-guard";
 import { type E2E, startE2E } from "../support/e2e";
-import { eventually } from "../support/page";
+import { eventually, whenHydrated } from "../support/page";
 
 let e2e: E2E;
 let browser: Browser;
@@ -43,7 +43,7 @@ describe("the Content-Security-Policy our pages satisfy", () => {
     ];
     for (const url of pages) {
       await page.goto(url);
-      await page.waitForSelector("html[data-hydrated]");
+      await whenHydrated(page);
     }
     // A client-side navigation loads route modules lazily, under the same policy.
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Packages" }).click();
@@ -58,7 +58,7 @@ describe("the Content-Security-Policy our pages satisfy", () => {
     const page = await browser.newPage();
     const violations = await watchViolations(page);
     await page.goto(`${e2e.origin}/login`);
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     const ran = await page.evaluate(() => {
       const s = document.createElement("script");
       s.textContent = "window.__injected = true";

@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FALLBACK_ORIGIN, SAAS_BINDINGS, cloudflareSaasStandIn } from "../support/cloudflare-saas-standin";
 import { type E2E, startE2E } from "../support/e2e";
-import { eventually } from "../support/page";
+import { eventually, whenHydrated } from "../support/page";
 
 /**
  * A seller connects their own domain without anyone's help (ADR 0041): the Worker runs the real Cloudflare for SaaS
@@ -26,7 +26,7 @@ describe("a seller's own domain through Cloudflare for SaaS", () => {
     const page = await context.newPage();
     await e2e.signIn(page, "owner@himalayan.example");
     await page.goto(`${e2e.origin}/seller-dashboard/website`);
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     await page.getByLabel("Add a domain you own").fill(HOST);
     await page.getByRole("button", { name: "Add domain" }).click();
 

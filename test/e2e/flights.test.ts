@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayInIndia } from "../../worker/domain/bookings/transitions";
 import { testNow } from "../support/clock";
 import { type E2E, startE2E } from "../support/e2e";
-import { eventually } from "../support/page";
+import { eventually, whenHydrated } from "../support/page";
 
 /**
  * Issue 27's flight scenarios in Chromium, on a phone (390 px) and a desktop: (1) a guest searches DEL → BOM for a
@@ -35,7 +35,7 @@ function nextMonth(day: number) {
 }
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 const rupees = (text: string) => Number(text.replace(/[^\d]/g, ""));
-const hydrated = (page: Page) => page.waitForSelector("html[data-hydrated]");
+const hydrated = (page: Page) => whenHydrated(page);
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 

@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../worker/db/seed-data";
 import { type E2E, startE2E } from "../support/e2e";
-import { eventually } from "../support/page";
+import { eventually, whenHydrated } from "../support/page";
 
 let e2e: E2E;
 let browser: Browser;
@@ -22,7 +22,7 @@ async function phonePage(path: string) {
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   await page.goto(`${origin}${path}`);
-  await page.waitForSelector("html[data-hydrated]");
+  await whenHydrated(page);
   return { page, errors };
 }
 
@@ -80,7 +80,7 @@ describe("the main site's frame on a phone", () => {
     await page.getByRole("navigation", { name: "Policies" }).waitFor();
     const html = await page.content();
     expect(html).not.toMatch(/No route matches|Error: |at [\w.]+ \(/);
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     await page.getByRole("link", { name: "Go to the home page" }).click();
     await page.waitForURL(`${origin}/`);
   });
@@ -99,7 +99,7 @@ describe("where a login lands", () => {
   async function logIn(email: string, path = "/login") {
     const page = await (await browser.newContext()).newPage();
     await page.goto(`${origin}${path}`);
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: /sign in|login/i }).click();

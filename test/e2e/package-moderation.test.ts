@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, startE2E } from "../support/e2e";
-import { answerConfirm, eventually } from "../support/page";
+import { answerConfirm, eventually, whenHydrated } from "../support/page";
 
 /**
  * Issue 28's third scenario (ADR 0048): the superadmin turns on "new packages need approval" in the panel; a seller's
@@ -26,7 +26,7 @@ afterAll(() => e2e?.close());
 
 async function visit(page: Page, path: string) {
   await page.goto(`${origin}${path}`);
-  await page.waitForSelector("html[data-hydrated]");
+  await whenHydrated(page);
 }
 
 /** The package's page on the seller's site as a visitor gets it (no session: the edge cache answers when it can). */

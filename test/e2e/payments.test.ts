@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatRupees } from "../../worker/shared/format";
 import { SELLER_A, SELLER_B, daysFromNow } from "../support/bookings";
 import { type E2E, startE2E } from "../support/e2e";
-import { answerConfirm, eventually } from "../support/page";
+import { answerConfirm, eventually, whenHydrated } from "../support/page";
 import { fillCart } from "../support/payments";
 import { newCustomer } from "../support/security-fixtures";
 import { bearer } from "../support/session";
@@ -26,7 +26,7 @@ const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 
 async function addToCartOnPage(page: Page, packageId: string, name: string) {
   await page.goto(`${e2e.origin}/tour-package/${packageId}`);
-  await page.waitForSelector("html[data-hydrated]");
+  await whenHydrated(page);
   await page.getByRole("button", { name: "Add to cart" }).click();
   const dialog = page.getByRole("dialog", { name: `Add ${name}` });
   await dialog.getByLabel("Travel start date").fill(daysFromNow(40));
@@ -57,7 +57,7 @@ describe("paying for a cart with trips of two sellers", () => {
     await addToCartOnPage(page, "p_spiti", "Spiti Valley Road Trip");
 
     await page.goto(`${e2e.origin}/cart`);
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     const lines = page.getByRole("list", { name: "Trips in your cart" }).getByRole("listitem");
     await eventually(() => lines.count()).toBe(2);
     const cart = (await e2e.w.api("GET", "/api/cart", undefined, bearer(customer))).body.data;
@@ -92,7 +92,7 @@ describe("paying for a cart with trips of two sellers", () => {
     const seller = await sellerContext.newPage();
     await e2e.signIn(seller, SELLER_A);
     await seller.goto(`${e2e.origin}/seller-dashboard/orders/${wanderlust.id}`);
-    await seller.waitForSelector("html[data-hydrated]");
+    await whenHydrated(seller);
     await eventually(() => seller.getByTestId("amount-paid").textContent()).toBe(formatRupees(wanderlust.total));
     await seller.getByRole("button", { name: "Approve", exact: true }).click();
     await seller.getByLabel("Message for the traveller (optional)").fill("Pack a light jacket for the evenings.");
@@ -105,7 +105,7 @@ describe("paying for a cart with trips of two sellers", () => {
     const other = await otherContext.newPage();
     await e2e.signIn(other, SELLER_B);
     await other.goto(`${e2e.origin}/seller-dashboard/orders/${himalayan.id}`);
-    await other.waitForSelector("html[data-hydrated]");
+    await whenHydrated(other);
     await other.getByRole("button", { name: "Reject" }).click();
     await other.getByLabel("Please provide a reason for rejection:").fill("The Kunzum pass is closed on those dates");
     expect(await answerConfirm(other, "Reject booking")).toContain(`refunded the full ${formatRupees(himalayan.total)} they paid`);
@@ -152,7 +152,7 @@ describe("a failed payment", () => {
       if (pathname.startsWith("/api/")) apiCalls.push(pathname.replace(/py_[^/]+/, ":id"));
     });
     await page.goto(`${e2e.origin}/cart`);
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     const total = (await page.locator(".cart-total-figure").textContent()) ?? "";
     await page.getByRole("button", { name: `Pay ${total}` }).click();
     await page.getByRole("dialog", { name: "Test payment" }).getByRole("button", { name: "Decline payment" }).click();
@@ -180,7 +180,7 @@ describe("a failed payment", () => {
 
     // Cancelling before the seller answers says what comes back, and refunds it all.
     await page.goto(`${e2e.origin}/booking/${made[0].id}`);
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     // The refund is stated on the page before Cancel is tapped, and the dialog repeats it.
     const terms = `Cancelling now refunds ${formatRupees(made[0].total)} (the full amount, under the refund policy).`;
     await eventually(() => page.getByTestId("cancel-refund").textContent()).toBe(terms);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatRupees } from "../../worker/shared/format";
 import { daysFromNow } from "../support/bookings";
 import { type E2E, startE2E } from "../support/e2e";
-import { eventually } from "../support/page";
+import { eventually, whenHydrated } from "../support/page";
 import { payAndConfirm, startCheckout } from "../support/payments";
 import { sendPageAction } from "../support/page-action";
 import { newCustomer } from "../support/security-fixtures";
@@ -53,7 +53,7 @@ describe("the platform ledger on a phone", () => {
     const page = await context.newPage();
     await e2e.signIn(page, "admin@tripbazaar.example");
     await page.goto(`${e2e.origin}/superadmin-panel/ledger`);
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     await page.getByRole("heading", { name: "Platform ledger", level: 1 }).waitFor();
     // The flight paid now and the seed's (Asha's, sold by the platform days ago) add up under Flights.
     const seeded = await e2e.w.d1

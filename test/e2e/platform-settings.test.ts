@@ -4,7 +4,7 @@ import { priceBooking } from "../../worker/domain/bookings/pricing";
 import { formatRupees } from "../../worker/shared/format";
 import { ASHA, daysFromNow } from "../support/bookings";
 import { type E2E, startE2E } from "../support/e2e";
-import { eventually } from "../support/page";
+import { eventually, whenHydrated } from "../support/page";
 
 /**
  * Issue 28's fourth scenario: the superadmin changes the booking fee to 12%; a new booking's price uses it; a booking
@@ -42,7 +42,7 @@ describe("the booking fee as a platform setting", () => {
     const admin = await adminContext.newPage();
     await e2e.signIn(admin, ADMIN);
     await admin.goto(`${e2e.origin}/superadmin-panel/settings`);
-    await admin.waitForSelector("html[data-hydrated]");
+    await whenHydrated(admin);
     await admin.getByLabel("Booking fee (%)").fill("12");
     await admin.getByRole("button", { name: "Save settings" }).click();
     await admin.getByText("Settings saved (1 change)").waitFor();
@@ -55,7 +55,7 @@ describe("the booking fee as a platform setting", () => {
     await e2e.signIn(page, ASHA, { origin: site });
     await page.goto(`${site}/package/p_goa`);
     await page.getByText("per person · 10% off, then 12% booking fee incl. GST at checkout").first().waitFor();
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     await page.getByRole("button", { name: "Book Now" }).click();
     const dialog = page.getByRole("dialog", { name: "Book Goa Beach Escape" });
     await dialog.waitFor();

@@ -4,7 +4,7 @@ import { BOOKING_FEE_PERCENT, DISCOUNT_PERCENT, priceBooking, roundingOf } from 
 import { formatRupees } from "../../worker/shared/format";
 import { ASHA, SELLER_A, daysFromNow } from "../support/bookings";
 import { type E2E, startE2E } from "../support/e2e";
-import { eventually } from "../support/page";
+import { eventually, whenHydrated } from "../support/page";
 import { newCustomer } from "../support/security-fixtures";
 
 /**
@@ -99,7 +99,7 @@ describe("the booking form's price at 360 px", () => {
     await page.goto(`${site}/package/p_goa`);
     // The card's price says what it leaves to the form.
     await page.getByText(`per person · ${DISCOUNT_PERCENT}% off, then ${BOOKING_FEE_PERCENT}% booking fee incl. GST at checkout`).waitFor();
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     await page.getByRole("button", { name: "Book Now" }).click();
     const dialog = page.getByRole("dialog", { name: "Book Goa Beach Escape" });
     await dialog.waitFor();
@@ -179,7 +179,7 @@ describe("the cart's price", () => {
     await e2e.signIn(page, customer.user.email, { password: customer.password });
     await page.goto(`${e2e.origin}/tour-package/p_goa`);
     await page.getByText(`per person · ${DISCOUNT_PERCENT}% off, then ${BOOKING_FEE_PERCENT}% booking fee incl. GST at checkout`).waitFor();
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     await page.getByRole("button", { name: "Add to cart" }).click();
     const dialog = page.getByRole("dialog", { name: "Add Goa Beach Escape" });
     await dialog.getByLabel("Travel start date").fill(daysFromNow(40));
@@ -200,7 +200,7 @@ describe("the cart's price", () => {
     expect(await wrappedLabels(page)).toEqual([]);
     expect(await noSidewaysScroll(page)).toBe(0);
 
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     await page.getByRole("button", { name: `Pay ${total}` }).click();
     await page
       .getByRole("dialog", { name: "Test payment" })

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answerConfirm, eventually, openPage, stopClock } from "../support/page";
+import { answerConfirm, eventually, openPage, stopClock, whenHydrated } from "../support/page";
 import { latestCode, latestEmail, loginViaApi, waitForEmail } from "../support/session";
 import { type E2E, startE2E } from "../support/e2e";
 import type { TestWorker } from "../support/worker";
@@ -23,7 +23,7 @@ const MODES = [
 ];
 
 async function hydrated(page: Page) {
-  await page.waitForSelector("html[data-hydrated]");
+  await whenHydrated(page);
 }
 
 describe.each(MODES)("seller-site customer account $mode", ({ origin, base }) => {

@@ -1,4 +1,5 @@
 import type { Browser } from "playwright-core";
+import { whenHydrated } from "../support/page";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, startE2E } from "../support/e2e";
 import { bearer, latestCode, loginViaApi } from "../support/session";
@@ -69,7 +70,7 @@ describe("the website address card", () => {
     page.on("pageerror", (e) => errors.push(String(e)));
     await e2e.signIn(page, seller.email, { password: PASSWORD });
     await page.goto(`${origin}/seller-dashboard/settings`);
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     const card = page.getByRole("region", { name: "Website address" });
     await card.getByLabel("New address").fill("wanderlust-journeys");
     await card.getByRole("button", { name: "Change address" }).click();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, startE2E } from "../support/e2e";
-import { answerConfirm, eventually } from "../support/page";
+import { answerConfirm, eventually, whenHydrated } from "../support/page";
 import { loginViaApi } from "../support/session";
 
 let e2e: E2E;
@@ -33,7 +33,7 @@ afterAll(() => e2e?.close());
 
 async function visit(path: string) {
   await page.goto(`${origin}${path}`);
-  await page.waitForSelector("html[data-hydrated]");
+  await whenHydrated(page);
 }
 
 describe("seller dashboard: packages and website in Chromium", () => {
@@ -150,7 +150,7 @@ describe("seller dashboard on a phone (390 px): the navigation folds into a menu
     phone.on("pageerror", (e) => errors.push(String(e)));
     await e2e.signIn(phone, "owner@wanderlust.example");
     await phone.goto(`${origin}/seller-dashboard`);
-    await phone.waitForSelector("html[data-hydrated]");
+    await whenHydrated(phone);
 
     const nav = phone.getByRole("navigation", { name: "Seller dashboard" });
     const menu = nav.getByRole("button", { name: "Dashboard menu" });

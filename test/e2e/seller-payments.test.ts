@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayInIndia } from "../../worker/domain/bookings/transitions";
 import { type E2E, startE2E } from "../support/e2e";
-import { eventually } from "../support/page";
+import { eventually, whenHydrated } from "../support/page";
 
 // Issue 15: the seller's payments page in Chromium at the narrowest phone we support, by keyboard: filters,
 // the chart's figures opened as a table, and the CSV downloaded with the same filters.
@@ -51,7 +51,7 @@ describe("the payments page at 360 px", () => {
   it("filters by keyboard, and shows bk_w6's payment and refund with totals and the chart", async () => {
     const { from, to } = w6Days();
     await page.goto(`${e2e.origin}/seller-dashboard/payments`);
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     await eventually(() => page.title()).toBe("Payments · Seller dashboard | Tripbazaar");
     await page.getByLabel("From", { exact: true }).fill(from);
     await page.getByLabel("To", { exact: true }).fill(to);

@@ -4,7 +4,7 @@ import { formatRupees } from "../../worker/shared/format";
 import { priceBooking } from "../../worker/domain/bookings/pricing";
 import { ASHA, SELLER_A, daysFromNow } from "../support/bookings";
 import { type E2E, startE2E } from "../support/e2e";
-import { eventually } from "../support/page";
+import { eventually, whenHydrated } from "../support/page";
 import { bearer, loginViaApi } from "../support/session";
 
 let e2e: E2E;
@@ -26,7 +26,7 @@ describe("a customer of a seller's site, on its own domain", () => {
     page.on("pageerror", (e) => errors.push(String(e)));
     await e2e.signIn(page, ASHA, { origin: site });
     await page.goto(`${site}/package/p_goa`);
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     await page.getByRole("button", { name: "Book Now" }).click();
     const dialog = page.getByRole("dialog", { name: "Book Goa Beach Escape" });
     await dialog.waitFor();

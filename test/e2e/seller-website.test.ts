@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventually, openPage } from "../support/page";
+import { eventually, openPage, whenHydrated } from "../support/page";
 import { type E2E, startE2E } from "../support/e2e";
 import { bearer, latestCode, loginViaApi } from "../support/session";
 
@@ -91,7 +91,7 @@ describe("seller website in Chromium", () => {
   it("opens the mobile menu with the keyboard, locks scrolling and closes on Escape", async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
     await page.goto(`http://localhost:${port}/seller/wanderlust-journeys/website`);
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     const button = page.getByRole("button", { name: "Open menu" });
     await button.focus();
     await page.keyboard.press("Enter");
@@ -194,7 +194,7 @@ describe("seller website in Chromium", () => {
       // The address by id leads to the readable one (ADR 0040).
       await page.goto(`http://localhost:${port}/seller/${agent.user.id}/website`);
       expect(page.url()).toMatch(/\/seller\/nilgiri-trails(-\d+)?\/website$/);
-      await page.waitForSelector("html[data-hydrated]");
+      await whenHydrated(page);
       await page.getByRole("heading", { level: 1, name: "Discover your next journey with Nilgiri Trails" }).waitFor();
       await page.getByRole("heading", { level: 2, name: "Packages coming soon" }).waitFor();
       const main = page.getByRole("main");
@@ -225,7 +225,7 @@ describe("seller website in Chromium", () => {
         const context = await browser.newContext({ viewport: { width: 360, height: 740 }, colorScheme });
         const page = await context.newPage();
         await page.goto(`http://localhost:${port}/seller/himalayan-trails/website/contact`);
-        await page.waitForSelector("html[data-hydrated]");
+        await whenHydrated(page);
         const panel = page.getByRole("region", { name: "Get in Touch" });
         for (const text of [facts.phone, facts.address, facts.hours]) await panel.getByText(text, { exact: true }).waitFor();
         await panel.getByRole("link", { name: "Instagram" }).waitFor();
@@ -246,7 +246,7 @@ describe("seller website in Chromium", () => {
       const context = await browser.newContext({ viewport, colorScheme: "light" });
       const page = await context.newPage();
       await page.goto(`http://wanderlust.localhost:${port}/package/all`);
-      await page.waitForSelector("html[data-hydrated]");
+      await whenHydrated(page);
       const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       const light = await background();
       const toggle = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Switch between light and dark mode" });
@@ -255,7 +255,7 @@ describe("seller website in Chromium", () => {
       await eventually(() => background()).not.toBe(light);
       const dark = await background();
       await page.reload();
-      await page.waitForSelector("html[data-hydrated]");
+      await whenHydrated(page);
       await eventually(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
       await eventually(() => background()).toBe(dark);
       await toggle.click();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayInIndia } from "../../worker/domain/bookings/transitions";
 import { testNow } from "../support/clock";
 import { type E2E, startE2E } from "../support/e2e";
-import { answerConfirm, eventually } from "../support/page";
+import { answerConfirm, eventually, whenHydrated } from "../support/page";
 import { newCustomer } from "../support/security-fixtures";
 
 /**
@@ -137,7 +137,7 @@ describe.each(Object.entries(VIEWPORTS))("hotels and buses on a %s", (_name, opt
 /** The cart's total, then the test provider's Pay: answers once booking-success is showing. */
 async function payCart(page: Page) {
   await page.goto(`${e2e.origin}/cart`);
-  await page.waitForSelector("html[data-hydrated]");
+  await whenHydrated(page);
   const total = (await page.locator(".cart-total-figure").textContent())?.trim() ?? "";
   expect(total).toMatch(/^₹[\d,]+(\.\d\d)?$/);
   await page.getByRole("button", { name: `Pay ${total}` }).click();
@@ -183,7 +183,7 @@ describe.each(Object.entries(VIEWPORTS))("stays and buses paid and shown on a %s
     await page.goto(`${e2e.origin}/hotel/sh_goa_sea_breeze?checkIn=${day(25)}&checkOut=${day(27)}&rooms=1&adults=2&age=6`);
     await page.getByRole("heading", { name: "Facilities" }).waitFor();
     expect(await page.getByText("Swimming pool").count()).toBe(1);
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     await page
       .getByRole("button", { name: /^Add to cart: / })
       .first()
@@ -212,7 +212,7 @@ describe.each(Object.entries(VIEWPORTS))("stays and buses paid and shown on a %s
     const page = await context.newPage();
     await e2e.signIn(page, customer.user.email, { password: customer.password });
     await page.goto(`${e2e.origin}/buses/search?from=Bengaluru&to=Chennai&date=${day(12)}&passengers=2`);
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     await page
       .getByRole("link", { name: /^Choose seats on/ })
       .first()

@@ -4,7 +4,7 @@ import { priceBooking } from "../../worker/domain/bookings/pricing";
 import { formatRupees } from "../../worker/shared/format";
 import { ADMIN, daysFromNow } from "../support/bookings";
 import { type E2E, startE2E } from "../support/e2e";
-import { eventually } from "../support/page";
+import { eventually, whenHydrated } from "../support/page";
 import { newCustomer } from "../support/security-fixtures";
 
 /**
@@ -63,7 +63,7 @@ describe("a student's discount", () => {
     const site = `http://wanderlust.localhost:${e2e.port}`;
     await e2e.signIn(page, student.user.email, { origin: site, password: student.password });
     await page.goto(`${site}/package/p_jaipur`);
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     await page.getByRole("button", { name: "Book Now" }).click();
     const dialog = page.getByRole("dialog", { name: "Book Royal Jaipur Heritage" });
     await dialog.waitFor();

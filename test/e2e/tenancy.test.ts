@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, startE2E } from "../support/e2e";
-import { eventually } from "../support/page";
+import { eventually, whenHydrated } from "../support/page";
 
 let e2e: E2E;
 let browser: Browser;
@@ -24,7 +24,7 @@ describe("seller site on a custom domain", () => {
     await page.goto(`http://wanderlust.localhost:${port}/`);
     await page.getByRole("link", { name: "Wanderlust Journeys" }).first().waitFor();
     // A marker on window survives only a client-side navigation, not a document load.
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     await page.evaluate(() => {
       (window as any).__marker = "still here";
     });
@@ -45,7 +45,7 @@ describe("seller site on a custom domain", () => {
     const documents: string[] = [];
     page.on("request", (r) => r.resourceType() === "document" && documents.push(r.url()));
     await page.goto(`${base}/`);
-    await page.waitForSelector("html[data-hydrated]");
+    await whenHydrated(page);
     const nav = page.getByRole("navigation", { name: "Main" });
     await nav.getByRole("link", { name: "Contact" }).click();
     await page.waitForURL(`${base}/contact`);

@@ -12,7 +12,7 @@ import { soldOutMessage } from "../../worker/domain/departures/check";
 import { formatDate, formatRupees } from "../../worker/shared/format";
 import { SELLER_A, bookingRequest, createBookingAs, daysFromNow } from "../support/bookings";
 import { type E2E, startE2E } from "../support/e2e";
-import { answerConfirm, eventually } from "../support/page";
+import { answerConfirm, eventually, whenHydrated } from "../support/page";
 import { newCustomer } from "../support/security-fixtures";
 import { bearer } from "../support/session";
 
@@ -140,7 +140,7 @@ describe("a package becomes a tour product", () => {
 
     // A hotel with two room types.
     await seller.goto(`${e2e.origin}/seller-dashboard/hotels`);
-    await seller.waitForSelector("html[data-hydrated]");
+    await whenHydrated(seller);
     const addHotel = seller.getByRole("region", { name: "Add a hotel" });
     await addHotel.getByLabel("Hotel name").fill(HOTEL);
     await addHotel.getByLabel("City").fill("Jaipur");
@@ -157,7 +157,7 @@ describe("a package becomes a tour product", () => {
 
     // An add-on.
     await seller.goto(`${e2e.origin}/seller-dashboard/addon-itinerary`);
-    await seller.waitForSelector("html[data-hydrated]");
+    await whenHydrated(seller);
     const addAddon = seller.getByRole("form", { name: "Add an add-on" });
     await addAddon.getByLabel("Add-on name").fill(ADDON.name);
     await addAddon.getByLabel("Price (₹)").fill(String(ADDON.rupees));
@@ -168,7 +168,7 @@ describe("a package becomes a tour product", () => {
 
     // The package form offers them, with MAP and the first day of the itinerary.
     await seller.goto(`${e2e.origin}/seller-dashboard/packages/modify-package/${PACKAGE.id}`);
-    await seller.waitForSelector("html[data-hydrated]");
+    await whenHydrated(seller);
     await seller.getByRole("checkbox", { name: new RegExp(`^${HOTEL}, Jaipur \\(4 star\\)`) }).check();
     await seller.getByRole("checkbox", { name: "Offer MAP (Breakfast and one meal)" }).check();
     await seller.getByLabel("MAP supplement per person per night (₹)").fill(String(MAP_RUPEES));
@@ -184,7 +184,7 @@ describe("a package becomes a tour product", () => {
 
     // A departure of 2 seats.
     await seller.goto(`${e2e.origin}/seller-dashboard/event-packages`);
-    await seller.waitForSelector("html[data-hydrated]");
+    await whenHydrated(seller);
     await seller.locator("#dp-package").selectOption({ label: PACKAGE.name });
     await seller.locator("#dp-date").fill(departureDate);
     await seller.locator("#dp-capacity").fill("2");
@@ -218,7 +218,7 @@ describe("a package becomes a tour product", () => {
     traveller = await context.newPage();
     await e2e.signIn(traveller, customer.user.email, { origin: site, password: customer.password });
     await traveller.goto(`${site}/package/${PACKAGE.id}`);
-    await traveller.waitForSelector("html[data-hydrated]");
+    await whenHydrated(traveller);
     await traveller.getByRole("button", { name: "Book Now" }).click();
     const dialog = traveller.getByRole("dialog", { name: `Book ${PACKAGE.name}` });
     await dialog.waitFor();
@@ -269,7 +269,7 @@ describe("a package becomes a tour product", () => {
 
   it("3. the seller approves; the traveller's voucher from the booking page is a PDF with the reference, ₹ amounts, the departure date and a QR code of its verify page", async () => {
     await seller.goto(`${e2e.origin}/seller-dashboard/orders/${booking.id}`);
-    await seller.waitForSelector("html[data-hydrated]");
+    await whenHydrated(seller);
     await seller.getByRole("button", { name: "Approve", exact: true }).click();
     await answerConfirm(seller, "Approve booking");
     await seller.getByText("Booking approved successfully").waitFor();
@@ -335,7 +335,7 @@ describe("a package becomes a tour product", () => {
     // The package page and its form.
     await traveller.goto(`${site}/package/${PACKAGE.id}`);
     await eventually(() => traveller.getByTestId("departures").textContent()).toContain("Sold out");
-    await traveller.waitForSelector("html[data-hydrated]");
+    await whenHydrated(traveller);
     await traveller.getByRole("button", { name: "Book Now" }).click();
     const dialog = traveller.getByRole("dialog", { name: `Book ${PACKAGE.name}` });
     await dialog.getByText("Every departure of this package is sold out or closed.").waitFor();

@@ -4,7 +4,7 @@ import { formatRupees } from "../../worker/shared/format";
 import { priceBooking } from "../../worker/domain/bookings/pricing";
 import { SELLER_A, daysFromNow } from "../support/bookings";
 import { type E2E, startE2E } from "../support/e2e";
-import { eventually } from "../support/page";
+import { eventually, whenHydrated } from "../support/page";
 import { latestCode, waitForEmail } from "../support/session";
 
 /**
@@ -378,7 +378,7 @@ describe("account settings with JavaScript disabled", () => {
 describe("the same journey with JavaScript on", () => {
   /** A toast of spec §9 (react-hot-toast: a status message at the top centre). */
   const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first().waitFor();
-  const hydrated = (page: Page) => page.waitForSelector("html[data-hydrated]");
+  const hydrated = (page: Page) => whenHydrated(page);
 
   it("a guest on the seller's domain books, signs up with the code, comes back to the form as left, pays; the seller approves with a message the email quotes", async () => {
     const email = `js-${crypto.randomUUID().slice(0, 8)}@example.com`;

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import type { BrowserContext, CDPSession, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, startE2E } from "./e2e";
+import { whenHydrated } from "./page";
 import { ACCOUNTS, SELLER_DOMAIN, type Visit, listVisits } from "./page-visits";
 
 /**
@@ -199,7 +200,7 @@ async function measure(page: Page, rules?: string[]): Promise<Measured> {
   return { overflow, title, violations };
 }
 
-const hydrated = (page: Page) => page.waitForSelector("html[data-hydrated]");
+const hydrated = (page: Page) => whenHydrated(page);
 
 /** Measures a page in the current colour scheme, retrying where it lands if it navigates away meanwhile. */
 async function settledMeasure(page: Page, rules?: string[]): Promise<Measured> {
