@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page, Route } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2E, startE2E } from "../support/e2e";
 import { eventually } from "../support/page";
@@ -35,19 +35,17 @@ async function slowPhone(signIn?: { email: string; origin: string }) {
   if (signIn) await e2e.signIn(page, signIn.email, { origin: signIn.origin });
   const cdp = await context.newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
-  const held: Route[] = [];
+  // The scripts are held in Chromium itself (DevTools' Fetch domain, for their addresses only). A Playwright route
+  // would also do it, but it intercepts every request of the page and turns its cache off (ADR 0050).
+  const held: string[] = [];
   let holding = true;
-  await page.route(
-    (url) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"),
-    (route) => {
-      if (holding) held.push(route);
-      else void route.continue().catch(() => {});
-    },
-  );
+  const pass = (requestId: string) => void cdp.send("Fetch.continueRequest", { requestId }).catch(() => {});
+  cdp.on("Fetch.requestPaused", ({ requestId }) => (holding ? held.push(requestId) : pass(requestId)));
+  await cdp.send("Fetch.enable", { patterns: [{ urlPattern: "*/assets/*.js", requestStage: "Request" }] });
   const release = () => {
     holding = false;
     // A request of a document the tap left has been cancelled: continuing it fails, and nothing waits for it.
-    for (const route of held.splice(0)) void route.continue().catch(() => {});
+    for (const requestId of held.splice(0)) pass(requestId);
   };
   /** Once the tap's outcome is reached, the later checks run at full speed: a throttled CPU spins for nothing. */
   const fullSpeed = () => cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });

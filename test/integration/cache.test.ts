@@ -121,14 +121,20 @@ describe("browser caching of the build's files and of pages", () => {
     }
   });
 
-  it("keeps files whose names do not change with their content revalidated, and does not serve the rules file", async () => {
-    for (const file of ["/favicon.svg", "/images/packages/goa-1.svg"]) {
-      const res = await w.request(file);
-      await res.arrayBuffer();
-      expect(res.status, file).toBe(200);
-      expect(res.headers.get("cache-control"), file).not.toContain("immutable");
-      expect(res.headers.get("cache-control"), file).toMatch(/max-age=0\b/);
+  it("keeps the build's pictures a day and other files whose names do not change revalidated, and does not serve the rules file", async () => {
+    for (const host of ["localhost", "wanderlust.localhost"]) {
+      for (const file of ["/images/packages/goa-1.svg", "/images/sellers/wanderlust-cover.svg"]) {
+        const res = await w.request(file, { host });
+        await res.arrayBuffer();
+        expect(res.status, `${host}${file}`).toBe(200);
+        expect(res.headers.get("cache-control"), `${host}${file}`).toBe("public, max-age=86400");
+      }
     }
+    const favicon = await w.request("/favicon.svg");
+    await favicon.arrayBuffer();
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get("cache-control")).not.toContain("immutable");
+    expect(favicon.headers.get("cache-control")).toMatch(/max-age=0\b/);
     const rules = await w.request("/_headers");
     expect(await rules.text()).not.toContain("Cache-Control");
   });
