@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 export const PORT = Number(process.env.PORT || 8787);
@@ -56,38 +56,13 @@ export function migrateLocal() {
   npx(["wrangler", "d1", "migrations", "apply", "DB", "--local", ...persist], { env: { ...process.env, CI: "true" } });
 }
 
-function localQuery(sql) {
-  const r = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", ...persist, "--json", "--command", sql], {
-    encoding: "utf8",
-  });
-  if (r.status !== 0) throw new Error(r.stderr || r.stdout);
-  return JSON.parse(r.stdout)[0].results;
-}
-
+/**
+ * Seeds the local D1 and R2 unless the database already has users: one process (scripts/seed-local.ts, through
+ * wrangler's local bindings) where a count, the seed's SQL, its execution and the document's upload were a wrangler
+ * command each.
+ */
 export function seedLocalIfEmpty() {
-  const [{ n }] = localQuery("SELECT count(*) AS n FROM users");
-  if (n > 0) {
-    console.log(`Database already has ${n} users; seed skipped.`);
-    return;
-  }
-  mkdirSync(".wrangler", { recursive: true });
-  const document = ".wrangler/seed-student-id.pdf";
-  const sql = spawnSync("npx", ["tsx", "scripts/seed-sql.ts", document], { encoding: "utf8" });
-  if (sql.status !== 0) throw new Error(sql.stderr);
-  writeFileSync(".wrangler/seed.sql", sql.stdout);
-  npx(["wrangler", "d1", "execute", "DB", "--local", ...persist, "--file", ".wrangler/seed.sql"], {
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  // The waiting student ID's document (worker/db/seed-operator.ts), so the superadmin's queue can open it.
-  const key = /'(student-ids\/[^']+\.pdf)'/.exec(sql.stdout)?.[1];
-  if (key)
-    npx(
-      ["wrangler", "r2", "object", "put", `tripbazaar-media/${key}`, "--local", ...persist, "--file", document, "--ct", "application/pdf"],
-      {
-        stdio: ["ignore", "ignore", "inherit"],
-      },
-    );
-  console.log("Seeded the local database with the demo data.");
+  npx(["tsx", "scripts/seed-local.ts"]);
 }
 
 export function banner(port = PORT) {
