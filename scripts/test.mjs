@@ -1,4 +1,4 @@
-// npm test: the type check side by side with lint → build → bundle → every vitest project (unit, integration on
+// npm test: the type check and the lint side by side with build → bundle → every vitest project (unit, integration on
 // two clocks, end-to-end in Chromium). Prints the tests' "N passed, N failed" line and its own wall time.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
@@ -73,11 +73,11 @@ function phase(name, command, args) {
 
 ensureChromium();
 mkdirSync(".cache", { recursive: true });
-console.log("▶ typecheck beside lint → build → bundle → tests");
-// The type check needs no build and the tests need no type check: it runs beside the others from the start (one core
-// while the build, mostly single-threaded, keeps the other), and a type error still fails npm test.
+console.log("▶ typecheck and lint beside build → bundle → tests");
+// The type check and the lint need no build and the tests need neither: they run beside the others from the start
+// (the build waits for nothing), and a type or lint error still fails npm test, stopping whatever still runs.
 const typecheck = phase("typecheck", bin("tsc"), ["--noEmit", "--incremental", "--tsBuildInfoFile", ".cache/tsc.tsbuildinfo"]);
-await phase("lint", bin("biome"), ["check", "."]);
+const lint = phase("lint", bin("biome"), ["check", "."]);
 await phase("build", bin("remix"), ["vite:build"]);
 // The Worker exactly as `wrangler deploy` bundles it, into dist/ (what the integration and e2e tests run).
 await phase("bundle", bin("wrangler"), ["deploy", "--dry-run", "--outdir", "dist"]);
@@ -100,7 +100,7 @@ process.on("SIGINT", () => {
 });
 const result = await new Promise((resolve) => vitest.on("close", (status) => resolve({ status })));
 running.delete(vitest);
-await typecheck;
+await Promise.all([typecheck, lint]);
 phases.push(["tests", performance.now() - testsStarted]);
 
 let summary = "";
