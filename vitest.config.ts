@@ -35,9 +35,9 @@ export default defineConfig({
     // Two files at a time in every group (vitest's default is one less than the cores: one, on 2 cores).
     maxWorkers: 2,
     projects: [
-      // Unit files share one worker and its modules (isolate: false): re-importing each file's module graph cost more
-      // than the tests (16 → 7 CPU-s). A file that stubs a global or spies undoes it in its afterEach.
-      { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"], environment: "node", isolate: false, maxWorkers: 1 } },
+      // Unit files share their worker's modules too (isolate: false): re-importing each file's module graph cost
+      // more than the tests (16 → 7 CPU-s). A file that stubs a global or spies undoes it in its afterEach.
+      { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"], environment: "node", isolate: false } },
       { extends: true, test: { name: "integration", include: ["test/integration/**/*.test.ts"], ...integration } },
       {
         extends: true,
