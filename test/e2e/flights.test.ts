@@ -35,7 +35,6 @@ function nextMonth(day: number) {
 }
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 const rupees = (text: string) => Number(text.replace(/[^\d]/g, ""));
-const hydrated = (page: Page) => whenHydrated(page);
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -104,7 +103,7 @@ describe.each(Object.entries(VIEWPORTS))("flights on a %s", (name, options) => {
   it("a guest finds a non-stop DEL → BOM flight next month by price, logs in to book it, and pays for two", async () => {
     const date = nextMonth(name === "phone" ? 12 : 14);
     await page.goto(`${e2e.origin}/flights/search`);
-    await hydrated(page);
+    await whenHydrated(page);
     await search(page, "DEL", "BOM", date, "2");
     await page.getByRole("list", { name: "Flights" }).waitFor();
     await page.getByRole("checkbox", { name: /^Non-stop/ }).check();
@@ -128,7 +127,7 @@ describe.each(Object.entries(VIEWPORTS))("flights on a %s", (name, options) => {
 
     // The address is the search: opened afresh (shared, or after Back) it shows the same flights.
     await page.reload();
-    await hydrated(page);
+    await whenHydrated(page);
     expect(await prices(page)).toEqual(fares);
     expect(await page.getByRole("checkbox", { name: /^Non-stop/ }).isChecked()).toBe(true);
 
@@ -137,12 +136,12 @@ describe.each(Object.entries(VIEWPORTS))("flights on a %s", (name, options) => {
     await book.click();
     await page.getByRole("link", { name: "Log in to book" }).click();
     await page.waitForURL(/\/login\?redirect=%2Fflight-booking%3Foffer%3D/);
-    await hydrated(page);
+    await whenHydrated(page);
     await page.getByLabel("Email").fill(ASHA.email);
     await page.getByLabel("Password", { exact: true }).fill(ASHA.password);
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.waitForURL(/\/flight-booking\?offer=/);
-    await hydrated(page);
+    await whenHydrated(page);
     await page.getByRole("heading", { name: new RegExp(flightNumber) }).waitFor();
     const total = rupees((await page.getByTestId("fare-total").textContent()) ?? "");
     expect(total).toBe(fares[0]);
@@ -185,7 +184,7 @@ describe.each(Object.entries(VIEWPORTS))("flights on a %s", (name, options) => {
 
   it("a new search aborts the one still running, in the browser and on the server", async () => {
     await page.goto(`${e2e.origin}/flights/search`);
-    await hydrated(page);
+    await whenHydrated(page);
     const before = (await e2e.w.api("GET", "/api/dev/flight-supplier")).body;
     // Development only: the first search's supplier waits 400 ms a carrier (five carriers), under a name the test can
     // stop it by; no interception, only headers on the page's requests.
@@ -221,12 +220,12 @@ describe.each(Object.entries(VIEWPORTS))("flights on a %s", (name, options) => {
     // Signed in by the first scenario; each width books its own day, so the fare moved at one is not the other's.
     const date = nextMonth(name === "phone" ? 20 : 22);
     await page.goto(`${e2e.origin}/flights/search?from=DEL&to=BOM&date=${date}&adults=1&stops=0&sort=price`);
-    await hydrated(page);
+    await whenHydrated(page);
     const book = page.getByRole("link", { name: /^Book / }).first();
     const flightNumber = ((await book.textContent()) ?? "").replace(/^Book\s*/, "").trim();
     await book.click();
     await page.waitForURL(/\/flight-booking\?offer=/);
-    await hydrated(page);
+    await whenHydrated(page);
     const searchedText = (await page.getByTestId("fare-total").textContent()) ?? "";
     const searched = rupees(searchedText);
     const passenger = page.getByRole("group", { name: "Passenger 1: Adult (12+)" });

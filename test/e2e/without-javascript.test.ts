@@ -378,7 +378,6 @@ describe("account settings with JavaScript disabled", () => {
 describe("the same journey with JavaScript on", () => {
   /** A toast of spec §9 (react-hot-toast: a status message at the top centre). */
   const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first().waitFor();
-  const hydrated = (page: Page) => whenHydrated(page);
 
   it("a guest on the seller's domain books, signs up with the code, comes back to the form as left, pays; the seller approves with a message the email quotes", async () => {
     const email = `js-${crypto.randomUUID().slice(0, 8)}@example.com`;
@@ -387,7 +386,7 @@ describe("the same journey with JavaScript on", () => {
 
     // 1. A guest taps Book Now and fills the trip in; the form says sign-in comes before paying.
     await page.goto(`${site}/package/p_goa`);
-    await hydrated(page);
+    await whenHydrated(page);
     await page.getByRole("button", { name: "Book Now" }).click();
     const dialog = page.getByRole("dialog", { name: "Book Goa Beach Escape" });
     await dialog.getByTestId("guest-note").waitFor();
@@ -402,7 +401,7 @@ describe("the same journey with JavaScript on", () => {
     await page.getByText("Sign in to book this trip. You will come straight back to its booking form.").waitFor();
     await page.getByRole("link", { name: "Sign up here" }).click();
     await page.waitForURL((url) => url.pathname === "/signup" && (url.searchParams.get("redirect") ?? "").includes("book=1"));
-    await hydrated(page);
+    await whenHydrated(page);
     await fillSignup(page, email);
     await page.getByRole("button", { name: "Create Your Account" }).click();
     await toast(page, "OTP sent to your email. Please check your inbox.");
@@ -419,7 +418,7 @@ describe("the same journey with JavaScript on", () => {
     expect(await page.getByTestId("guest-note").count()).toBe(0);
 
     // 4. Pay: the checkout's own page on the seller's domain, still "Request sent" after a reload.
-    await hydrated(page);
+    await whenHydrated(page);
     await page.getByRole("button", { name: PAY }).click();
     await page.getByRole("dialog", { name: "Test payment" }).getByRole("button", { name: PAY }).click();
     await toast(page, "Payment received");
@@ -434,12 +433,12 @@ describe("the same journey with JavaScript on", () => {
     const sellerContext = await browser.newContext();
     const seller = await sellerContext.newPage();
     await seller.goto(`${origin}/login`);
-    await hydrated(seller);
+    await whenHydrated(seller);
     await fillLogin(seller, SELLER_A, "Travel#2026");
     await toast(seller, "Login successful! Redirecting...");
     await seller.waitForURL(`${origin}/seller-dashboard`);
     await seller.goto(`${origin}/seller-dashboard/orders/${booking?.id}`);
-    await hydrated(seller);
+    await whenHydrated(seller);
     // 5. The seller approves through the confirm dialog, with a message; the traveller's email quotes it.
     await seller.getByRole("button", { name: "Approve", exact: true }).click();
     const approve = seller.getByRole("dialog", { name: `Approve booking ${booking?.ref}?` });

@@ -200,8 +200,6 @@ async function measure(page: Page, rules?: string[]): Promise<Measured> {
   return { overflow, title, violations };
 }
 
-const hydrated = (page: Page) => whenHydrated(page);
-
 /** Measures a page in the current colour scheme, retrying where it lands if it navigates away meanwhile. */
 async function settledMeasure(page: Page, rules?: string[]): Promise<Measured> {
   for (let attempt = 0; ; attempt++) {
@@ -210,7 +208,7 @@ async function settledMeasure(page: Page, rules?: string[]): Promise<Measured> {
     } catch (error) {
       if (attempt === 2 || !/context was destroyed|navigat/i.test(String(error))) throw error;
       await page.waitForLoadState("load");
-      await hydrated(page);
+      await whenHydrated(page);
     }
   }
 }
@@ -256,7 +254,7 @@ async function auditFor(
   // A redirect by the server: the document came from somewhere else.
   if (response && response.url() !== url) found(`was redirected to ${response.url()}`);
   if (expected.at !== url) await page.waitForURL(expected.at, { waitUntil: "load" });
-  await hydrated(page).catch(() => found("never hydrated"));
+  await whenHydrated(page).catch(() => found("never hydrated"));
   for (const [index, viewport] of viewports.entries()) {
     for (const theme of THEMES) {
       measuring(`${viewport.name} ${theme}`);
