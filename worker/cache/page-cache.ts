@@ -1,7 +1,7 @@
 import { sellerPageAt } from "../shared/seller-pages";
 import { SESSION_COOKIE, readCookie } from "../auth/session";
 import type { SellerTenant } from "../tenant";
-import { edgeCache, pageKey, publishContentVersion, readContentVersion } from "./version-pointer";
+import { edgeCache, noteContentVersion, pageKey, publishIfNewer, readContentVersion } from "./version-pointer";
 import { sellerCacheTag } from "./purge";
 
 /**
@@ -82,17 +82,11 @@ export async function storePage(
   const page = stored(200, headers, await response.arrayBuffer());
   const key = pageKey(sellerId, version, url);
   remember(key, page);
+  noteContentVersion(sellerId, version);
   const cache = edgeCache();
   if (cache) {
     const copy = new Response(page.body, { headers: [...headers, ["cache-control", STORED_CACHE_CONTROL]] });
-    ctx.waitUntil(
-      Promise.all([
-        cache.put(key, copy),
-        readContentVersion(sellerId).then((current) =>
-          current === null || current < version ? publishContentVersion(sellerId, version) : undefined,
-        ),
-      ]),
-    );
+    ctx.waitUntil(Promise.all([cache.put(key, copy), publishIfNewer(sellerId, version)]));
   }
   return withHeaders(page, "miss");
 }

@@ -38,6 +38,22 @@ export async function readContentVersion(sellerId: string): Promise<number | nul
   return version;
 }
 
+/**
+ * The version a render just read from D1 (the truth), known to this isolate at once: the next request here finds its
+ * page without waiting for the pointer's publication, which follows in `waitUntil` ({@link publishIfNewer}).
+ */
+export function noteContentVersion(sellerId: string, version: number) {
+  const known = memo.get(sellerId);
+  if (!known || known.version < version) memo.set(sellerId, { version, checkedAt: Date.now() });
+}
+
+/** Publishes `version` to the colo unless the shared pointer already holds it or a newer one. */
+export async function publishIfNewer(sellerId: string, version: number) {
+  const hit = await edgeCache()?.match(pointerKey(sellerId));
+  const current = hit ? Number(await hit.text()) : Number.NaN;
+  if (!Number.isInteger(current) || current < version) await publishContentVersion(sellerId, version);
+}
+
 export async function publishContentVersion(sellerId: string, version: number) {
   memo.set(sellerId, { version, checkedAt: Date.now() });
   const cache = edgeCache();
