@@ -1,3 +1,5 @@
+import { hex, hmacSha256 } from "../mac";
+
 /**
  * The pure half of one-time codes and reset links: drawing them and hashing them. Storing, checking and
  * locking (D1) are otp.ts.
@@ -7,7 +9,6 @@ export type CodePurpose = "verify-email" | "change-password" | "reset-password";
 export const CODE_DIGITS = 6;
 export const LINK_SECRET_BYTES = 32;
 
-const encoder = new TextEncoder();
 const defaultRandom = <T extends Uint8Array | Uint32Array>(a: T) => crypto.getRandomValues(a);
 
 /** Six uniformly random digits: values at or above the largest multiple of 10^6 are redrawn (no modulo bias). */
@@ -23,20 +24,10 @@ export function generateCode(random: (a: Uint32Array) => Uint32Array = defaultRa
 
 /** The secret of a reset link: 256 random bits as 64 hex digits. */
 export function generateLinkSecret(random: (a: Uint8Array) => Uint8Array = defaultRandom): string {
-  return Array.from(random(new Uint8Array(LINK_SECRET_BYTES)), (b) => b.toString(16).padStart(2, "0")).join("");
+  return hex(random(new Uint8Array(LINK_SECRET_BYTES)));
 }
 
 /** HMAC-SHA256 with the pepper, bound to the user and purpose, so a code for one never fits another. */
 export async function hashSecret(pepper: string, userId: string, purpose: CodePurpose, secret: string) {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(pepper), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(`${purpose}\u0000${userId}\u0000${secret}`)));
-  return Array.from(mac, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** Equality of two hashes in time that depends only on their length. */
-export function sameHex(a: string, b: string) {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
+  return hex(await hmacSha256(pepper, `${purpose}\u0000${userId}\u0000${secret}`));
 }

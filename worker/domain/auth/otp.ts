@@ -2,7 +2,8 @@ import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { otpCodes, otpLocks } from "@db/schema";
 import { badRequest, tooManyRequests } from "../errors";
 import type { Db } from "../../db/client";
-import { type CodePurpose, generateCode, hashSecret, sameHex } from "./codes";
+import { sameText } from "../mac";
+import { type CodePurpose, generateCode, hashSecret } from "./codes";
 
 export { CODE_DIGITS, type CodePurpose, generateCode, hashSecret } from "./codes";
 
@@ -104,7 +105,7 @@ export async function checkCode(db: Db, pepper: string, userId: string, purpose:
     .returning({ id: otpCodes.id, codeHash: otpCodes.codeHash })
     .get();
   if (!claimed) throw badRequest(DEAD_CODE);
-  const matches = sameHex(claimed.codeHash, await hashSecret(pepper, userId, purpose, code));
+  const matches = sameText(claimed.codeHash, await hashSecret(pepper, userId, purpose, code));
   if (!matches) {
     await db
       .insert(otpLocks)

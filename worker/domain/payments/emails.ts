@@ -8,7 +8,7 @@ import { type Refund, refundLine, sellerRequestEmail } from "../bookings/emails"
 import { findBooking } from "../bookings/service";
 import type { Booking } from "../bookings/shapes";
 import { customerBookingUrl, platformUrl } from "../email/links";
-import { type Email, trySendEmail } from "../email/send";
+import type { Email } from "../email/send";
 import type { OutboxRow } from "../follow-ups/outbox";
 import type { BookingDraft } from "./checkout";
 import { REQUEST_EXPIRY_HOURS } from "./policy";

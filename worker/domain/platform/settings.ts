@@ -44,18 +44,5 @@ export const settingsOf = (rows: readonly PlatformSettings[]): PlatformSettings 
 
 /** The settings row, read in the same D1 batch as whatever else the request reads; defaults when it is missing. */
 export async function readPlatformSettings({ db, load }: Reader): Promise<PlatformSettings> {
-  const [row] = await load(
-    db
-      .select({
-        discountPercent: platformSettings.discountPercent,
-        bookingFeePercent: platformSettings.bookingFeePercent,
-        maxTravellers: platformSettings.maxTravellers,
-        childrenDiscountPercent: platformSettings.childrenDiscountPercent,
-        studentDiscountPercent: platformSettings.studentDiscountPercent,
-        packagesNeedApproval: platformSettings.packagesNeedApproval,
-      })
-      .from(platformSettings)
-      .where(eq(platformSettings.id, "platform")),
-  );
-  return row ?? DEFAULT_SETTINGS;
+  return settingsOf(await load(platformSettingsQuery(db)));
 }

@@ -1,6 +1,7 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Reader } from "../../db/batcher";
 import type { Db } from "../../db/client";
+import { base64url, latin1ToBase64url, sameText, shortMac } from "../mac";
 
 /**
  * Flights, hotels and buses (issue 27): what every kind's supplier hands the cart and the checkout.
@@ -50,32 +51,15 @@ export type RepriceOutcome =
   | { status: "invalid"; message: string; path?: string };
 
 const encoder = new TextEncoder();
-const keys = new Map<string, Promise<CryptoKey>>();
-
-function keyOf(secret: string) {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-    keys.set(secret, key);
-  }
-  return key;
-}
 
 /** The key offer ids are signed with; without OFFER_SECRET one derived from JWT_SECRET under its own label. */
 export const offerSecretOf = (config: { OFFER_SECRET?: string; JWT_SECRET: string }) =>
   config.OFFER_SECRET ?? `travel-offer:${config.JWT_SECRET}`;
 
-const URL_SAFE: Record<string, string> = { "+": "-", "/": "_", "=": "" };
-const urlSafe = (base64: string) => base64.replace(/[+/=]/g, (c) => URL_SAFE[c]);
-const toBase64url = (bytes: Uint8Array) => {
-  let text = "";
-  for (const byte of bytes) text += String.fromCharCode(byte);
-  return urlSafe(btoa(text));
-};
 /** A string's UTF-8 bytes in base64url; an ASCII string (every offer's JSON so far) is its own bytes. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range, control characters included
 const ASCII = /^[\x00-\x7f]*$/;
-const textToBase64url = (text: string) => (ASCII.test(text) ? urlSafe(btoa(text)) : toBase64url(encoder.encode(text)));
+const textToBase64url = (text: string) => (ASCII.test(text) ? latin1ToBase64url(text) : base64url(encoder.encode(text)));
 
 const fromBase64url = (text: string) => {
   const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
@@ -84,10 +68,7 @@ const fromBase64url = (text: string) => {
   return bytes;
 };
 
-async function macOf(secret: string, body: string) {
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", await keyOf(secret), encoder.encode(`offer:${body}`)));
-  return toBase64url(mac.slice(0, 16));
-}
+const macOf = (secret: string, body: string) => shortMac(secret, `offer:${body}`);
 
 /** `<base64url JSON>.<base64url MAC>`: short enough for an address, opaque to nobody, forgeable by nobody. */
 export async function signOfferId(secret: string, payload: OfferPayload) {
@@ -100,11 +81,7 @@ export async function openOfferId(secret: string, id: unknown): Promise<OfferPay
   if (typeof id !== "string" || id.length > 4096) return null;
   const [body, mac, extra] = id.split(".");
   if (!body || !mac || extra !== undefined) return null;
-  const expected = await macOf(secret, body);
-  if (mac.length !== expected.length) return null;
-  let diff = 0;
-  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ mac.charCodeAt(i);
-  if (diff !== 0) return null;
+  if (!sameText(await macOf(secret, body), mac)) return null;
   try {
     const payload = JSON.parse(new TextDecoder().decode(fromBase64url(body))) as OfferPayload;
     if (!payload || typeof payload !== "object" || !(TRAVEL_KINDS as readonly string[]).includes(payload.kind)) return null;
