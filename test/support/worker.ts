@@ -191,7 +191,7 @@ export async function startWorker(
         compatibilityDate,
         d1Databases: { DB: DATABASE_ID },
         routes: [`${D1_HOST}/*`],
-        // A socket straight to the app Worker, past Miniflare's entry and asset router (\`mayBeStatic\`). Declared here:
+        // A socket straight to the app Worker, past Miniflare's entry and asset router (`mayBeStatic`). Declared here:
         // a socket of the app's own would lead to its asset router.
         unsafeDirectSockets: [{ host: "127.0.0.1", port: 0, serviceName: "app" }],
       },

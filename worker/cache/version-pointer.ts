@@ -55,7 +55,7 @@ export async function publishIfNewer(sellerId: string, version: number) {
 }
 
 export async function publishContentVersion(sellerId: string, version: number) {
-  memo.set(sellerId, { version, checkedAt: Date.now() });
+  noteContentVersion(sellerId, version);
   const cache = edgeCache();
   if (!cache) return;
   await cache.put(
