@@ -1,15 +1,5 @@
 import http from "node:http";
 
-/**
- * Sends a request to a Miniflare runtime the way `Miniflare#dispatchFetch` does (the address the Worker sees travels
- * in `MF-Original-URL`), over Node's own HTTP client with kept-alive sockets. dispatchFetch costs about 3 ms of the
- * test process's CPU per request (a WHATWG Request, undici's fetch and its dispatcher); this about 0.5 ms, and the
- * suites send tens of thousands. Redirects are never followed (the tests read them), as with `redirect: "manual"`.
- *
- * `direct` may name, for a request, a socket of one Worker itself (Miniflare's `unsafeDirectSockets`) to send it to
- * instead of the runtime's entry: the address then travels as the Host header and the path, as at any HTTP server,
- * and the client's address as `CF-Connecting-IP` when the request has none, as Miniflare's entry sets it (ADR 0059).
- */
 /** The request went out on a kept-alive socket the other side had already closed: nothing was received. */
 class StaleSocket extends Error {
   constructor(cause: Error) {
@@ -20,6 +10,16 @@ class StaleSocket extends Error {
 /** The address Miniflare's entry gives a request from this machine that names none. */
 const CLIENT_IP = "127.0.0.1";
 
+/**
+ * Sends a request to a Miniflare runtime the way `Miniflare#dispatchFetch` does (the address the Worker sees travels
+ * in `MF-Original-URL`), over Node's own HTTP client with kept-alive sockets. dispatchFetch costs about 3 ms of the
+ * test process's CPU per request (a WHATWG Request, undici's fetch and its dispatcher); this about 0.5 ms, and the
+ * suites send tens of thousands. Redirects are never followed (the tests read them), as with `redirect: "manual"`.
+ *
+ * `direct` may name, for a request, a socket of one Worker itself (Miniflare's `unsafeDirectSockets`) to send it to
+ * instead of the runtime's entry: the address then travels as the Host header and the path, as at any HTTP server,
+ * and the client's address as `CF-Connecting-IP` when the request has none, as Miniflare's entry sets it (ADR 0059).
+ */
 export function workerTransport(runtimeUrl: string, direct: (target: URL) => URL | null = () => null) {
   const runtime = new URL(runtimeUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
