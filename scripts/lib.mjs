@@ -86,15 +86,24 @@ export function banner(port = PORT) {
 }
 
 /**
+ * A variable of .dev.vars (or of `text`, its contents), as wrangler reads the file: the rest of its line, trimmed,
+ * without surrounding quotes; undefined when it is not there.
+ */
+export function devVar(name, text = existsSync(".dev.vars") ? readFileSync(".dev.vars", "utf8") : "") {
+  const line = text.split("\n").find((l) => l.startsWith(`${name}=`));
+  return line
+    ?.slice(name.length + 1)
+    .trim()
+    .replace(/^["']|["']$/g, "");
+}
+
+/**
  * Where emails' links point under `npm start`: .dev.vars's PUBLIC_ORIGIN, with its port made the one the server
  * really runs on when it names the default port 8787 (so with PORT set, a link opens this server, not another).
  * An origin on another port or host is the developer's choice and kept.
  */
-export function publicOriginFor(port, devVars = existsSync(".dev.vars") ? readFileSync(".dev.vars", "utf8") : "") {
-  const configured = /^PUBLIC_ORIGIN=(.+)$/m
-    .exec(devVars)?.[1]
-    ?.trim()
-    .replace(/^["']|["']$/g, "");
+export function publicOriginFor(port, devVars) {
+  const configured = devVar("PUBLIC_ORIGIN", devVars);
   if (!configured) return null;
   try {
     const url = new URL(configured);

@@ -3,21 +3,13 @@
 // seed in one batch (its dates relative to today, the passwords hashed with .dev.vars's pepper at the full iteration
 // count) and puts the waiting student ID's document where the superadmin's queue opens it. TB_STATE_DIR, as
 // `--persist-to` for the wrangler commands, puts the local state elsewhere.
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { hashPassword } from "../worker/auth/password";
 import { DEMO_PASSWORD, SEED_USERS, seedStatements } from "../worker/db/seed-data";
 import { SEED_PENDING_STUDENT, seedStudentDocument } from "../worker/db/seed-operator";
 import type { Env } from "../worker/env";
-
-function devVar(name: string) {
-  const line = readFileSync(new URL("../.dev.vars", import.meta.url), "utf8")
-    .split("\n")
-    .find((l) => l.startsWith(`${name}=`));
-  if (!line) throw new Error(`${name} is missing from .dev.vars`);
-  return line.slice(name.length + 1).trim();
-}
+import { devVar } from "./lib.mjs";
 
 // wrangler keeps a persist folder's Miniflare state under v3/ (as `--persist-to` does).
 const { env, dispose } = await getPlatformProxy<Env>({ persist: { path: join(process.env.TB_STATE_DIR ?? ".wrangler/state", "v3") } });
@@ -27,6 +19,7 @@ try {
     console.log(`Database already has ${users} users; seed skipped.`);
   } else {
     const pepper = devVar("PASSWORD_PEPPER");
+    if (!pepper) throw new Error("PASSWORD_PEPPER is missing from .dev.vars");
     const hashes = Object.fromEntries(await Promise.all(SEED_USERS.map(async (u) => [u.id, await hashPassword(DEMO_PASSWORD, pepper)])));
     await env.DB.batch(seedStatements(hashes, new Date()).map((sql) => env.DB.prepare(sql)));
     if (!env.MEDIA) throw new Error("wrangler.toml binds no MEDIA bucket");

@@ -104,7 +104,7 @@ await Promise.all([typecheck, lint]);
 phases.push(["tests", performance.now() - testsStarted]);
 
 let summary = "";
-/** Each kind of test from its first file's start to its last file's end (the integration files on all three clocks). */
+/** Each kind of test from its first file's start to its last file's end (the integration files on both clocks). */
 const kinds = [];
 try {
   const report = JSON.parse(readFileSync(".cache/vitest.json", "utf8"));
