@@ -25,16 +25,18 @@ const SELLER = "owner@wanderlust.example";
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 /**
- * A phone whose CPU runs 6× slower, and whose scripts (`/assets/*.js`) wait until `release()`; from then on they
- * load as usual, on this document and the next. `signIn` signs it in first on that origin. `fullSpeed()` ends the
- * throttling once a test has seen what the tap did.
+ * A phone whose scripts (`/assets/*.js`) wait until `release()`; from then on they load as usual, on this document and
+ * the next. `signIn` signs it in first on that origin. `open(url)` loads a page (its server-rendered HTML only: the
+ * scripts are held, so nothing can have hydrated) and from then on the phone's CPU runs 6× slower, until `fullSpeed()`
+ * once the test has seen what its tap did. Chromium throttles a CPU by keeping the renderer's main thread busy, idle
+ * or not: a throttled phone burns a whole core of the machine for as long as it stays throttled, so it is throttled
+ * from the page the visitor taps on to the tap's outcome, and no longer.
  */
 async function slowPhone(signIn?: { email: string; origin: string }) {
   const context = await browser.newContext(phone);
   const page = await context.newPage();
   if (signIn) await e2e.signIn(page, signIn.email, { origin: signIn.origin });
   const cdp = await context.newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
   // The scripts are held in Chromium itself (DevTools' Fetch domain, for their addresses only). A Playwright route
   // would also do it, but it intercepts every request of the page and turns its cache off (ADR 0050).
   const held: string[] = [];
@@ -47,14 +49,12 @@ async function slowPhone(signIn?: { email: string; origin: string }) {
     // A request of a document the tap left has been cancelled: continuing it fails, and nothing waits for it.
     for (const requestId of held.splice(0)) pass(requestId);
   };
-  /** Once the tap's outcome is reached, the later checks run at full speed: a throttled CPU spins for nothing. */
+  const open = async (url: string) => {
+    await page.goto(url, { waitUntil: "domcontentloaded" });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+  };
   const fullSpeed = () => cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
-  return { page, release, fullSpeed };
-}
-
-/** Opens `url` and waits for its server-rendered HTML only: the scripts are held, so nothing can have hydrated. */
-async function openUnhydrated(page: Page, url: string) {
-  await page.goto(url, { waitUntil: "domcontentloaded" });
+  return { page, open, release, fullSpeed };
 }
 
 /** Taps `target` before hydration: the page has not hydrated when the tap lands (its scripts are still held). */
@@ -74,8 +74,8 @@ describe("Book Now and Add to cart tapped before hydration", () => {
 
   for (const [where, url, site] of bookOn) {
     it(`Book Now on ${where} reaches the booking form`, async () => {
-      const { page, release, fullSpeed } = await slowPhone({ email: CUSTOMER, origin: site() });
-      await openUnhydrated(page, url());
+      const { page, open, release, fullSpeed } = await slowPhone({ email: CUSTOMER, origin: site() });
+      await open(url());
       await tapBeforeHydration(page, page.getByRole("button", { name: "Book Now" }));
       release();
       await page.waitForURL(`${url()}?book=1`);
@@ -88,19 +88,20 @@ describe("Book Now and Add to cart tapped before hydration", () => {
   }
 
   it("Book Now signed out on a seller's own domain reaches the form, which asks to sign in before paying", async () => {
-    const { page, release } = await slowPhone();
-    await openUnhydrated(page, `${domain}/package/p_goa`);
+    const { page, open, release, fullSpeed } = await slowPhone();
+    await open(`${domain}/package/p_goa`);
     await tapBeforeHydration(page, page.getByRole("button", { name: "Book Now" }));
     release();
     await page.waitForURL(`${domain}/package/p_goa?book=1`);
     await page.getByTestId("guest-note").waitFor();
+    await fullSpeed();
     await page.getByRole("button", { name: /^Sign in to pay ₹/ }).waitFor();
     await page.context().close();
   });
 
   it("Add to cart on the main site's tour package page reaches the form that adds the trip", async () => {
-    const { page, release, fullSpeed } = await slowPhone({ email: CUSTOMER, origin });
-    await openUnhydrated(page, `${origin}/tour-package/p_goa`);
+    const { page, open, release, fullSpeed } = await slowPhone({ email: CUSTOMER, origin });
+    await open(`${origin}/tour-package/p_goa`);
     await tapBeforeHydration(page, page.getByRole("button", { name: "Add to cart" }));
     release();
     await page.waitForURL(`${origin}/tour-package/p_goa?book=1`);
@@ -113,8 +114,8 @@ describe("Book Now and Add to cart tapped before hydration", () => {
 
 describe("a form filled in before hydration", () => {
   it("keeps the current password typed before the scripts came: Request OTP sends the code once they have", async () => {
-    const { page, release, fullSpeed } = await slowPhone({ email: CUSTOMER, origin });
-    await openUnhydrated(page, `${origin}/user-dashboard/settings`);
+    const { page, open, release, fullSpeed } = await slowPhone({ email: CUSTOMER, origin });
+    await open(`${origin}/user-dashboard/settings`);
     await page.getByLabel("Current Password").waitFor();
     expect(await hydrated(page)).toBe(false);
     await page.getByLabel("Current Password").fill("Travel#2026");
@@ -130,8 +131,8 @@ describe("a form filled in before hydration", () => {
 
 describe("the header's menu tapped before hydration", () => {
   it("opens on the main site, and its links lead on", async () => {
-    const { page, release, fullSpeed } = await slowPhone();
-    await openUnhydrated(page, `${origin}/`);
+    const { page, open, release, fullSpeed } = await slowPhone();
+    await open(`${origin}/`);
     await tapBeforeHydration(page, page.getByRole("button", { name: "Menu", exact: true }));
     const menu = page.getByRole("dialog", { name: "Menu" });
     const tours = menu.getByRole("link", { name: "Tours", exact: true });
@@ -154,8 +155,8 @@ describe("the header's menu tapped before hydration", () => {
     ["on its own domain", () => `${domain}/`],
   ] as const) {
     it(`opens on a seller's site ${where}, and its links lead on`, async () => {
-      const { page, release, fullSpeed } = await slowPhone();
-      await openUnhydrated(page, url());
+      const { page, open, release, fullSpeed } = await slowPhone();
+      await open(url());
       await tapBeforeHydration(page, page.getByRole("button", { name: "Open menu" }));
       const packages = page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Packages", exact: true });
       await packages.waitFor({ state: "visible" });
@@ -171,8 +172,8 @@ describe("the header's menu tapped before hydration", () => {
   }
 
   it("opens on the seller dashboard, and its links lead on", async () => {
-    const { page, release, fullSpeed } = await slowPhone({ email: SELLER, origin });
-    await openUnhydrated(page, `${origin}/seller-dashboard`);
+    const { page, open, release, fullSpeed } = await slowPhone({ email: SELLER, origin });
+    await open(`${origin}/seller-dashboard`);
     const nav = page.getByRole("navigation", { name: "Seller dashboard" });
     await tapBeforeHydration(page, nav.getByRole("button", { name: "Dashboard menu" }));
     const orders = nav.getByRole("link", { name: "Orders" });
