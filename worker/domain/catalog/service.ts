@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { customDomains, packages, sellers, websiteConfigs } from "@db/schema";
-import type { Load } from "../../db/batcher";
+import { type Load, preparedRead } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import { containsTerm, normalizeSearchTerm } from "../../db/text-search";
 import { publicPackage } from "../seller-website/shapes";
@@ -68,12 +68,15 @@ export async function searchCatalog(db: Db, input: { q?: string; page?: number }
   return { packages: rows.map(toCatalogPackage), page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), total };
 }
 
+/** A tour package page's read: its SQL built once per isolate, the package bound per request. */
+const catalogPackage = preparedRead((db: Db) =>
+  catalogSelect(db)
+    .where(and(eq(packages.id, sql.placeholder("packageId")), onSale()))
+    .limit(1),
+);
+
 export async function getCatalogPackage(db: Db, packageId: string, load: Load) {
-  const rows = await load(
-    catalogSelect(db)
-      .where(and(eq(packages.id, packageId), onSale()))
-      .limit(1),
-  );
+  const rows = await load(catalogPackage(db, { packageId }));
   return rows[0] ? toCatalogPackage(rows[0]) : null;
 }
 

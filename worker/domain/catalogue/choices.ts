@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { BookedChoices } from "@db/bookings";
 import { MEAL_PLAN_CODES, addons, hotels, packageAddons, packageHotels, packageMealPlans, roomTypes } from "@db/schema";
-import type { Load } from "../../db/batcher";
+import { type Load, preparedRead } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import { unprocessable } from "../errors";
 import { type PricedChoices, addonAmount, nightsOf } from "../bookings/pricing";
@@ -12,49 +12,56 @@ export const mealPlanNotOffered = (code: string) => `This package does not offer
 export const ADDON_MESSAGE = "Please choose add-ons this package offers";
 export const addonAboveMaximum = (name: string, max: number) => `At most ${max} of “${name}” can be booked`;
 
+const packageIdParam = sql.placeholder("packageId");
+/** The package's hotels with their room types. Its SQL is built once per isolate (as the two reads below). */
+const choiceRooms = preparedRead((db: Db) =>
+  db
+    .select({
+      // Aliased: rows of a D1 batch come back keyed by column name, and both tables have `id` and `name`.
+      hotelId: sql<string>`${hotels.id}`.as("hotel_ref"),
+      hotelName: sql<string>`${hotels.name}`.as("hotel_name"),
+      city: hotels.city,
+      stars: hotels.stars,
+      image: hotels.image,
+      roomId: sql<string>`${roomTypes.id}`.as("room_ref"),
+      roomName: sql<string>`${roomTypes.name}`.as("room_name"),
+      occupancy: roomTypes.occupancy,
+      pricePerNight: roomTypes.pricePerNight,
+    })
+    .from(packageHotels)
+    .innerJoin(hotels, and(eq(hotels.id, packageHotels.hotelId), eq(hotels.sellerId, packageHotels.sellerId)))
+    .innerJoin(roomTypes, and(eq(roomTypes.hotelId, hotels.id), eq(roomTypes.sellerId, hotels.sellerId)))
+    .where(eq(packageHotels.packageId, packageIdParam))
+    .orderBy(asc(hotels.name), asc(roomTypes.pricePerNight), asc(roomTypes.id)),
+);
+const choiceMeals = preparedRead((db: Db) => db.select().from(packageMealPlans).where(eq(packageMealPlans.packageId, packageIdParam)));
+const choiceAddons = preparedRead((db: Db) =>
+  db
+    .select({
+      id: addons.id,
+      name: addons.name,
+      description: addons.description,
+      price: addons.price,
+      unit: addons.unit,
+      maxQuantity: addons.maxQuantity,
+    })
+    .from(packageAddons)
+    .innerJoin(addons, and(eq(addons.id, packageAddons.addonId), eq(addons.sellerId, packageAddons.sellerId)))
+    .where(eq(packageAddons.packageId, packageIdParam))
+    .orderBy(asc(addons.name)),
+);
+
 /**
  * What one package offers from its seller's catalogue: its hotels with their room types, its meal plans and its
  * add-ons. Three reads through `load`, so a page takes them in its one D1 round trip. SECURITY: every join keeps to
  * the package's own seller (the link rows carry seller_id and must match the hotel's and add-on's).
  */
 export async function packageChoices(db: Db, packageId: string, load: Load): Promise<PackageChoices> {
+  const values = { packageId };
   const [rooms, meals, extras] = await Promise.all([
-    load(
-      db
-        .select({
-          // Aliased: rows of a D1 batch come back keyed by column name, and both tables have `id` and `name`.
-          hotelId: sql<string>`${hotels.id}`.as("hotel_ref"),
-          hotelName: sql<string>`${hotels.name}`.as("hotel_name"),
-          city: hotels.city,
-          stars: hotels.stars,
-          image: hotels.image,
-          roomId: sql<string>`${roomTypes.id}`.as("room_ref"),
-          roomName: sql<string>`${roomTypes.name}`.as("room_name"),
-          occupancy: roomTypes.occupancy,
-          pricePerNight: roomTypes.pricePerNight,
-        })
-        .from(packageHotels)
-        .innerJoin(hotels, and(eq(hotels.id, packageHotels.hotelId), eq(hotels.sellerId, packageHotels.sellerId)))
-        .innerJoin(roomTypes, and(eq(roomTypes.hotelId, hotels.id), eq(roomTypes.sellerId, hotels.sellerId)))
-        .where(eq(packageHotels.packageId, packageId))
-        .orderBy(asc(hotels.name), asc(roomTypes.pricePerNight), asc(roomTypes.id)),
-    ),
-    load(db.select().from(packageMealPlans).where(eq(packageMealPlans.packageId, packageId))),
-    load(
-      db
-        .select({
-          id: addons.id,
-          name: addons.name,
-          description: addons.description,
-          price: addons.price,
-          unit: addons.unit,
-          maxQuantity: addons.maxQuantity,
-        })
-        .from(packageAddons)
-        .innerJoin(addons, and(eq(addons.id, packageAddons.addonId), eq(addons.sellerId, packageAddons.sellerId)))
-        .where(eq(packageAddons.packageId, packageId))
-        .orderBy(asc(addons.name)),
-    ),
+    load(choiceRooms(db, values)),
+    load(choiceMeals(db, values)),
+    load(choiceAddons(db, values)),
   ]);
   const byHotel = new Map<string, PackageChoices["hotels"][number]>();
   for (const r of rooms) {

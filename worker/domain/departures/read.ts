@@ -1,19 +1,20 @@
-import { and, asc, eq, gt, gte, inArray, sql } from "drizzle-orm";
+import { type Placeholder, and, asc, eq, gt, gte, inArray, sql } from "drizzle-orm";
 import { departures, packages, seatHolds } from "@db/schema";
-import type { Reader } from "../../db/batcher";
+import { type Reader, preparedRead } from "../../db/batcher";
 import type { Db } from "../../db/client";
 import { todayInIndia } from "../bookings/transitions";
 import { type DepartureFacts, type DepartureView, departureView } from "./view";
 
 /**
  * Departures read with the seats they have left now: a hold whose 15 minutes are over no longer counts, even
- * before the scheduled run gives it back (ADR 0044).
+ * before the scheduled run gives it back (ADR 0044). `now` is the request's clock, or the placeholder of a prepared
+ * read that binds it (its ISO string) per request.
  */
-export const liveHeld = (now: Date) =>
-  sql<number>`(select coalesce(sum(h.seats), 0) from seat_holds h where h.departure_id = "departures"."id" and h.status = 'held' and h.expires_at > ${now.toISOString()})`;
+export const liveHeld = (now: Date | Placeholder) =>
+  sql<number>`(select coalesce(sum(h.seats), 0) from seat_holds h where h.departure_id = "departures"."id" and h.status = 'held' and h.expires_at > ${now instanceof Date ? now.toISOString() : now})`;
 
 /** A departure's date, seats (held counted live) and state: what every read of departures selects. */
-const seatColumns = (now: Date) => ({
+const seatColumns = (now: Date | Placeholder) => ({
   startDate: departures.startDate,
   capacity: departures.capacity,
   sold: departures.sold,
@@ -23,7 +24,7 @@ const seatColumns = (now: Date) => ({
   status: departures.status,
 });
 
-export function departureFacts(db: Db, now: Date) {
+export function departureFacts(db: Db, now: Date | Placeholder) {
   return db
     .select({
       id: departures.id,
@@ -36,14 +37,17 @@ export function departureFacts(db: Db, now: Date) {
 /** How many departures a package page lists at most. */
 export const PAGE_DEPARTURES = 24;
 
+/** A package page's departures: its SQL built once per isolate, the package and the clock bound per request. */
+const pageDepartures = preparedRead((db: Db) =>
+  departureFacts(db, sql.placeholder("now"))
+    .where(and(eq(departures.packageId, sql.placeholder("packageId")), gt(departures.startDate, sql.placeholder("today"))))
+    .orderBy(asc(departures.startDate))
+    .limit(PAGE_DEPARTURES),
+);
+
 /** A package's departures from tomorrow on, as its page and booking form show them. Joins the page's one batch. */
 export async function packageDepartures({ db, load }: Reader, packageId: string, now: Date): Promise<DepartureView[]> {
-  const rows = await load(
-    departureFacts(db, now)
-      .where(and(eq(departures.packageId, packageId), gt(departures.startDate, todayInIndia(now))))
-      .orderBy(asc(departures.startDate))
-      .limit(PAGE_DEPARTURES),
-  );
+  const rows = await load(pageDepartures(db, { packageId, now: now.toISOString(), today: todayInIndia(now) }));
   return rows.map((r) => departureView(r as DepartureFacts, now));
 }
 

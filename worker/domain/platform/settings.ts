@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { platformSettings } from "@db/schema";
-import type { Reader } from "../../db/batcher";
+import { type Reader, preparedRead } from "../../db/batcher";
 import type { Db } from "../../db/client";
 
 /**
@@ -42,7 +42,10 @@ export const platformSettingsQuery = (db: Db) =>
 /** The settings of {@link platformSettingsQuery}'s rows: the defaults when the row is missing. */
 export const settingsOf = (rows: readonly PlatformSettings[]): PlatformSettings => rows[0] ?? DEFAULT_SETTINGS;
 
+/** Every seller site's layout reads the settings: their SQL is built once per isolate. */
+const settingsRead = preparedRead(platformSettingsQuery);
+
 /** The settings row, read in the same D1 batch as whatever else the request reads; defaults when it is missing. */
 export async function readPlatformSettings({ db, load }: Reader): Promise<PlatformSettings> {
-  return settingsOf(await load(platformSettingsQuery(db)));
+  return settingsOf(await load(settingsRead(db, {})));
 }

@@ -1,6 +1,7 @@
 import { type SQL, and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { bookings, packages, reviews } from "@db/schema";
-import type { Reader } from "../../db/batcher";
+import { type Reader, preparedRead } from "../../db/batcher";
+import type { Db } from "../../db/client";
 import { pagination } from "../bookings/shapes";
 import { onSale } from "../on-sale";
 import { REMOVAL_REASONS, REVIEW_CHECKS, type RemovalReason, type ReviewCheck } from "./checks";
@@ -64,23 +65,29 @@ function distributionOf(rows: { stars: number; count: number }[]): RatingDistrib
   return [5, 4, 3, 2, 1].map((stars) => ({ stars, count: Number(rows.find((r) => Number(r.stars) === stars)?.count ?? 0) }));
 }
 
+/** A package's published reviews: the SQL of a package page's two review reads is built once per isolate. */
+const publishedOfPackage = () => and(eq(reviews.packageId, sql.placeholder("packageId")), eq(reviews.status, "published"));
+const packageReviewRows = preparedRead((db: Db) =>
+  db
+    .select(publicColumns)
+    .from(reviews)
+    .where(publishedOfPackage())
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(PACKAGE_REVIEWS_PAGE)
+    .offset(sql.placeholder("offset")),
+);
+const packageReviewStars = preparedRead((db: Db) =>
+  db.select({ stars: reviews.rating, count: count() }).from(reviews).where(publishedOfPackage()).groupBy(reviews.rating),
+);
+
 /**
  * A package page's reviews (both sites): the distribution and the newest published reviews, `PACKAGE_REVIEWS_PAGE` a
  * page, read beside the page's other reads (one batch). The package's rating and count are its own columns.
  */
 export async function packageReviews({ db, load }: Reader, packageId: string, page = 1) {
-  const published = and(eq(reviews.packageId, packageId), eq(reviews.status, "published"));
   const [rows, stars] = await Promise.all([
-    load(
-      db
-        .select(publicColumns)
-        .from(reviews)
-        .where(published)
-        .orderBy(desc(reviews.createdAt), desc(reviews.id))
-        .limit(PACKAGE_REVIEWS_PAGE)
-        .offset((page - 1) * PACKAGE_REVIEWS_PAGE),
-    ),
-    load(db.select({ stars: reviews.rating, count: count() }).from(reviews).where(published).groupBy(reviews.rating)),
+    load(packageReviewRows(db, { packageId, offset: (page - 1) * PACKAGE_REVIEWS_PAGE })),
+    load(packageReviewStars(db, { packageId })),
   ]);
   const distribution = distributionOf(stars);
   const total = distribution.reduce((n, d) => n + d.count, 0);
