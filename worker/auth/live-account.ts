@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { endedSessions, users } from "@db/schema";
 import type { Role } from "@db/users";
-import type { Load, Reader } from "../db/batcher";
+import { type Load, type Reader, preparedRead } from "../db/batcher";
+import type { Db } from "../db/client";
 import type { Viewer } from "./session";
 
 /**
@@ -31,26 +32,31 @@ type Account = SignedInUser & { status: string; tokenVersion: number; ended: num
 // loaders, or an API sub-app's guard and its route's.
 const accounts = new WeakMap<Load, { id: string; sid: string; read: Promise<Account | undefined> }>();
 
+/**
+ * Only the columns a session needs (never the password hash), and whether logout ended this session: one statement,
+ * so the check stays in the request's one round trip. Every signed-in request reads it: its SQL is built once per
+ * isolate.
+ */
+const accountRead = preparedRead((db: Db) =>
+  db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      isVerified: users.isVerified,
+      status: users.status,
+      tokenVersion: users.tokenVersion,
+      ended: sql<number>`exists (select 1 from ${endedSessions} where ${endedSessions.sid} = ${sql.placeholder("sid")})`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("id"))),
+);
+
 function accountOf({ db, load }: Reader, id: string, sid: string): Promise<Account | undefined> {
   const known = accounts.get(load);
   if (known?.id === id && known.sid === sid) return known.read;
-  // Only the columns a session needs (never the password hash), and whether logout ended this session: one
-  // statement, so the check stays in the request's one round trip.
-  const read = load(
-    db
-      .select({
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        role: users.role,
-        isVerified: users.isVerified,
-        status: users.status,
-        tokenVersion: users.tokenVersion,
-        ended: sql<number>`exists (select 1 from ${endedSessions} where ${endedSessions.sid} = ${sid})`,
-      })
-      .from(users)
-      .where(eq(users.id, id)),
-  ).then((rows) => rows[0]);
+  const read = load(accountRead(db, { id, sid })).then((rows) => rows[0]);
   accounts.set(load, { id, sid, read });
   return read;
 }

@@ -80,21 +80,19 @@ export async function getCatalogPackage(db: Db, packageId: string, load: Load) {
   return rows[0] ? toCatalogPackage(rows[0]) : null;
 }
 
-/**
- * The main home's packages: the newest on sale. No package has reviews yet (issue 24), so nothing is ranked by a
- * rating; the reviews work will rank by real ones.
- */
 /** 1 when a package advertises a price (a tier has one, as advertisedPrice reads it), else 0: "on request". */
 const advertisesPrice = sql<number>`exists (select 1 from json_each(${packages.priceRanges}) where json_extract(value, '$.price') > 0)`;
+
+const featured = preparedRead((db: Db) =>
+  catalogSelect(db).where(onSale()).orderBy(desc(advertisesPrice), desc(packages.createdAt), desc(packages.id)).limit(6),
+);
 
 /**
  * The home page's newest packages on sale, those with a price first: a card the traveller can compare leads, and a
  * package priced on request is still featured, after them (issue 24).
  */
 export async function featuredCatalog(db: Db, load: Load) {
-  const rows = await load(
-    catalogSelect(db).where(onSale()).orderBy(desc(advertisesPrice), desc(packages.createdAt), desc(packages.id)).limit(6),
-  );
+  const rows = await load(featured(db, {}));
   return rows.map(toCatalogPackage);
 }
 
