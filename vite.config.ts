@@ -10,8 +10,6 @@ declare module "@remix-run/cloudflare" {
 }
 
 const BUILD_DIRECTORY = process.env.TB_BUILD_DIR || "build";
-/** Loaded by the Worker on the first voucher download, not bundled into the server build (see `external`). */
-const VOUCHER_RENDERER = "@worker/domain/vouchers/render";
 
 /**
  * `virtual:client-stylesheets`: in the server build, every stylesheet of the client build (built first, into
@@ -82,10 +80,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Fonts stay files (a small subset would otherwise become a data: URL inside every document's inline CSS).
     assetsInlineLimit: (file: string) => (file.endsWith(".woff2") ? false : undefined),
     rollupOptions: {
-      // The voucher renderer and pdf-lib (about a megabyte) stay out of the server build: its one dynamic import
-      // (app/components/voucher/voucher.server.ts) is left for the Worker's bundler, which loads them on the first
-      // download instead of on every start of the Worker (Vite inlines a web worker's own dynamic imports).
-      external: isSsrBuild ? [VOUCHER_RENDERER] : undefined,
+      // worker/ stays out of the server build: its imports (`@worker/…`) are left for the Worker's bundler, which
+      // bundles each module once for the API and the pages alike (ADR 0060). Bundled here too, the domain, the
+      // caches and the voucher renderer were two copies in the Worker, each with its own module state. The voucher
+      // renderer's one dynamic import (app/components/voucher/voucher.server.ts) stays one: pdf-lib is evaluated on
+      // the first download, not on every start of the Worker.
+      external: isSsrBuild ? (id: string) => id.startsWith("@worker/") : undefined,
       output: {
         // Two chunks every page loads (ADR 0012, 0034): the framework (React, React DOM, Remix, the router), which
         // changes only with the dependencies, and the app's small shared helpers. One file each, not seven: fewer

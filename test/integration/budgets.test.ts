@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNTS, type Role, isDashboard, listVisits } from "../support/page-visits";
@@ -37,6 +38,23 @@ describe("size budgets", () => {
     const bytes = gz("dist/index.js");
     console.log(`worker bundle: ${(bytes / KB).toFixed(1)} KB gzip`);
     expect(bytes).toBeLessThanOrEqual(1024 * KB);
+  });
+
+  it("holds one copy of worker/: the server build imports it, and the Worker's bundler bundles it once (ADR 0060)", () => {
+    const sources = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? sources(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
+      );
+    // Functions whose name the repository's code defines only once: in the server build, one of worker/'s.
+    const definitions = new Map<string, string[]>();
+    for (const file of [...sources("app"), ...sources("worker")])
+      for (const [, name] of readFileSync(file, "utf8").matchAll(/\bfunction (\w+)\s*[<(]/g))
+        definitions.set(name, [...(definitions.get(name) ?? []), file]);
+    const ours = [...definitions].filter(([, files]) => files.length === 1 && files[0].startsWith("worker/")).map(([name]) => name);
+    expect(ours.length).toBeGreaterThan(300);
+    const server = readFileSync("build/server/index.js", "utf8");
+    expect(server).toMatch(/from "@worker\/domain\//);
+    expect(ours.filter((name) => new RegExp(`\\bfunction ${name}\\d*\\(`).test(server))).toEqual([]);
   });
 
   // Issue 22 (ADR 0034): about 80 KiB of each page is React, React DOM, Remix and the router, one chunk that

@@ -1,4 +1,3 @@
-import { isolateMap } from "./isolate-map";
 import { sellerCacheTag } from "./purge";
 /**
  * Where a seller's content version lives for the cache-hit path (ADR 0007): a tiny
@@ -14,7 +13,7 @@ const POINTER_TTL_SECONDS = 60;
  * seen at once; a write made in another isolate of the same colo within this window.
  */
 const POINTER_RECHECK_MS = 1000;
-const memo = isolateMap<string, { version: number; checkedAt: number }>("content-versions");
+const memo = new Map<string, { version: number; checkedAt: number }>();
 
 const pointerKey = (sellerId: string) => `${ORIGIN}/version/${encodeURIComponent(sellerId)}`;
 

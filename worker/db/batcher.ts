@@ -12,8 +12,7 @@ interface PreparedQuery<T> {
 /** A drizzle select builder; its SQL is built when it runs. */
 type Builder<T> = PromiseLike<T> & { prepare(): PreparedQuery<T> };
 
-// Registered, not local: the Remix build and the Worker each bundle a copy of this module.
-const BOUND = Symbol.for("tripbazaar.boundRead");
+const BOUND = Symbol("boundRead");
 
 /** A read whose SQL was built once per isolate (see {@link preparedRead}), with this request's values. */
 export interface BoundRead<T> {

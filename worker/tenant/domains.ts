@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { customDomains } from "@db/sellers";
 import { hostCacheTag, sellerCacheTag } from "../cache/purge";
-import { isolateMap } from "../cache/isolate-map";
 import { edgeCache } from "../cache/version-pointer";
 import type { Db } from "../db/client";
 
@@ -28,7 +27,7 @@ const MEMO_MS = 1_000;
 const STORED_SECONDS = 60;
 
 type Answer = { sellerId: string | null; at: number };
-const memo = isolateMap<string, Answer & { checkedAt: number }>("domain-sellers");
+const memo = new Map<string, Answer & { checkedAt: number }>();
 
 const ttlOf = (answer: Answer) => (answer.sellerId ? DOMAIN_TTL_MS : UNKNOWN_HOST_TTL_MS);
 /** A time in the future (a test's moved clock) counts as stale, never as fresh for longer. */

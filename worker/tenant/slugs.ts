@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { sellerSlugChanges, sellers } from "@db/sellers";
 import { sellerCacheTag } from "../cache/purge";
-import { isolateMap } from "../cache/isolate-map";
 import { edgeCache } from "../cache/version-pointer";
 import type { Db } from "../db/client";
 import { SLUG_PATTERN } from "../shared/slug";
@@ -34,7 +33,7 @@ const MEMO_MS = 1_000;
 const STORED_SECONDS = 3_600;
 
 type Answer = { sellerId: string | null; at: number };
-const memo = isolateMap<string, Answer & { checkedAt: number }>("slug-sellers");
+const memo = new Map<string, Answer & { checkedAt: number }>();
 
 const ttlOf = (answer: Answer) => (answer.sellerId ? SLUG_SELLER_TTL_MS : UNKNOWN_SLUG_TTL_MS);
 /** A time in the future (a test's moved clock) counts as stale, never as fresh for longer. */

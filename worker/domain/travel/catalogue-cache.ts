@@ -1,5 +1,3 @@
-import { isolateMap } from "../../cache/isolate-map";
-
 /**
  * The built-in suppliers' catalogue: airports, carriers and routes (migration 0022), bus services and operators, and
  * hotels, rooms and facilities (migration 0017). Only a migration writes these rows, and a deploy that runs one starts
@@ -8,9 +6,11 @@ import { isolateMap } from "../../cache/isolate-map";
  * Real suppliers do the same with their content (descriptions, facilities, schedules) and keep only prices live.
  */
 const LIMIT = 500;
+/** Each kind's sets, by key. */
+const kinds = new Map<string, Map<string, unknown>>();
 
 export function catalogue<T>(kind: string, key: string, read: () => Promise<T>): Promise<T> {
-  const sets = isolateMap<string, T>(`travel-catalogue-${kind}`);
+  const sets = (kinds.get(kind) ?? kinds.set(kind, new Map()).get(kind)) as Map<string, T>;
   // Only what was read is kept, never a read under way: a request does not wait on another request's I/O (workerd
   // warns of that and may leave the waiting request hanging). Two first requests at once both read; a failed read
   // keeps nothing.

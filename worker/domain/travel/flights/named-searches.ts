@@ -15,11 +15,8 @@ export const SEARCH_ID_HEADER = "x-tb-search-id";
  * Another request may not touch this request's I/O objects, so it only asks; the search's own request, watching for
  * the ask every 20 ms, aborts its own controller.
  */
-// Registered, not local: the flights page's loader (the Remix build) and the API (the Worker) each bundle a copy.
-const REGISTRY = Symbol.for("tripbazaar.namedFlightSearches");
-const holder = globalThis as { [REGISTRY]?: { running: Set<string>; asked: Set<string> } };
-holder[REGISTRY] ??= { running: new Set(), asked: new Set() };
-const { running, asked } = holder[REGISTRY];
+const running = new Set<string>();
+const asked = new Set<string>();
 
 export function namedSearchSignal(id: string, signal: AbortSignal) {
   const name = id.slice(0, 100);

@@ -13,12 +13,7 @@ import type { Cabin, FlightOffer, FlightQuery, FlightSegment, FlightSlice, Fligh
  */
 
 /** What the offline supplier did (development and tests read it at /api/dev/flight-supplier): aborted work stops. */
-// Registered, not local: the Remix build (the flights page's loader) and the Worker (the API) each bundle a copy.
-const STATS = Symbol.for("tripbazaar.offlineFlightSupplierStats");
-type Stats = { started: number; completed: number; aborted: number; carriersGenerated: number };
-const registry = globalThis as { [STATS]?: Stats };
-registry[STATS] ??= { started: 0, completed: 0, aborted: 0, carriersGenerated: 0 };
-export const offlineSupplierStats: Stats = registry[STATS];
+export const offlineSupplierStats = { started: 0, completed: 0, aborted: 0, carriersGenerated: 0 };
 
 /** FNV-1a, then a small mix: a stable 32-bit number for a string. */
 function hash(text: string) {
