@@ -4,7 +4,8 @@ import { type TestWorker, startWorker } from "../support/worker";
 
 let w: TestWorker;
 beforeAll(async () => {
-  w = await startWorker();
+  // The build's files too: their caching headers are among what this file checks.
+  w = await startWorker({ assets: true });
 });
 afterAll(() => w?.dispose());
 

@@ -12,7 +12,7 @@ export type E2E = Awaited<ReturnType<typeof startE2E>>;
  * with the file), so e2e files run in parallel, and one after another in the same vitest worker.
  */
 export async function startE2E(worker: Omit<Parameters<typeof startWorker>[0] & {}, "port"> = {}) {
-  const [w, browser] = await Promise.all([startWorker({ ...worker, port: 0 }), sharedBrowser()]);
+  const [w, browser] = await Promise.all([startWorker({ ...worker, port: 0, assets: true }), sharedBrowser()]);
   watchConsoleErrors(browser);
   // Whatever a previous file of this worker left open (it failed before its close) goes first.
   await closeContexts();
