@@ -23,6 +23,25 @@ describe("the marketplace catalogue on the main site", () => {
     expect(html).toContain("12 packages");
   });
 
+  it("lists twelve packages a page: the second page goes on where the first ended, searched or not", async () => {
+    // A thirteenth package on sale: a copy of Goa Beach Escape under a new id and name.
+    const columns = (await w.d1.prepare("SELECT name FROM pragma_table_info('packages')").all<{ name: string }>()).results.map(
+      (c) => c.name,
+    );
+    const copied = columns.map((c) => (c === "id" ? "'p_goa_copy'" : c === "name" ? "'Goa Beach Escape Again'" : c));
+    await w.d1.prepare(`INSERT INTO packages (${columns.join(", ")}) SELECT ${copied.join(", ")} FROM packages WHERE id = 'p_goa'`).run();
+    const ids = (html: string) => new Set([...html.matchAll(/href="\/tour-package\/([\w-]+)"/g)].map((m) => m[1]));
+    const first = ids((await page("/tours/search")).html);
+    const second = ids((await page("/tours/search?page=2")).html);
+    expect([first.size, second.size]).toEqual([12, 1]);
+    expect([...second].filter((id) => first.has(id))).toEqual([]);
+    // Searched: both Goa packages, on one page; their second page has none of them.
+    const searched = ids((await page("/tours/search?q=goa+beach")).html);
+    expect(searched).toEqual(new Set(["p_goa", "p_goa_copy"]));
+    expect(ids((await page("/tours/search?q=goa+beach&page=2")).html).size).toBe(0);
+    await w.d1.prepare("DELETE FROM packages WHERE id = 'p_goa_copy'").run();
+  });
+
   it("searches name, city and description case-insensitively", async () => {
     const { html } = await page("/tours/search?q=GOA");
     expect(html).toContain("Goa Beach Escape");

@@ -235,6 +235,43 @@ describe("the seller's reply and report", () => {
 });
 
 describe("package pages", () => {
+  it("list five reviews a page, newest first, and the next page goes on where the first ended, on both sites", async () => {
+    const unreviewed = await w.d1
+      .prepare(
+        "SELECT id FROM packages WHERE seller_id = 's_wanderlust' AND status = 'published' AND moderation = 'approved' AND id NOT IN (SELECT package_id FROM reviews) ORDER BY id LIMIT 1",
+      )
+      .first<{ id: string }>();
+    const id = unreviewed?.id ?? "";
+    expect(id).not.toBe("");
+    for (let n = 1; n <= 7; n++) {
+      await trip(`bk_paged_${n}`, "u_rahul", id, 10 + n);
+      await w.d1
+        .prepare(
+          "INSERT INTO reviews (id, booking_id, package_id, seller_id, user_id, author_name, travelled_on, rating, body, status, created_at, published_at) VALUES (?1, ?2, ?3, 's_wanderlust', 'u_rahul', 'Rahul', ?4, 4, ?5, 'published', ?6, ?6)",
+        )
+        .bind(
+          `rv_paged_${n}`,
+          `bk_paged_${n}`,
+          id,
+          isoDay(-10 - n),
+          `Paged review number ${n} of this trip.`,
+          `2026-01-0${n}T10:00:00.000Z`,
+        )
+        .run();
+    }
+    const shown = (html: string) => [...html.matchAll(/Paged review number (\d)/g)].map((m) => Number(m[1]));
+    for (const [path, host] of [
+      [`/tour-package/${id}`, "localhost"],
+      [`/package/${id}`, "wanderlust.localhost"],
+    ]) {
+      const first = await w.request(path, { host });
+      const second = await w.request(`${path}?page=2`, { host });
+      expect([first.status, second.status], path).toEqual([200, 200]);
+      expect(new Set(shown(await first.text())), path).toEqual(new Set([7, 6, 5, 4, 3]));
+      expect(new Set(shown(await second.text())), path).toEqual(new Set([2, 1]));
+    }
+  });
+
   it("carry Product JSON-LD whose traveller text cannot end the script element", async () => {
     await trip("bk_t_xss", "u_rahul", "p_udaipur", 7);
     const text = 'Lovely lakes </script><script>alert("x")</script> and <!-- palaces --> & boats\u2028all week.';

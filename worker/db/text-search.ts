@@ -1,4 +1,4 @@
-import { type SQL, or, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, or, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 
@@ -25,10 +25,11 @@ export const searchTerm = z
   .transform((v) => v || undefined);
 
 /**
- * Rows where any of `columns` contains `term` (already normalised), case-insensitively for ASCII.
+ * Rows where any of `columns` contains `term` (already normalised, or the placeholder a prepared read binds it to),
+ * case-insensitively for ASCII.
  * `instr` instead of LIKE: a term is matched as plain text, so `%` and `_` mean themselves, and
  * there is no pattern to outgrow D1's 50-byte LIKE limit.
  */
-export function containsTerm(term: string, ...columns: SQLiteColumn[]): SQL {
+export function containsTerm(term: string | Placeholder, ...columns: SQLiteColumn[]): SQL {
   return or(...columns.map((col) => sql`instr(lower(${col}), ${term}) > 0`)) as SQL;
 }

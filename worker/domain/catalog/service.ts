@@ -49,21 +49,33 @@ function toCatalogPackage(row: CatalogRow) {
 
 export type CatalogPackage = ReturnType<typeof toCatalogPackage>;
 
-export async function searchCatalog(db: Db, input: { q?: string; page?: number }, load: Load) {
-  const page = Math.max(1, input.page ?? 1);
-  const conditions = [onSale()];
-  const q = normalizeSearchTerm(input.q ?? "");
-  if (q) conditions.push(containsTerm(q, packages.name, packages.city, packages.description));
-  const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
-    load(
+/**
+ * The tours search's two reads, a page of packages and their count, with a search term or without: their SQL is built
+ * once per isolate, the term and the page bound per request.
+ */
+function catalogSearchReads(withTerm: boolean) {
+  const where = () =>
+    and(onSale(), withTerm ? containsTerm(sql.placeholder("term"), packages.name, packages.city, packages.description) : undefined);
+  return {
+    rows: preparedRead((db: Db) =>
       catalogSelect(db)
-        .where(where)
+        .where(where())
         .orderBy(desc(packages.rating), desc(packages.createdAt), desc(packages.id))
         .limit(PAGE_SIZE)
-        .offset((page - 1) * PAGE_SIZE),
+        .offset(sql.placeholder("offset")),
     ),
-    load(db.select({ total: sql<number>`count(*)` }).from(packages).where(where)),
+    total: preparedRead((db: Db) => db.select({ total: sql<number>`count(*)` }).from(packages).where(where())),
+  };
+}
+const searchReads = { term: catalogSearchReads(true), all: catalogSearchReads(false) };
+
+export async function searchCatalog(db: Db, input: { q?: string; page?: number }, load: Load) {
+  const page = Math.max(1, input.page ?? 1);
+  const term = normalizeSearchTerm(input.q ?? "");
+  const reads = term ? searchReads.term : searchReads.all;
+  const [rows, [{ total }]] = await Promise.all([
+    load(reads.rows(db, { term, offset: (page - 1) * PAGE_SIZE })),
+    load(reads.total(db, { term })),
   ]);
   return { packages: rows.map(toCatalogPackage), page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), total };
 }
