@@ -1,3 +1,5 @@
+import { hmacSha256 } from "../domain/mac";
+
 /**
  * Password hashing: PBKDF2-SHA256, 100,000 iterations (the Workers production
  * cap), a 16-byte random salt per password and a secret pepper. The pepper is
@@ -10,8 +12,6 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 const SCHEME = "pbkdf2-sha256";
 
-const encoder = new TextEncoder();
-
 function toBase64(bytes: Uint8Array) {
   let s = "";
   for (const b of bytes) s += String.fromCharCode(b);
@@ -22,13 +22,9 @@ function fromBase64(value: string) {
   return Uint8Array.from(atob(value), (c) => c.charCodeAt(0));
 }
 
-async function pepperInput(password: string, pepper: string) {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(pepper), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  return new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(password)));
-}
-
 async function derive(password: string, pepper: string, salt: Uint8Array<ArrayBuffer>, iterations: number) {
-  const material = await crypto.subtle.importKey("raw", await pepperInput(password, pepper), "PBKDF2", false, ["deriveBits"]);
+  // The pepper mixed in first: HMAC-SHA-256 of the password under it.
+  const material = await crypto.subtle.importKey("raw", await hmacSha256(pepper, password), "PBKDF2", false, ["deriveBits"]);
   const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, material, 256);
   return new Uint8Array(bits);
 }

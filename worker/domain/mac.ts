@@ -1,7 +1,7 @@
 /**
- * Keyed MACs for what the platform signs or hashes with a secret of its own (voucher links, travel offer ids, one-time
- * codes): HMAC-SHA-256 through WebCrypto, each secret's key imported once per isolate, and a comparison whose time
- * depends only on the lengths.
+ * Keyed MACs for what the platform signs or hashes with a secret (voucher links, travel offer ids, one-time codes,
+ * the pepper mixed into a password before stretching, Razorpay's hex signatures): HMAC-SHA-256 through WebCrypto,
+ * each secret's key imported once per isolate, and a comparison whose time depends only on the lengths.
  */
 const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();
@@ -18,7 +18,7 @@ function keyOf(secret: string) {
 }
 
 /** HMAC-SHA-256 of `message` (UTF-8) under `secret`. */
-export async function hmacSha256(secret: string, message: string): Promise<Uint8Array> {
+export async function hmacSha256(secret: string, message: string): Promise<Uint8Array<ArrayBuffer>> {
   return new Uint8Array(await crypto.subtle.sign("HMAC", await keyOf(secret), encoder.encode(message)));
 }
 

@@ -6,31 +6,27 @@
  * Verification goes through WebCrypto's `verify`, which compares in constant time; a signature that is not 64 hex
  * characters is refused before any comparison.
  */
+import { hex, hmacSha256 } from "../domain/mac";
 
 const encoder = new TextEncoder();
 const HEX_SHA256 = /^[0-9a-f]{64}$/i;
 
-function hmacKey(secret: string, usage: "sign" | "verify") {
-  return crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [usage]);
-}
-
-const toHex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
-
-function fromHex(hex: string) {
-  const bytes = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+function fromHex(text: string) {
+  const bytes = new Uint8Array(text.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(text.slice(i * 2, i * 2 + 2), 16);
   return bytes;
 }
 
 /** The hex HMAC-SHA256 of `message` under `secret`. */
 export async function sign(secret: string, message: string): Promise<string> {
-  return toHex(await crypto.subtle.sign("HMAC", await hmacKey(secret, "sign"), encoder.encode(message)));
+  return hex(await hmacSha256(secret, message));
 }
 
 /** True when `signature` is the hex HMAC-SHA256 of `message` under `secret` (constant-time comparison). */
 export async function verify(secret: string, message: string, signature: string | null | undefined): Promise<boolean> {
   if (!secret || typeof signature !== "string" || !HEX_SHA256.test(signature)) return false;
-  return crypto.subtle.verify("HMAC", await hmacKey(secret, "verify"), fromHex(signature), encoder.encode(message));
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
+  return crypto.subtle.verify("HMAC", key, fromHex(signature), encoder.encode(message));
 }
 
 /** The message a Checkout payment's signature covers: the order we created, then the payment. */

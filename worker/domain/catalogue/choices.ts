@@ -12,22 +12,24 @@ export const mealPlanNotOffered = (code: string) => `This package does not offer
 export const ADDON_MESSAGE = "Please choose add-ons this package offers";
 export const addonAboveMaximum = (name: string, max: number) => `At most ${max} of “${name}” can be booked`;
 
+/** A hotel's room type as a package offers it and a booking records it. */
+const roomColumns = {
+  // Aliased: rows of a D1 batch come back keyed by column name, and both tables have `id` and `name`.
+  hotelId: sql<string>`${hotels.id}`.as("hotel_ref"),
+  hotelName: sql<string>`${hotels.name}`.as("hotel_name"),
+  city: hotels.city,
+  stars: hotels.stars,
+  roomId: sql<string>`${roomTypes.id}`.as("room_ref"),
+  roomName: sql<string>`${roomTypes.name}`.as("room_name"),
+  occupancy: roomTypes.occupancy,
+  pricePerNight: roomTypes.pricePerNight,
+};
+
 const packageIdParam = sql.placeholder("packageId");
 /** The package's hotels with their room types. Its SQL is built once per isolate (as the two reads below). */
 const choiceRooms = preparedRead((db: Db) =>
   db
-    .select({
-      // Aliased: rows of a D1 batch come back keyed by column name, and both tables have `id` and `name`.
-      hotelId: sql<string>`${hotels.id}`.as("hotel_ref"),
-      hotelName: sql<string>`${hotels.name}`.as("hotel_name"),
-      city: hotels.city,
-      stars: hotels.stars,
-      image: hotels.image,
-      roomId: sql<string>`${roomTypes.id}`.as("room_ref"),
-      roomName: sql<string>`${roomTypes.name}`.as("room_name"),
-      occupancy: roomTypes.occupancy,
-      pricePerNight: roomTypes.pricePerNight,
-    })
+    .select({ ...roomColumns, image: hotels.image })
     .from(packageHotels)
     .innerJoin(hotels, and(eq(hotels.id, packageHotels.hotelId), eq(hotels.sellerId, packageHotels.sellerId)))
     .innerJoin(roomTypes, and(eq(roomTypes.hotelId, hotels.id), eq(roomTypes.sellerId, hotels.sellerId)))
@@ -99,16 +101,7 @@ export async function resolveChoices(
   if (ids.length !== wanted.length) throw unprocessable(ADDON_MESSAGE);
   const [room, meal, extras] = await db.batch([
     db
-      .select({
-        hotelId: sql<string>`${hotels.id}`.as("hotel_ref"),
-        hotelName: sql<string>`${hotels.name}`.as("hotel_name"),
-        city: hotels.city,
-        stars: hotels.stars,
-        roomId: sql<string>`${roomTypes.id}`.as("room_ref"),
-        roomName: sql<string>`${roomTypes.name}`.as("room_name"),
-        occupancy: roomTypes.occupancy,
-        pricePerNight: roomTypes.pricePerNight,
-      })
+      .select(roomColumns)
       .from(roomTypes)
       .innerJoin(hotels, and(eq(hotels.id, roomTypes.hotelId), eq(hotels.sellerId, roomTypes.sellerId)))
       .innerJoin(packageHotels, and(eq(packageHotels.hotelId, hotels.id), eq(packageHotels.sellerId, hotels.sellerId)))
