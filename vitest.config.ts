@@ -51,9 +51,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // Each file starts its own workerd (own port, own D1) and its own browser contexts in its
-          // worker's Chromium through startE2E (test/support/e2e.ts), so files share nothing and run side by side,
-          // also beside the integration files: one pool of two workers takes the longest files first
-          // (LongestFirstSequencer) and ends together. A worker runs file after file (isolate: false) with one
+          // worker's Chromium through startE2E (test/support/e2e.ts), so files share nothing and run side by side:
+          // one pool of two workers takes the projects one after the other, the longest files first
+          // (LongestFirstSequencer), and ends together. A worker runs file after file (isolate: false) with one
           // Chromium (sharedBrowser, test/support/browser.ts). A file that cannot start its own world does not
           // belong in this project.
           isolate: false,

@@ -7,7 +7,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * - **A project at a time.** Vitest keeps a worker process for the next file only when the next file in its queue is
  *   of the same project; otherwise it ends the process and starts another, which imports Miniflare and Playwright
  *   again, makes its D1 template again and, for the end-to-end files, launches another Chromium. Interleaved, the
- *   projects cost twelve worker processes and eight Chromiums a run; in turn, about two of each per project.
+ *   projects cost twelve worker processes and four Chromium launches a run; in turn, eight and two.
  * - **The longest first**: the every-page walk's parts (tiny files, the walk is in test/support/every-page.ts), then
  *   the fuzz and model suites and the longest journeys. On a fresh clone, with no timings of an earlier run to go by,
  *   vitest's largest-file-first order would start some of them last and leave one worker running a long file alone
