@@ -39,7 +39,7 @@ export const sameOriginForCookies = createMiddleware<ApiEnv>(async (c, next) => 
  * (its token version), 403 (with `forbiddenMessage`) for another role than `role`. The account is read through
  * the request's loader, so the read joins the batch of whatever the route reads beside it.
  */
-export async function requireUser(
+async function accountOrRefusal(
   c: { var: Pick<ApiEnv["Variables"], "viewer" | "db" | "load"> },
   role?: Role,
   forbiddenMessage?: string,
@@ -74,7 +74,7 @@ export function requireUserMiddleware(role?: Role, forbiddenMessage?: string) {
     createMiddleware<SignedInEnv>(async (c, next) => {
       const viewer = c.var.viewer;
       if (!viewer) throw unauthorized();
-      const user = requireUser(c, role, forbiddenMessage);
+      const user = accountOrRefusal(c, role, forbiddenMessage);
       // Awaited below (or by the handler); a refusal is answered there, never left unhandled.
       user.catch(() => undefined);
       c.set("userId", viewer.sub);
