@@ -38,7 +38,8 @@ function clientStylesheets(): Plugin {
 }
 
 const SHARED_LIB =
-  /\/(app\/lib\/(theme|use-hydrated|seller-site|site-links)\.tsx?|worker\/shared\/format\.ts|app\/components\/error-boundary\.tsx)$/;
+  /\/(app\/lib\/(theme|use-hydrated|seller-site|site-links)\.tsx?|worker\/shared\/(format|image-variants)\.ts|worker\/domain\/bookings\/price-terms\.ts|app\/components\/error-boundary\.tsx)$/;
+const SELLER_FRAME = /\/app\/components\/seller\/(site-link|social-links)\.tsx$/;
 const FRAMEWORK =
   /\/node_modules\/(react|react-dom|scheduler|@remix-run\/react|@remix-run\/router|react-router|react-router-dom|turbo-stream)\/|vite\/preload-helper\.js$/;
 
@@ -93,7 +94,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Two chunks every page loads (ADR 0012, 0034): the framework (React, React DOM, Remix, the router), which
         // changes only with the dependencies, and the app's small shared helpers. One file each, not seven: fewer
         // modulepreloads, and about 3 KiB less gzip than the shared modules spread over several chunks.
-        manualChunks: isSsrBuild ? undefined : (id: string) => (FRAMEWORK.test(id) ? "framework" : SHARED_LIB.test(id) ? "lib" : undefined),
+        // A third for what every seller page's frame links with: its link and its social links.
+        manualChunks: isSsrBuild
+          ? undefined
+          : (id: string) => (FRAMEWORK.test(id) ? "framework" : SHARED_LIB.test(id) ? "lib" : SELLER_FRAME.test(id) ? "seller-frame" : undefined),
       },
     },
   },

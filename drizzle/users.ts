@@ -104,6 +104,8 @@ export const outbox = sqliteTable(
         "review-invitation",
         // A cancelled flight, stay or bus trip (ADR 0053): its refund is made, then the traveller is told.
         "travel-cancellation",
+        // Not an email: the pre-sized copies of a seller's uploaded image (ADR 0062).
+        "image-variants",
       ],
     })
       .notNull()

@@ -6,6 +6,8 @@ export interface Env {
   DB: D1Database;
   /** Uploaded images (ADR 0011); served at /media/<key>. */
   MEDIA?: R2Bucket;
+  /** Cloudflare's Images binding: the pre-sized copies of sellers' uploads (ADR 0062); locally Miniflare's, with sharp. */
+  IMAGES?: ImagesBinding;
   ASSETS?: Fetcher;
   ENVIRONMENT?: string;
   /** Set only by `npm run bench`'s server: enables /__bench/d1, the cost of one bare D1 round trip. */

@@ -1,4 +1,5 @@
 import { createDb } from "./db/client";
+import { imagesBindingResizer } from "./images/resizer";
 import { type Env, readConfig } from "./env";
 import { handleFollowUp, markDead } from "./domain/follow-ups/deliver";
 import { DEAD_LETTER_QUEUE, type FollowUpMessage } from "./domain/follow-ups/message";
@@ -14,6 +15,7 @@ export const retryDelaySeconds = (base: number, attempts: number) => Math.min(36
 export async function consumeFollowUps(batch: MessageBatch<FollowUpMessage>, env: Env): Promise<void> {
   const db = createDb(env.DB);
   const config = readConfig(env);
+  const images = env.IMAGES ? imagesBindingResizer(env.IMAGES) : undefined;
   if (batch.queue === DEAD_LETTER_QUEUE) {
     for (const message of batch.messages) {
       await markDead(db, message.body.id, null);
@@ -24,7 +26,7 @@ export async function consumeFollowUps(batch: MessageBatch<FollowUpMessage>, env
   }
   for (const message of batch.messages) {
     try {
-      await handleFollowUp(db, config, message.body.id, new Date(), env.MEDIA);
+      await handleFollowUp(db, config, message.body.id, new Date(), { media: env.MEDIA, images });
       message.ack();
     } catch (error) {
       const delaySeconds = retryDelaySeconds(config.FOLLOW_UP_RETRY_SECONDS, message.attempts);

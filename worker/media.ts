@@ -1,7 +1,17 @@
 import type { Env } from "./env";
+import { VARIANT_WIDTHS } from "./shared/image-variants";
 
-/** Keys written by POST /api/seller-admin/media and POST /api/reviews/photos; anything else is not ours to serve. */
+/**
+ * Keys written by POST /api/seller-admin/media (and the seller forms) and POST /api/reviews/photos; anything else is not
+ * ours to serve. A seller's upload also has its pre-sized WebP copies (ADR 0062), at `<key>.w<width>.webp`.
+ */
 const MEDIA_PATH = /^\/media\/((?:sellers|reviews)\/[A-Za-z0-9_-]{1,80}\/[0-9a-f-]{36}\.(?:png|jpg|webp))$/;
+const VARIANT_PATH = new RegExp(
+  `^/media/(sellers/[A-Za-z0-9_-]{1,80}/[0-9a-f-]{36}\\.(?:png|jpg|webp))\\.w(${VARIANT_WIDTHS.join("|")})\\.webp$`,
+);
+
+/** A copy that is not made yet is answered with the upload itself, kept this long, so the copy is asked for again soon. */
+const NOT_YET_MAX_AGE = 60;
 
 /**
  * GET /media/<key>: uploaded images from R2, on the platform host and on custom domains.
@@ -10,16 +20,24 @@ const MEDIA_PATH = /^\/media\/((?:sellers|reviews)\/[A-Za-z0-9_-]{1,80}\/[0-9a-f
  */
 export async function serveMedia(request: Request, env: Env, url: URL): Promise<Response | null> {
   if (!url.pathname.startsWith("/media/")) return null;
+  if (!env.MEDIA || (request.method !== "GET" && request.method !== "HEAD")) return mediaNotFound();
   const key = MEDIA_PATH.exec(url.pathname)?.[1];
-  if (!key || !env.MEDIA || (request.method !== "GET" && request.method !== "HEAD")) return mediaNotFound();
-  const object = await env.MEDIA.get(key);
+  const variant = key ? null : VARIANT_PATH.exec(url.pathname);
+  if (!key && !variant) return mediaNotFound();
+  let object = await env.MEDIA.get(key ?? url.pathname.slice("/media/".length));
+  let maxAge = 31536000;
+  // A copy not made yet (its follow-up is still on the queue): the upload, briefly.
+  if (!object && variant) {
+    object = await env.MEDIA.get(variant[1]);
+    maxAge = NOT_YET_MAX_AGE;
+  }
   if (!object) return mediaNotFound();
   const headers = new Headers({
     "content-type": object.httpMetadata?.contentType ?? "application/octet-stream",
-    "cache-control": "public, max-age=31536000, immutable",
+    "cache-control": maxAge === NOT_YET_MAX_AGE ? `public, max-age=${NOT_YET_MAX_AGE}` : "public, max-age=31536000, immutable",
     etag: object.httpEtag,
-    // SECURITY: the stored type is the sniffed one; browsers must not second-guess it, and the
-    // response may never run as a document.
+    // SECURITY: the stored type is the sniffed one (or our own WebP copy's); browsers must not second-guess it, and
+    // the response may never run as a document.
     "x-content-type-options": "nosniff",
     "content-security-policy": "default-src 'none'; sandbox",
   });

@@ -7,6 +7,7 @@ import { HeroSearch } from "~/components/seller/hero-search";
 import { ExplorePackages, PackagesComingSoon, TrendingDestinations } from "~/components/seller/landing-highlights";
 import { PackageGrid } from "~/components/seller/package-card";
 import { siteHref, useSellerSite } from "~/lib/seller-site";
+import { IMAGE_SIZES, responsiveImage } from "@worker/shared/image-variants";
 
 /** "About Us" links to #about; scroll there after the route's scroll-to-top has run. */
 function useScrollToAbout() {
@@ -27,7 +28,17 @@ export function SellerLanding({ packages, highlights }: { packages: PackageSumma
   return (
     <main id="main">
       <section className={wallpaper ? "hero has-wallpaper" : "hero"} aria-labelledby="hero-title">
-        {wallpaper ? <img className="hero-bg" src={wallpaper} alt="" width={1600} height={900} {...{ fetchpriority: "high" }} /> : null}
+        {wallpaper ? (
+          <img
+            className="hero-bg"
+            {...responsiveImage(wallpaper, IMAGE_SIZES.hero)}
+            src={wallpaper}
+            alt=""
+            width={1600}
+            height={900}
+            {...{ fetchpriority: "high" }}
+          />
+        ) : null}
         <div className="container stack">
           <h1 id="hero-title">{`Discover your next journey with ${name}`}</h1>
           <p className="hero-lead">

@@ -211,6 +211,8 @@ export async function startWorker(
         compatibilityFlags,
         d1Databases: { DB: DATABASE_ID },
         r2Buckets: ["MEDIA"],
+        // Cloudflare's Images binding, answered by Miniflare with sharp: the pre-sized copies of uploads (ADR 0062).
+        images: { binding: "IMAGES" },
         ...(options.assets
           ? { assets: { directory: new URL("build/client", root).pathname, binding: "ASSETS", routerConfig: { has_user_worker: true } } }
           : {}),

@@ -1,7 +1,7 @@
 import { type AppLoadContext, data } from "@remix-run/cloudflare";
 import { readUploadForm, uploadOf } from "@worker/api/upload";
 import { DomainError, badRequest, unavailable } from "@worker/domain/errors";
-import { type Upload, checkUpload, storeUpload } from "@worker/domain/seller-admin/media";
+import { type Upload, checkUpload, storeSellerImage } from "@worker/domain/seller-admin/media";
 import { actionInput, refusal, signedInHeaders } from "~/lib/session.server";
 
 /**
@@ -60,7 +60,7 @@ export async function storeFormImages(context: AppLoadContext, sellerId: string,
   if (uploads.length === 0) return {} as Record<string, string>;
   const bucket = bucketOf(context);
   const stored = await Promise.all(
-    uploads.map(async ([field, upload]) => [field, (await storeUpload(bucket, sellerId, upload)).url] as const),
+    uploads.map(async ([field, upload]) => [field, (await storeSellerImage(context, bucket, sellerId, upload, context.now)).url] as const),
   );
   return Object.fromEntries(stored) as Record<string, string>;
 }
@@ -73,7 +73,7 @@ export async function uploadAnswer(context: AppLoadContext, sellerId: string, fo
   try {
     const file = form.get("file");
     if (!chosen(file)) throw badRequest("Attach the image as the `file` field");
-    const { url } = await storeUpload(bucketOf(context), sellerId, await uploadOf(file));
+    const { url } = await storeSellerImage(context, bucketOf(context), sellerId, await uploadOf(file), context.now);
     return data<UploadAnswer>({ ok: true, message: "Image uploaded", url }, { headers: signedInHeaders });
   } catch (error) {
     return refusal(error);

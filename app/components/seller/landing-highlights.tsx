@@ -2,6 +2,7 @@ import type { Destination, TripLength } from "@worker/domain/seller-website/high
 import { SiteLink } from "~/components/seller/site-link";
 import { formatRupees } from "@worker/shared/format";
 import { searchHref, siteHref, useSellerSite } from "~/lib/seller-site";
+import { IMAGE_SIZES, responsiveImage } from "@worker/shared/image-variants";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const cityList = new Intl.ListFormat("en-IN", { style: "long", type: "conjunction" });
@@ -22,7 +23,11 @@ export function TrendingDestinations({ destinations }: { destinations: Destinati
       <ul className="grid-cards plain-list">
         {destinations.map((d) => (
           <li key={d.city} className="card package-card">
-            {d.image ? <img src={d.image} alt="" loading="lazy" width={400} height={300} /> : <div className="package-card-blank" />}
+            {d.image ? (
+              <img {...responsiveImage(d.image, IMAGE_SIZES.card)} src={d.image} alt="" loading="lazy" width={400} height={300} />
+            ) : (
+              <div className="package-card-blank" />
+            )}
             <div className="body">
               <h3 className="package-card-title">
                 <SiteLink to={searchHref(site, { destination: d.city })}>{d.city}</SiteLink>

@@ -3,6 +3,7 @@ import type { PackageSummary } from "@worker/domain/seller-website/shapes";
 import { PER_PERSON_NOTE, advertisedPrice } from "@worker/domain/bookings/price-terms";
 import { formatRupees } from "@worker/shared/format";
 import { siteHref, useSellerSite } from "~/lib/seller-site";
+import { IMAGE_SIZES, responsiveImage } from "@worker/shared/image-variants";
 
 /** Price is the first price range entry that has a price (spec §2; the tier the form starts at), else the call-us text. */
 export function packagePrice(pkg: Pick<PackageSummary, "priceRanges">) {
@@ -22,7 +23,11 @@ export function PackageCard({ pkg, headingLevel = 3 }: { pkg: PackageSummary; he
   const Heading = `h${headingLevel}` as const;
   return (
     <article className="card package-card">
-      {pkg.image ? <img src={pkg.image} alt="" loading="lazy" width={400} height={300} /> : <div className="package-card-blank" />}
+      {pkg.image ? (
+        <img {...responsiveImage(pkg.image, IMAGE_SIZES.card)} src={pkg.image} alt="" loading="lazy" width={400} height={300} />
+      ) : (
+        <div className="package-card-blank" />
+      )}
       <div className="body">
         <Heading className="package-card-title">
           <SiteLink to={siteHref(site, `/package/${encodeURIComponent(pkg.id)}`)}>{pkg.name}</SiteLink>

@@ -14,6 +14,7 @@ import type { PackageReviews as PackageReviewsData } from "@worker/domain/review
 import { PackageReviews } from "~/components/reviews/package-reviews";
 import { ProductJsonLd } from "~/components/reviews/product-json-ld";
 import { advertisedPrice } from "@worker/domain/bookings/price-terms";
+import { IMAGE_SIZES, responsiveImage } from "@worker/shared/image-variants";
 
 /** First image large plus up to three thumbnails (spec §9); a thumbnail shows itself large. */
 function Gallery({ pkg }: { pkg: PublicPackage }) {
@@ -24,6 +25,7 @@ function Gallery({ pkg }: { pkg: PublicPackage }) {
     <div className="seller-gallery">
       <img
         className="gallery-main"
+        {...responsiveImage(images[current], IMAGE_SIZES.gallery)}
         src={images[current]}
         alt={`${pkg.name} (${current + 1} of ${images.length})`}
         width={800}
@@ -35,7 +37,14 @@ function Gallery({ pkg }: { pkg: PublicPackage }) {
           {images.slice(1).map((src, i) => (
             <li key={src}>
               <button type="button" onClick={() => setCurrent(current === i + 1 ? 0 : i + 1)} aria-pressed={current === i + 1}>
-                <img src={src} alt={`Show view ${i + 2} of ${images.length}`} width={200} height={150} loading="lazy" />
+                <img
+                  {...responsiveImage(src, IMAGE_SIZES.thumb)}
+                  src={src}
+                  alt={`Show view ${i + 2} of ${images.length}`}
+                  width={200}
+                  height={150}
+                  loading="lazy"
+                />
               </button>
             </li>
           ))}

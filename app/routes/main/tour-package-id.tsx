@@ -18,6 +18,7 @@ import { packageReviews } from "@worker/domain/reviews/read";
 import { reviewsPageOf } from "@worker/domain/reviews/schemas";
 import { PackageReviews } from "~/components/reviews/package-reviews";
 import { ProductJsonLd } from "~/components/reviews/product-json-ld";
+import { IMAGE_SIZES, responsiveImage } from "@worker/shared/image-variants";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
@@ -67,6 +68,7 @@ export default function TourPackage() {
           {pkg.images.slice(0, 4).map((src, i) => (
             <img
               key={src}
+              {...responsiveImage(src, IMAGE_SIZES.gallery)}
               src={src}
               alt={i === 0 ? `${pkg.name}` : ""}
               width={800}

@@ -36,6 +36,7 @@ const KIND_LABEL = {
   "seller-request": "Paid request to the seller",
   "payment-unbooked": "Refund of what could not be booked",
   "student-document": "Deleting a decided student ID",
+  "image-variants": "Sized copies of an uploaded image",
   "review-invitation": "Invitation to review a trip",
   "travel-cancellation": "Cancelled flight, stay or bus trip",
 } as const;

@@ -11,7 +11,7 @@ import { contactMessage, customDomain, sellerPackage, siteSettings } from "../re
 import { validate } from "../validate";
 import { messageListQuery, messageStatusBody } from "../../domain/messages/schemas";
 import { listMessages } from "../../domain/messages/service";
-import { storeUpload } from "../../domain/seller-admin/media";
+import { storeSellerImage } from "../../domain/seller-admin/media";
 import { readUpload } from "../upload";
 import {
   PACKAGE_NOT_FOUND,
@@ -247,7 +247,7 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
     describeRoute({
       summary: "Upload an image",
       description:
-        "JPEG, PNG or WebP, checked from the bytes; at most 2 MB; SVG is refused. Stored in R2 and served at the answered `/media/…` path.",
+        "JPEG, PNG or WebP, checked from the bytes; at most 2 MB; SVG is refused. Stored in R2 and served at the answered `/media/…` path; WebP copies 480, 960 and 1440 pixels wide (never wider than the upload) follow within seconds at `<path>.w<width>.webp`, which serve the upload itself until then.",
       body: {
         contentType: ["multipart/form-data", "image/jpeg", "image/png", "image/webp"],
         description: "The image as the `file` field of a form, or as the raw body with its type",
@@ -265,7 +265,7 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
     }),
     async (c) => {
       if (!c.env.MEDIA) throw new ApiError(503, "Uploads are not configured");
-      const stored = await storeUpload(c.env.MEDIA, c.var.userId, await readUpload(c.req.raw));
+      const stored = await storeSellerImage(c.var, c.env.MEDIA, c.var.userId, await readUpload(c.req.raw), c.var.now);
       return c.json({ success: true, ...stored }, 201);
     },
   );

@@ -10,6 +10,8 @@ import { reviewInvitationEmail } from "../reviews/invitations";
 import { travelCancellationEmail } from "../travel/follow-ups";
 import { notFound } from "../errors";
 import { deleteStudentDocument } from "../students/service";
+import { makeImageVariants } from "../seller-admin/variants";
+import type { ImageResizer } from "../../images/resizer";
 import { type AuditActor, auditInsertWhen } from "../audit/entry";
 import { CLAIM_LEASE_MS, type OutboxRow, enqueueFollowUps } from "./outbox";
 
@@ -22,7 +24,13 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : S
  * email is delivered and the row marked sent. A failure lets go of the row with its reason and throws, for the
  * queue to retry the message.
  */
-export async function handleFollowUp(db: Db, config: AppConfig, id: string, now: Date, media?: R2Bucket): Promise<"sent" | "skipped"> {
+export async function handleFollowUp(
+  db: Db,
+  config: AppConfig,
+  id: string,
+  now: Date,
+  { media, images }: { media?: R2Bucket; images?: ImageResizer } = {},
+): Promise<"sent" | "skipped"> {
   const at = now.toISOString();
   const claimed = await db
     .update(outbox)
@@ -45,6 +53,7 @@ export async function handleFollowUp(db: Db, config: AppConfig, id: string, now:
   try {
     // Not an email: a decided student ID is deleted from R2 (issue 28), with the same retries.
     if (claimed.kind === "student-document") await deleteStudentDocument(media, claimed.payload);
+    else if (claimed.kind === "image-variants") await makeImageVariants(media, images, claimed.payload);
     else {
       const email = await emailOf(db, config, claimed, workedAt);
       await deliverEmail(config, { id, ...email });

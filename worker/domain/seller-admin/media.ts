@@ -1,4 +1,9 @@
+import { outbox } from "@db/schema";
+import type { Db } from "../../db/client";
+import type { AppConfig } from "../../env";
 import { badRequest, tooLarge as refuseTooLarge, unsupported as refuseUnsupported } from "../errors";
+import { enqueueFollowUps } from "../follow-ups/outbox";
+import type { ImageVariantsPayload } from "./variants";
 
 /** Uploads for package and website images (ADR 0011). */
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
@@ -51,4 +56,26 @@ export async function storeUpload(bucket: R2Bucket, sellerId: string, upload: Up
   const key = `sellers/${sellerId}/${crypto.randomUUID()}.${image.ext}`;
   await bucket.put(key, upload.bytes, { httpMetadata: { contentType: image.contentType } });
   return { key, url: `/media/${key}`, contentType: image.contentType, size: upload.bytes.byteLength };
+}
+
+/**
+ * A seller's image for their packages and website: stored (storeUpload), then its pre-sized copies are asked of the
+ * follow-up queue (ADR 0062), never made in the request. The upload serves at once; its copies follow within seconds,
+ * and until then their addresses serve the upload itself.
+ */
+export async function storeSellerImage(
+  { db, config }: { db: Db; config: AppConfig },
+  bucket: R2Bucket,
+  sellerId: string,
+  upload: Upload,
+  now: Date,
+) {
+  const stored = await storeUpload(bucket, sellerId, upload);
+  const id = `fu_variants_${crypto.randomUUID()}`;
+  const payload: ImageVariantsPayload = { key: stored.key };
+  await db
+    .insert(outbox)
+    .values({ id, sellerId, kind: "image-variants", payload, to: "", subject: "", text: "", createdAt: now.toISOString() });
+  await enqueueFollowUps(config, [id]);
+  return stored;
 }
