@@ -97,7 +97,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         // A third for what every seller page's frame links with: its link and its social links.
         manualChunks: isSsrBuild
           ? undefined
-          : (id: string) => (FRAMEWORK.test(id) ? "framework" : SHARED_LIB.test(id) ? "lib" : SELLER_FRAME.test(id) ? "seller-frame" : undefined),
+          : (id: string) =>
+              FRAMEWORK.test(id) ? "framework" : SHARED_LIB.test(id) ? "lib" : SELLER_FRAME.test(id) ? "seller-frame" : undefined,
       },
     },
   },
