@@ -76,7 +76,15 @@ describe("seller dashboard: packages and website in Chromium", () => {
     await pub.getByText("Hampi Boulders and Ruins").first().waitFor();
     const img = pub.locator(`img[src="${imageUrl}"]`).first();
     await img.waitFor();
-    await eventually(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(8);
+    // Loaded: the upload itself or, once its follow-up made them, one of its pre-sized copies (ADR 0062), which the
+    // page lists in srcset and the browser may pick instead.
+    await eventually(() =>
+      img.evaluate(
+        (el: HTMLImageElement) =>
+          el.complete && el.naturalWidth > 0 && new URL(el.currentSrc).pathname.startsWith(el.getAttribute("src") ?? "-"),
+      ),
+    ).toBe(true);
+    expect(await img.getAttribute("srcset")).toContain(`${imageUrl}.w480.webp 480w`);
     await pub.close();
     expect(apiCalls).toEqual([]);
   });
