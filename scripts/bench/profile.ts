@@ -1,7 +1,7 @@
 // Where an uncached page's CPU goes (ADR 0017, 0034): the production build in workerd, a V8 CPU profile of every
 // isolate over Miniflare's inspector while Node sends PROFILE_REQUESTS (1500) uncached requests, 8 at a time, to
 // one path. Prints each isolate's busy time per request and the functions with the most time, self and inclusive.
-//   npx tsx scripts/bench/profile.ts [/seller/wanderlust-journeys/website]
+//   npx tsx scripts/bench/profile.ts [/seller/wanderlust-journeys/website]    (PROFILE_CACHED=1: cache hits)
 // The profiler's sampling (every 50 µs) roughly doubles the CPU a request takes: read the shares, not the times.
 import { readFileSync } from "node:fs";
 import { Miniflare } from "miniflare";
@@ -35,7 +35,9 @@ try {
   await addBusyTravel(mf);
   const target = new URL(path, await mf.unsafeGetDirectURL()).toString();
   // Any session cookie skips the edge cache (as in npm run bench): the page is rendered with its D1 batch.
-  const hit = () => fetch(target, { headers: { cookie: "tb_session=bench-uncached" } }).then((r) => r.text());
+  // PROFILE_CACHED=1 profiles cache hits instead: no cookie, so a seller's public page comes from the edge cache.
+  const headers: Record<string, string> = process.env.PROFILE_CACHED === "1" ? {} : { cookie: "tb_session=bench-uncached" };
+  const hit = () => fetch(target, { headers }).then((r) => r.text());
   for (let i = 0; i < 300; i++) await hit();
 
   const targets: { title: string; webSocketDebuggerUrl: string }[] = await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json();
