@@ -99,5 +99,6 @@ export function referenceInserts() {
   ];
 }
 
-if (typeof process !== "undefined" && process.argv[1]?.endsWith("reference-data.ts"))
+// Run as a script (`npx tsx …/reference-data.ts`), it prints the SQL; in a Worker (with or without nodejs_compat) it does nothing.
+if (typeof process !== "undefined" && process.argv?.[1]?.endsWith("reference-data.ts"))
   console.log(referenceInserts().join("\n--> statement-breakpoint\n"));
