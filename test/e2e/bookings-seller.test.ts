@@ -85,6 +85,27 @@ describe("seller order management in Chromium", () => {
     await eventually(() => approve.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await status().textContent()).toBe("Pending");
 
+    // Closed by the platform and asked for again before its close event is handled (a fast Escape, then Enter on
+    // Approve, which the browser has already focused again): it shows again. It once stayed closed while the page
+    // thought it open, so Approve did nothing.
+    await page.keyboard.press("Enter");
+    await dialog.waitFor();
+    await page.evaluate(
+      () =>
+        new Promise<void>((handled) => {
+          const opener = [...document.querySelectorAll("button")].find((b) => b.textContent?.trim() === "Approve");
+          const shown = document.querySelector<HTMLDialogElement>("dialog[open]");
+          // Resolved once the close event has reached the page's own listener too.
+          shown?.addEventListener("close", () => setTimeout(handled), { once: true });
+          shown?.close();
+          opener?.click();
+        }),
+    );
+    await dialog.waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await eventually(() => approve.evaluate((el) => el === document.activeElement)).toBe(true);
+
     // Opened again by keyboard: focus starts in the message; Tab reaches Cancel, then Approve booking.
     await page.keyboard.press("Enter");
     await dialog.waitFor();

@@ -24,7 +24,8 @@ export function ConfirmDialog({
   confirmation: { title, body, confirmLabel, cancelLabel = "Cancel", danger = false },
   fields,
 }: {
-  open: boolean;
+  /** Shown while truthy. A number (useConfirmedSubmit's) changes with every ask: see the effect below. */
+  open: boolean | number;
   onClose: () => void;
   onConfirm: (fields: FormData) => string | undefined;
   confirmation: Confirmation;
@@ -40,8 +41,12 @@ export function ConfirmDialog({
     const dialog = ref.current;
     if (!dialog || !open) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    // The platform closes the dialog on Escape; the page's state follows whatever closed it.
-    const closed = () => closeRef.current();
+    // The platform closes the dialog on Escape, and its close event follows as a task of its own: the page's state
+    // follows whatever closed it, unless the dialog was asked for again meanwhile (Enter on the opener, which the
+    // browser has already focused again) and shows.
+    const closed = () => {
+      if (!dialog.open) closeRef.current();
+    };
     dialog.addEventListener("close", closed);
     if (!dialog.open) dialog.showModal();
     return () => {
@@ -108,14 +113,21 @@ export function ConfirmDialog({
  * form's data with the dialog's fields added, to give the page's fetcher or `useSubmit`.
  */
 export function useConfirmedSubmit() {
-  const [form, setForm] = useState<HTMLFormElement | null>(null);
+  const [asked, setAsked] = useState<{ form: HTMLFormElement; count: number } | null>(null);
+  const form = asked?.form ?? null;
   return {
-    open: form !== null,
+    /**
+     * 0 while closed; while open, which ask this is. A new ask re-runs the dialog's effect, so a dialog the platform
+     * has just closed (its close event not handled yet) shows again instead of staying closed while the page thinks
+     * it open.
+     */
+    open: asked?.count ?? 0,
     ask(e: React.FormEvent<HTMLFormElement>) {
       e.preventDefault();
-      setForm(e.currentTarget);
+      const form = e.currentTarget;
+      setAsked((before) => ({ form, count: (before?.count ?? 0) + 1 }));
     },
-    close: () => setForm(null),
+    close: () => setAsked(null),
     confirmed(fields?: FormData) {
       const data = new FormData(form ?? undefined);
       for (const [name, value] of fields ?? []) data.set(name, value);
