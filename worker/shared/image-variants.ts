@@ -19,7 +19,7 @@ export const variantKeyOf = (key: string, width: VariantWidth) => `${key}.w${wid
  * not an upload's answers 404 for its copies as for itself.) Kept this small: every page's scripts carry it.
  */
 export const responsiveImage = (src: string | null | undefined, sizes: string): { srcSet?: string; sizes?: string } =>
-  src?.startsWith("/media/sellers/") ? { srcSet: VARIANT_WIDTHS.map((w) => `${src}.w${w}.webp ${w}w`).join(", "), sizes } : {};
+  src?.startsWith("/media/sellers/") ? { srcSet: VARIANT_WIDTHS.map((w) => `${variantKeyOf(src, w)} ${w}w`).join(", "), sizes } : {};
 
 /** How wide the pages show their images, for `sizes`: a card (full width on a phone), the landing's wallpaper, a gallery's picture, a thumbnail. */
 export const IMAGE_SIZES = {

@@ -1,7 +1,7 @@
 import { type AppLoadContext, data } from "@remix-run/cloudflare";
 import { readUploadForm, uploadOf } from "@worker/api/upload";
 import { DomainError, badRequest, unavailable } from "@worker/domain/errors";
-import { type Upload, checkUpload, storeSellerImage } from "@worker/domain/seller-admin/media";
+import { type Upload, checkUpload, storeSellerImages } from "@worker/domain/seller-admin/media";
 import { actionInput, refusal, signedInHeaders } from "~/lib/session.server";
 
 /**
@@ -59,10 +59,14 @@ export async function storeFormImages(context: AppLoadContext, sellerId: string,
   }
   if (uploads.length === 0) return {} as Record<string, string>;
   const bucket = bucketOf(context);
-  const stored = await Promise.all(
-    uploads.map(async ([field, upload]) => [field, (await storeSellerImage(context, bucket, sellerId, upload, context.now)).url] as const),
+  const stored = await storeSellerImages(
+    context,
+    bucket,
+    sellerId,
+    uploads.map(([, upload]) => upload),
+    context.now,
   );
-  return Object.fromEntries(stored) as Record<string, string>;
+  return Object.fromEntries(uploads.map(([field], i) => [field, stored[i].url])) as Record<string, string>;
 }
 
 /** What Upload answers a running page: the image's address for its field, or why not (the API's status). */
@@ -73,7 +77,7 @@ export async function uploadAnswer(context: AppLoadContext, sellerId: string, fo
   try {
     const file = form.get("file");
     if (!chosen(file)) throw badRequest("Attach the image as the `file` field");
-    const { url } = await storeSellerImage(context, bucketOf(context), sellerId, await uploadOf(file), context.now);
+    const [{ url }] = await storeSellerImages(context, bucketOf(context), sellerId, [await uploadOf(file)], context.now);
     return data<UploadAnswer>({ ok: true, message: "Image uploaded", url }, { headers: signedInHeaders });
   } catch (error) {
     return refusal(error);

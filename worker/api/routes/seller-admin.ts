@@ -11,7 +11,7 @@ import { contactMessage, customDomain, sellerPackage, siteSettings } from "../re
 import { validate } from "../validate";
 import { messageListQuery, messageStatusBody } from "../../domain/messages/schemas";
 import { listMessages } from "../../domain/messages/service";
-import { storeSellerImage } from "../../domain/seller-admin/media";
+import { storeSellerImages } from "../../domain/seller-admin/media";
 import { readUpload } from "../upload";
 import {
   PACKAGE_NOT_FOUND,
@@ -265,7 +265,7 @@ export const sellerAdminRoutes = new Hono<ApiEnv>()
     }),
     async (c) => {
       if (!c.env.MEDIA) throw new ApiError(503, "Uploads are not configured");
-      const stored = await storeSellerImage(c.var, c.env.MEDIA, c.var.userId, await readUpload(c.req.raw), c.var.now);
+      const [stored] = await storeSellerImages(c.var, c.env.MEDIA, c.var.userId, [await readUpload(c.req.raw)], c.var.now);
       return c.json({ success: true, ...stored }, 201);
     },
   );

@@ -59,23 +59,36 @@ export async function storeUpload(bucket: R2Bucket, sellerId: string, upload: Up
 }
 
 /**
- * A seller's image for their packages and website: stored (storeUpload), then its pre-sized copies are asked of the
- * follow-up queue (ADR 0062), never made in the request. The upload serves at once; its copies follow within seconds,
- * and until then their addresses serve the upload itself.
+ * A seller's images for their packages and website: each stored (storeUpload), then their pre-sized copies are asked
+ * of the follow-up queue (ADR 0062), one follow-up per image written in one statement, never made in the request.
+ * The uploads serve at once; their copies follow within seconds, and until then their addresses serve the upload.
  */
-export async function storeSellerImage(
+export async function storeSellerImages(
   { db, config }: { db: Db; config: AppConfig },
   bucket: R2Bucket,
   sellerId: string,
-  upload: Upload,
+  uploads: readonly Upload[],
   now: Date,
 ) {
-  const stored = await storeUpload(bucket, sellerId, upload);
-  const id = `fu_variants_${crypto.randomUUID()}`;
-  const payload: ImageVariantsPayload = { key: stored.key };
-  await db
-    .insert(outbox)
-    .values({ id, sellerId, kind: "image-variants", payload, to: "", subject: "", text: "", createdAt: now.toISOString() });
-  await enqueueFollowUps(config, [id]);
+  const stored = await Promise.all(uploads.map((upload) => storeUpload(bucket, sellerId, upload)));
+  if (stored.length === 0) return stored;
+  const rows = stored.map(({ key }) => {
+    const payload: ImageVariantsPayload = { key };
+    return {
+      id: `fu_variants_${crypto.randomUUID()}`,
+      sellerId,
+      kind: "image-variants" as const,
+      payload,
+      to: "",
+      subject: "",
+      text: "",
+      createdAt: now.toISOString(),
+    };
+  });
+  await db.insert(outbox).values(rows);
+  await enqueueFollowUps(
+    config,
+    rows.map((row) => row.id),
+  );
   return stored;
 }
