@@ -1,13 +1,12 @@
 import type { Env } from "./env";
-import { SELLER_UPLOAD_KEY, VARIANT_WIDTHS } from "./shared/image-variants";
+import { UPLOAD_KEY, VARIANT_WIDTHS } from "./shared/image-variants";
 
-/**
- * Keys written by POST /api/seller-admin/media (and the seller forms) and POST /api/reviews/photos; anything else is not
- * ours to serve. A seller's upload also has its pre-sized WebP copies (ADR 0062), at `<key>.w<width>.webp`.
- */
-const MEDIA_PATH = /^\/media\/((?:sellers|reviews)\/[A-Za-z0-9_-]{1,80}\/[0-9a-f-]{36}\.(?:png|jpg|webp))$/;
-/** A copy's address: a seller's upload key (SELLER_UPLOAD_KEY, without its anchors), then one of the widths. */
-const VARIANT_PATH = new RegExp(`^/media/(${SELLER_UPLOAD_KEY.source.slice(1, -1)})\\.w(?:${VARIANT_WIDTHS.join("|")})\\.webp$`);
+/** An upload's key (UPLOAD_KEY, without its anchors): anything else is not ours to serve. */
+const KEY = UPLOAD_KEY.source.slice(1, -1);
+/** An upload: written by POST /api/seller-admin/media, the seller forms, POST /api/reviews/photos and the review form. */
+const MEDIA_PATH = new RegExp(`^/media/(${KEY})$`);
+/** A pre-sized WebP copy of an upload (ADR 0062): its key, then one of the widths. */
+const VARIANT_PATH = new RegExp(`^/media/(${KEY})\\.w(?:${VARIANT_WIDTHS.join("|")})\\.webp$`);
 
 /** A copy that is not made yet is answered with the upload itself, kept this long, so the copy is asked for again soon. */
 const NOT_YET_MAX_AGE = 60;

@@ -96,7 +96,7 @@ describe("pre-sized copies of a seller's upload", () => {
     });
   });
 
-  it("exist only for sellers' uploads, at the listed widths", async () => {
+  it("exist only for uploads, at the listed widths", async () => {
     const url = await upload(await photo(700, 500));
     await followUpsDone(w);
     const uuid = "0b7f6b8e-8a0f-4c5e-9d42-1f2e3d4c5b6a";
@@ -134,5 +134,37 @@ describe("pre-sized copies of a seller's upload", () => {
     // The shipped pictures are SVG: no copies, no srcset.
     const home = await (await w.request("/seller/wanderlust-journeys/website/package/p_udaipur")).text();
     expect(home).not.toMatch(/<img [^>]*srcset=[^>]*src="\/images\//i);
+  });
+});
+
+describe("pre-sized copies of a traveller's review photo", () => {
+  it("are made on the queue as for a seller's upload, and listed in the srcset of the review's photo", async () => {
+    const traveller = await loginViaApi(w, "asha@example.com");
+    const sent = await w.request("/api/reviews/photos", {
+      method: "POST",
+      headers: { authorization: `Bearer ${traveller.token}`, "content-type": "image/jpeg" },
+      body: new Uint8Array(await photo(1800, 1350)),
+    });
+    expect(sent.status).toBe(201);
+    const { url } = (await sent.json()) as { url: string };
+    expect(url).toMatch(/^\/media\/reviews\/u_[a-z]+\/[0-9a-f-]{36}\.jpg$/);
+    await followUpsDone(w);
+    for (const width of [480, 960, 1440])
+      expect(await image(`${url}.w${width}.webp`)).toMatchObject({ status: 200, type: "image/webp", width, format: "webp" });
+
+    // A published review showing it (the seed's reviews have no photos): its package's page lists the copies.
+    const review = (await w.d1.prepare("SELECT id, package_id AS packageId FROM reviews WHERE status = 'published' LIMIT 1").first()) as {
+      id: string;
+      packageId: string;
+    };
+    await w.d1
+      .prepare("UPDATE reviews SET photos = ? WHERE id = ?")
+      .bind(JSON.stringify([url]), review.id)
+      .run();
+    // Signed in, so the page is rendered now rather than answered from the edge cache.
+    const html = await (await w.request(`/tour-package/${review.packageId}`, { headers: { cookie: traveller.cookie } })).text();
+    const img = [...html.matchAll(/<img [^>]*>/g)].map((m) => m[0]).find((tag) => tag.includes(`src="${url}"`));
+    expect(img?.toLowerCase()).toContain(`srcset="${url}.w480.webp 480w, ${url}.w960.webp 960w, ${url}.w1440.webp 1440w"`.toLowerCase());
+    expect(img).toContain(' sizes="120px"');
   });
 });

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { readUploadForm, uploadOf } from "@worker/api/upload";
 import { DomainError, unavailable } from "@worker/domain/errors";
-import { storeReviewPhoto } from "@worker/domain/reviews/photos";
+import { storeReviewPhotos } from "@worker/domain/reviews/photos";
 import { MAX_REVIEW_PHOTOS, reviewBody } from "@worker/domain/reviews/schemas";
 import { type Upload, checkUpload } from "@worker/domain/seller-admin/media";
 import { submitReview } from "@worker/domain/reviews/write";
@@ -46,7 +46,7 @@ export async function writeReview(context: AppLoadContext, userId: string, reque
   if (uploads.length) {
     const bucket = context.env.MEDIA;
     if (!bucket) throw unavailable("Uploads are not configured");
-    photos = await Promise.all(uploads.map(async (u) => (await storeReviewPhoto(bucket, userId, u)).url));
+    photos = (await storeReviewPhotos(context, bucket, userId, uploads, context.now)).map((stored) => stored.url);
   }
   const { message } = await submitReview(context.db, context.config, userId, { ...input, photos }, context.now);
   return message;

@@ -1,4 +1,5 @@
 import { formatDate } from "@worker/shared/format";
+import { IMAGE_SIZES, responsiveImage } from "@worker/shared/image-variants";
 import type { PublicReview } from "@worker/domain/reviews/read";
 import { Stars, formatMonth } from "./stars";
 import "./reviews.css";
@@ -31,6 +32,7 @@ export function ReviewList({
               {r.photos.map((src, i) => (
                 <li key={src}>
                   <img
+                    {...responsiveImage(src, IMAGE_SIZES.review)}
                     src={src}
                     alt={`${i + 1} of ${r.photos.length}, taken by ${r.authorName} on the trip`}
                     width={240}

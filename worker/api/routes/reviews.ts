@@ -19,7 +19,7 @@ import { clientIp } from "../../client-ip";
 import { getCatalogPackage } from "../../domain/catalog/service";
 import { todayInIndia } from "../../domain/bookings/transitions";
 import { idParam } from "../../domain/seller-admin/schemas";
-import { storeReviewPhoto } from "../../domain/reviews/photos";
+import { storeReviewPhotos } from "../../domain/reviews/photos";
 import { moderationQueue, packageReviews, recentReviews, reviewableTrips, sellerReviews } from "../../domain/reviews/read";
 import {
   moderationQuery,
@@ -121,7 +121,7 @@ export const reviewRoutes = new Hono<ApiEnv>()
     }),
     async (c) => {
       if (!c.env.MEDIA) throw new ApiError(503, "Uploads are not configured");
-      const stored = await storeReviewPhoto(c.env.MEDIA, c.var.userId, await readUpload(c.req.raw));
+      const [stored] = await storeReviewPhotos(c.var, c.env.MEDIA, c.var.userId, [await readUpload(c.req.raw)], c.var.now);
       return c.json({ success: true as const, ...stored }, 201);
     },
   );

@@ -50,33 +50,37 @@ export function checkUpload(upload: Upload): ImageType {
   return image;
 }
 
-/** Stores a seller's image in R2 under their own prefix, after checking its size and its bytes' type. */
-export async function storeUpload(bucket: R2Bucket, sellerId: string, upload: Upload) {
+/** Where uploads live in R2: a seller's images for their packages and website, a traveller's photos for a review. */
+export type UploadFolder = "sellers" | "reviews";
+
+/** Stores an image in R2 under its owner's own prefix (`<folder>/<ownerId>/`), after checking its size and its bytes' type. */
+async function storeUpload(bucket: R2Bucket, folder: UploadFolder, ownerId: string, upload: Upload) {
   const image = checkUpload(upload);
-  const key = `sellers/${sellerId}/${crypto.randomUUID()}.${image.ext}`;
+  const key = `${folder}/${ownerId}/${crypto.randomUUID()}.${image.ext}`;
   await bucket.put(key, upload.bytes, { httpMetadata: { contentType: image.contentType } });
   return { key, url: `/media/${key}`, contentType: image.contentType, size: upload.bytes.byteLength };
 }
 
 /**
- * A seller's images for their packages and website: each stored (storeUpload), then their pre-sized copies are asked
- * of the follow-up queue (ADR 0062), one follow-up per image written in one statement, never made in the request.
- * The uploads serve at once; their copies follow within seconds, and until then their addresses serve the upload.
+ * Uploaded images: each stored (storeUpload), then their pre-sized copies are asked of the follow-up queue (ADR 0062),
+ * one follow-up per image written in one statement, never made in the request. The uploads serve at once; their copies
+ * follow within seconds, and until then their addresses serve the upload. `sellerId` is the seller the follow-ups
+ * belong to, if any (a review's photos belong to the traveller).
  */
-export async function storeSellerImages(
+export async function storeImages(
   { db, config }: { db: Db; config: AppConfig },
   bucket: R2Bucket,
-  sellerId: string,
+  owner: { folder: UploadFolder; id: string; sellerId: string | null },
   uploads: readonly Upload[],
   now: Date,
 ) {
-  const stored = await Promise.all(uploads.map((upload) => storeUpload(bucket, sellerId, upload)));
+  const stored = await Promise.all(uploads.map((upload) => storeUpload(bucket, owner.folder, owner.id, upload)));
   if (stored.length === 0) return stored;
   const rows = stored.map(({ key }) => {
     const payload: ImageVariantsPayload = { key };
     return {
       id: `fu_variants_${crypto.randomUUID()}`,
-      sellerId,
+      sellerId: owner.sellerId,
       kind: "image-variants" as const,
       payload,
       to: "",
@@ -92,3 +96,12 @@ export async function storeSellerImages(
   );
   return stored;
 }
+
+/** A seller's images for their packages and website, under the seller's own prefix, with their copies (storeImages). */
+export const storeSellerImages = (
+  context: { db: Db; config: AppConfig },
+  bucket: R2Bucket,
+  sellerId: string,
+  uploads: readonly Upload[],
+  now: Date,
+) => storeImages(context, bucket, { folder: "sellers", id: sellerId, sellerId }, uploads, now);
