@@ -34,6 +34,8 @@ export interface Env {
   FOLLOW_UPS?: Queue<FollowUpMessage>;
   /** The first retry's delay in seconds, doubled each time (default 10); tests set it low. */
   FOLLOW_UP_RETRY_SECONDS?: string;
+  /** Cloudflare's Rate Limiting binding: the public searches per client address (`[[ratelimits]]` in wrangler.toml). */
+  SEARCH_LIMITER?: RateLimit;
   CF_ZONE_ID?: string;
   CF_PURGE_TOKEN?: string;
   CF_API_BASE?: string;
@@ -94,6 +96,8 @@ const configFields = z.object({
   // The binding itself, passed through: services enqueue their follow-ups on it (worker/domain/follow-ups).
   FOLLOW_UPS: z.custom<Queue<FollowUpMessage>>((v) => v === undefined || (typeof v === "object" && v !== null)).optional(),
   FOLLOW_UP_RETRY_SECONDS: z.coerce.number().min(0).default(10),
+  // The binding itself, passed through: the public searches count their client addresses on it (domain/travel/throttle.ts).
+  SEARCH_LIMITER: z.custom<RateLimit>((v) => v === undefined || (typeof v === "object" && v !== null)).optional(),
   // Purge by cache tag after a seller's content changes (worker/cache/purge.ts); unset locally.
   CF_ZONE_ID: z.string().optional(),
   CF_PURGE_TOKEN: z.string().optional(),

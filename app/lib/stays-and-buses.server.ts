@@ -1,7 +1,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { clientIp } from "@worker/client-ip";
 import { DomainError } from "@worker/domain/errors";
 import { type BusSearchInput, busSearchInput } from "@worker/domain/travel/buses/schemas";
 import { type HotelRatesInput, hotelRatesInput } from "@worker/domain/travel/hotels/schemas";
+import type { SearchContext } from "@worker/domain/travel/offer";
 import { addDays, todayInIndia } from "@worker/domain/travel/supplier";
 import type { ZodError } from "zod";
 
@@ -88,4 +90,9 @@ export async function refusalAsMessage<T>(work: Promise<T>): Promise<{ value: T;
   }
 }
 
-export const supplierContext = (context: AppLoadContext, request: Request) => ({ now: context.now, signal: request.signal });
+/** A search page's context for the suppliers: the day, the request's signal, and the client address it is counted against. */
+export const searchContext = (context: AppLoadContext, request: Request): SearchContext => ({
+  now: context.now,
+  signal: request.signal,
+  client: clientIp(request),
+});

@@ -327,6 +327,11 @@ export const LIMITED_WRITES: Record<string, string> = {
   "POST /api/payments/:id/confirm": "payment callbacks per account",
   "POST /api/payments/:id/failure": "payment callbacks per account",
   "POST /api/seller-website/seller/:sellerId/website/messages": "messages per visitor and seller, per seller inbox",
+  // Public searches (issue 27): reads, POST for the body, no email; with an outside aggregator configured each is a call
+  // to it, so each is counted per client address on the Rate Limiting binding (ADR 0063).
+  "POST /api/flights/search": "searches per client address (SEARCH_LIMITER)",
+  "POST /api/hotels/rates": "searches per client address (SEARCH_LIMITER)",
+  "POST /api/buses/search": "searches per client address (SEARCH_LIMITER)",
 };
 
 export const UNLIMITED_WRITES: Record<string, string> = {
@@ -375,11 +380,6 @@ export const UNLIMITED_WRITES: Record<string, string> = {
   "POST /api/dev/scheduled": "development only",
   "POST /api/dev/flight-fare": "development only",
   "POST /api/dev/flight-searches/:id/abort": "development only",
-  // Public searches (issue 27): reads, POST for the body. No email, no money; each is bounded by the supplier's
-  // timeout. NOT throttled: with an outside aggregator configured, each search is one call to it.
-  "POST /api/flights/search": "a public read (POST for its body); no email, no money; not throttled",
-  "POST /api/hotels/rates": "a public read (POST for its body); no email, no money; not throttled",
-  "POST /api/buses/search": "a public read (POST for its body); no email, no money; not throttled",
   "POST /api/travel-bookings/:id/cancel":
     "one cancellation per booking (one conditional update): at most one refund (its id is the booking's); no email",
   "POST /api/reviews": "one review per trip (unique booking id); no email, no money",

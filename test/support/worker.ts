@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } fr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
+import { parse as parseToml } from "smol-toml";
 import { DEMO_PASSWORD, SEED_USERS, seedCalendar, seedStatements } from "../../worker/db/seed-data";
 import { SEED_PENDING_STUDENT, seedStudentDocument } from "../../worker/db/seed-operator";
 import { CLOCK_HEADER } from "../../worker/clock";
@@ -19,6 +20,9 @@ const wranglerToml = readFileSync(new URL("wrangler.toml", root), "utf8");
 const compatibilityDate = /compatibility_date\s*=\s*"([^"]+)"/.exec(wranglerToml)?.[1];
 /** wrangler.toml's flags, as production runs with them (enable_request_signal: an aborted request's signal fires). */
 const compatibilityFlags = JSON.parse(/compatibility_flags\s*=\s*(\[[^\]]*\])/.exec(wranglerToml)?.[1] ?? "[]") as string[];
+/** wrangler.toml's rate limiters (`[[ratelimits]]`), as production has them: name and `simple = { limit, period }`. */
+const ratelimits = (parseToml(wranglerToml).ratelimits ?? []) as { name: string; simple: { limit: number; period: number } }[];
+export const RATE_LIMITERS = Object.fromEntries(ratelimits.map(({ name, simple }) => [name, { simple }]));
 
 export function migrationStatements(): string[] {
   const dir = new URL("migrations/", root);
@@ -213,6 +217,8 @@ export async function startWorker(
         r2Buckets: ["MEDIA"],
         // Cloudflare's Images binding, answered by Miniflare with sharp: the pre-sized copies of uploads (ADR 0062).
         images: { binding: "IMAGES" },
+        // The public searches' limiter per client address (ADR 0063), at wrangler.toml's limit.
+        ratelimits: RATE_LIMITERS,
         ...(options.assets
           ? { assets: { directory: new URL("build/client", root).pathname, binding: "ASSETS", routerConfig: { has_user_worker: true } } }
           : {}),

@@ -5,7 +5,7 @@ import { BAND_LABELS, DEPARTURE_BANDS } from "@worker/domain/travel/buses/types"
 import { formatDate, formatRupees, formatTime } from "@worker/shared/format";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SeatMap } from "~/components/travel/seat-map";
-import { busSearchFromUrl, parseBusSearch, refusalAsMessage, supplierContext } from "~/lib/stays-and-buses.server";
+import { busSearchFromUrl, parseBusSearch, refusalAsMessage, searchContext } from "~/lib/stays-and-buses.server";
 import "~/styles/travel.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!form.from && !form.to) return { form, result: null, chosen: null, error: null };
   const parsed = parseBusSearch(form);
   if (!parsed.input) return { form, result: null, chosen: null, error: parsed.error };
-  const ctx = supplierContext(context, request);
+  const ctx = searchContext(context, request);
   const [result, chosen] = await Promise.all([
     refusalAsMessage(searchBuses(context, context.config, parsed.input, ctx)),
     form.trip ? refusalAsMessage(busTrip(context, context.config, { serviceId: form.trip, date: parsed.input.date }, ctx)) : null,

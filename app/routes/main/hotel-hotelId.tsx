@@ -4,7 +4,7 @@ import { hotelContent, hotelRates } from "@worker/domain/travel/hotels/service";
 import { formatDate, formatRupees, formatTime } from "@worker/shared/format";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { StayFields, stayQuery } from "~/components/travel/stay-fields";
-import { parseStay, refusalAsMessage, stayFromUrl, supplierContext } from "~/lib/stays-and-buses.server";
+import { parseStay, refusalAsMessage, stayFromUrl, searchContext } from "~/lib/stays-and-buses.server";
 import "~/styles/travel.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -21,7 +21,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const stay = stayFromUrl(url, context.now);
   const hotelId = params.hotelId ?? "";
   const parsed = parseStay({ hotelIds: [hotelId], checkIn: stay.checkIn, checkOut: stay.checkOut, rooms: stay.rooms });
-  const ctx = supplierContext(context, request);
+  const ctx = searchContext(context, request);
   const [hotel, rates] = await Promise.all([
     refusalAsMessage(hotelContent(context, context.config, hotelId, ctx)),
     parsed.input

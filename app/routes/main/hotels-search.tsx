@@ -4,7 +4,7 @@ import { hotelRates } from "@worker/domain/travel/hotels/service";
 import { formatDate, formatRupees } from "@worker/shared/format";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { StayFields, stayQuery } from "~/components/travel/stay-fields";
-import { parseStay, refusalAsMessage, stayFromUrl, supplierContext } from "~/lib/stays-and-buses.server";
+import { parseStay, refusalAsMessage, stayFromUrl, searchContext } from "~/lib/stays-and-buses.server";
 import "~/styles/travel.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const parsed = parseStay({ city, checkIn: stay.checkIn, checkOut: stay.checkOut, rooms: stay.rooms });
   if (!parsed.input) return { city, stay, filters, hotels: null, nights: 0, error: parsed.error };
   const answer = await refusalAsMessage(
-    hotelRates(context, context.config, parsed.input, supplierContext(context, request), { signed: false }),
+    hotelRates(context, context.config, parsed.input, searchContext(context, request), { signed: false }),
   );
   if (!answer.value) return { city, stay, filters, hotels: null, nights: 0, error: answer.error };
   const hotels = answer.value.hotels

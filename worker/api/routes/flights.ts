@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { clientIp } from "../../client-ip";
 import type { ApiEnv } from "../app-env";
 import { flightSearchAnswer } from "../responses/travel";
 import { describeRoute } from "../route-info";
@@ -16,7 +17,7 @@ export const flightRoutes = new Hono<ApiEnv>().post(
     description:
       "One way or return, for up to 9 passengers. Filters and sort run on the server; `facets` give the lowest fare per airline and per number of stops over every offer before the filters. Cancellable: when the caller aborts the request, the supplier stops its work. Each offer's `id` is signed; the cart re-prices it before payment.",
     responses: { 200: flightSearchAnswer },
-    errors: [400, 422, 503],
+    errors: [400, 422, 429, 503],
   }),
   validate("json", flightSearchSchema),
   async (c) => {
@@ -25,7 +26,12 @@ export const flightRoutes = new Hono<ApiEnv>().post(
     const searchId = config.ENVIRONMENT === "production" ? undefined : c.req.header(SEARCH_ID_HEADER);
     const named = searchId ? namedSearchSignal(searchId, c.req.raw.signal) : null;
     try {
-      const data = await searchFlights(c.var, config, c.req.valid("json"), { now, signal: named?.signal ?? c.req.raw.signal, devDelayMs });
+      const data = await searchFlights(c.var, config, c.req.valid("json"), {
+        now,
+        signal: named?.signal ?? c.req.raw.signal,
+        client: clientIp(c.req.raw),
+        devDelayMs,
+      });
       return c.json({ success: true as const, data });
     } finally {
       named?.forget();

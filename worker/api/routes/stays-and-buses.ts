@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { clientIp } from "../../client-ip";
 import type { ApiEnv } from "../app-env";
 import { describeRoute } from "../route-info";
 import { busSearchAnswer, busTripAnswer, facilityList, hotelAnswer, hotelRatesAnswer } from "../responses/stays-and-buses";
@@ -30,10 +31,15 @@ export const hotelRoutes = new Hono<ApiEnv>()
       description:
         "Hotel ids (up to 20) or a city; check-in and check-out (1 to 30 nights, check-in not before today in India); 1 to 5 rooms, each with 1 to 4 adults and the ages (0–17) of up to 3 children, at most 9 guests. Answers every room type that fits with its rates: meal plan (EP, CP, MAP, AP), refundability and free-cancellation deadline, nightly, tax (GST by slab: 5% up to ₹7,500 a room per night, 18% above) and total in paise, and a signed offer id.",
       responses: { 200: hotelRatesAnswer },
+      errors: [429],
     }),
     validate("json", hotelRatesInput),
     async (c) => {
-      const answer = await hotelRates(c.var, c.var.config, c.req.valid("json"), { now: c.var.now, signal: c.req.raw.signal });
+      const answer = await hotelRates(c.var, c.var.config, c.req.valid("json"), {
+        now: c.var.now,
+        signal: c.req.raw.signal,
+        client: clientIp(c.req.raw),
+      });
       return c.json({ success: true as const, ...answer });
     },
   )
@@ -65,10 +71,15 @@ export const busRoutes = new Hono<ApiEnv>()
       description:
         "Origin and destination cities (different), a date from today to 59 days ahead, 1 to 6 passengers (more than 9 is refused by the schema); filters bus type (ac, non_ac), seat type (sleeper, seater), departure bands (early <06, morning 06–12, afternoon 12–18, night 18+) and a maximum fare per seat in paise; sort by price, duration or departure. Each trip has operator, bus type, times, seats left, fare, boarding and dropping points and a signed offer id; facets count every trip of the route before filtering.",
       responses: { 200: busSearchAnswer },
+      errors: [429],
     }),
     validate("json", busSearchInput),
     async (c) => {
-      const answer = await searchBuses(c.var, c.var.config, c.req.valid("json"), { now: c.var.now, signal: c.req.raw.signal });
+      const answer = await searchBuses(c.var, c.var.config, c.req.valid("json"), {
+        now: c.var.now,
+        signal: c.req.raw.signal,
+        client: clientIp(c.req.raw),
+      });
       return c.json({ success: true as const, ...answer });
     },
   )

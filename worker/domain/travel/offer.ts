@@ -119,6 +119,9 @@ export type TravelChoice = {
 /** Re-pricing's context: the request's clock and its abort signal (a cancelled request stops the supplier's work). */
 export type SupplierContext = { now: Date; signal?: AbortSignal };
 
+/** A public search's context: the supplier's, and the client address it is counted against (throttleSearch). */
+export type SearchContext = SupplierContext & { client: string };
+
 /**
  * One kind's part in the cart and the checkout (worker/domain/travel/registry.ts maps each kind to one). The supplier
  * behind it may be the built-in offline one or a real aggregator's adapter; the cart never knows which.

@@ -1,7 +1,8 @@
 import type { Reader } from "../../../db/batcher";
 import type { AppConfig } from "../../../env";
 import { notFound } from "../../errors";
-import { type SupplierContext, offerSecretOf, signOfferId } from "../offer";
+import { type SearchContext, type SupplierContext, offerSecretOf, signOfferId } from "../offer";
+import { throttleSearch } from "../throttle";
 import { addDays, refuse, refusePast, todayInIndia } from "../supplier";
 import { busSupplierOf } from "./config";
 import type { BusSearchInput } from "./schemas";
@@ -90,10 +91,11 @@ export async function searchBuses(
   reader: Reader,
   config: AppConfig,
   input: BusSearchInput,
-  context: SupplierContext,
+  context: SearchContext,
   { supplier = busSupplierOf(config) }: { supplier?: BusSupplier } = {},
 ) {
   checkSearch(input, context.now);
+  await throttleSearch(config, context.client);
   const all = await supplier.search(reader, { origin: input.origin, destination: input.destination, date: input.date }, context);
   const trips = applyFilters(all, input).sort(SORTS[input.sort]);
   const secret = offerSecretOf(config);

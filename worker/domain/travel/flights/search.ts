@@ -3,7 +3,8 @@ import type { Reader } from "../../../db/batcher";
 import type { AppConfig } from "../../../env";
 import { todayInIndia } from "../../bookings/transitions";
 import { DomainError, conflict, unavailable, unprocessable } from "../../errors";
-import { offerSecretOf, signOfferId } from "../offer";
+import { type SearchContext, offerSecretOf, signOfferId } from "../offer";
+import { throttleSearch } from "../throttle";
 import { flightSupplierOf, supplierSignal } from "./config";
 import { AIRPORTS, CARRIERS } from "./reference-data";
 import { CABINS, type FlightOffer, type FlightQuery } from "./supplier";
@@ -157,11 +158,12 @@ export async function searchFlights(
   reader: Reader,
   config: AppConfig,
   input: FlightSearchInput,
-  context: { now: Date; signal?: AbortSignal; devDelayMs?: number },
+  context: SearchContext & { devDelayMs?: number },
 ) {
   const today = todayInIndia(context.now);
   if (input.departureDate < today)
     throw unprocessable("The departure date has passed", [{ path: "departureDate", message: "Choose today or a later date" }]);
+  await throttleSearch(config, context.client);
   const supplier = flightSupplierOf(config, context.devDelayMs);
   const query = queryOf(input);
   const offers = await withSupplier(config, context.signal, (signal) => supplier.search(reader, query, { now: context.now, signal }));

@@ -1,7 +1,8 @@
 import type { Reader } from "../../../db/batcher";
 import type { AppConfig } from "../../../env";
 import { notFound } from "../../errors";
-import { type SupplierContext, offerSecretOf, signOfferId } from "../offer";
+import { type SearchContext, type SupplierContext, offerSecretOf, signOfferId } from "../offer";
+import { throttleSearch } from "../throttle";
 import { daysBetween, refusePast } from "../supplier";
 import { hotelSupplierOf } from "./config";
 import type { HotelRatesInput } from "./schemas";
@@ -62,10 +63,11 @@ export async function hotelRates(
   reader: Reader,
   config: AppConfig,
   input: HotelRatesInput,
-  context: SupplierContext,
+  context: SearchContext,
   { signed = true, supplier = hotelSupplierOf(config) }: { signed?: boolean; supplier?: HotelSupplier } = {},
 ) {
   refusePast(input.checkIn, context.now, "checkIn", "Check-in");
+  await throttleSearch(config, context.client);
   const query = input.hotelIds
     ? { ...input, hotelIds: input.hotelIds, city: undefined }
     : { ...input, city: input.city ?? "", hotelIds: undefined };
