@@ -31,21 +31,22 @@ async function inOneWindow() {
 }
 
 describe("the public searches per client address", () => {
-  it("are answered up to the limit, then 429 for that address only, by the API and on the pages", async () => {
+  it("are answered up to the limit, then 429 for that client only, by the API and on the pages", async () => {
     expect(limit).toBeGreaterThanOrEqual(60);
     await inOneWindow();
-    const address = "203.0.113.77";
+    // One client moving through the addresses of its own IPv6 /64 is still one client (clientBucket).
+    const address = (n: number) => `2001:db8:77:1::${n.toString(16)}`;
     const statuses: number[] = [];
-    for (let i = 0; i < limit; i++) statuses.push((await w.api("POST", "/api/flights/search", flights, from(address))).status);
+    for (let i = 0; i < limit; i++) statuses.push((await w.api("POST", "/api/flights/search", flights, from(address(i + 1)))).status);
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
 
-    // One more from the same address, by any search, is refused with the API's error shape, nothing searched.
+    // One more from the same client, by any search, is refused with the API's error shape, nothing searched.
     for (const [path, body] of [
       ["/api/flights/search", flights],
       ["/api/buses/search", buses],
       ["/api/hotels/rates", stay],
     ] as const) {
-      const refused = await w.api("POST", path, body, from(address));
+      const refused = await w.api("POST", path, body, from(address(0xfff0)));
       expect(refused.status, path).toBe(429);
       expect(refused.body, path).toEqual({ success: false, message: SEARCH_THROTTLED });
     }
@@ -56,15 +57,17 @@ describe("the public searches per client address", () => {
       `/hotels/search?city=Goa&checkIn=${stay.checkIn}&checkOut=${stay.checkOut}&adults=2`,
       `/hotel/sh_goa_sea_breeze?checkIn=${stay.checkIn}&checkOut=${stay.checkOut}&adults=2`,
     ]) {
-      const page = await w.request(path, { headers: from(address) });
+      const page = await w.request(path, { headers: from(address(0xfff1)) });
       expect(page.status, path).toBe(200);
       expect(await page.text(), path).toContain(SEARCH_THROTTLED);
     }
 
-    // Another address searches as before, by the API and on a page.
-    const other = await w.api("POST", "/api/flights/search", flights, from("198.51.100.9"));
-    expect(other.status).toBe(200);
-    expect(other.body.data.offers.length).toBeGreaterThan(0);
+    // Other clients (the next /64, an IPv4 address) search as before, by the API and on a page.
+    for (const other of ["2001:db8:77:2::1", "198.51.100.9"]) {
+      const answer = await w.api("POST", "/api/flights/search", flights, from(other));
+      expect(answer.status, other).toBe(200);
+      expect(answer.body.data.offers.length, other).toBeGreaterThan(0);
+    }
     const page = await (
       await w.request(`/buses/search?from=Bengaluru&to=Chennai&date=${buses.date}&passengers=1`, { headers: from("198.51.100.9") })
     ).text();

@@ -1,4 +1,4 @@
-import { UNKNOWN_CLIENT } from "../../client-ip";
+import { UNKNOWN_CLIENT, clientBucket } from "../../client-ip";
 import type { AppConfig } from "../../env";
 import { tooManyRequests } from "../errors";
 
@@ -8,7 +8,7 @@ export const SEARCH_THROTTLED = "Too many searches from your connection. Please 
 /**
  * The public searches (flights, hotels and their rates, buses) need no account, and with an aggregator configured each
  * one is a call to it: a flood from one address would spend the platform's supplier quota. So each search first counts
- * its client address on Cloudflare's Rate Limiting binding (`SEARCH_LIMITER`, its limit in wrangler.toml; ADR 0063):
+ * its client address (an IPv6 address by its /64, clientBucket) on Cloudflare's Rate Limiting binding (`SEARCH_LIMITER`, its limit in wrangler.toml; ADR 0063):
  * counted where the request is served, without a D1 write, and refused with 429 past the limit.
  *
  * Without the binding, and for a request without an address (only a local run: Cloudflare sets `cf-connecting-ip` on
@@ -20,7 +20,7 @@ export async function throttleSearch(config: AppConfig, client: string) {
   if (!limiter || client === UNKNOWN_CLIENT) return;
   let allowed: boolean;
   try {
-    allowed = (await limiter.limit({ key: client })).success;
+    allowed = (await limiter.limit({ key: clientBucket(client) })).success;
   } catch (error) {
     console.warn("The search rate limiter failed; the search goes on", error);
     return;
