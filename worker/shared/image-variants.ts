@@ -1,6 +1,6 @@
 /**
- * Pre-sized copies of uploaded images, sellers' and reviews' (ADR 0062): each upload gets a WebP copy at each of these widths (no
- * wider than the upload itself), made on the follow-up queue after the upload, and served beside it at
+ * Pre-sized copies of uploaded images, sellers' and reviews' (ADR 0062): each upload gets a WebP copy at each of these
+ * widths (no wider than the upload itself), made on the follow-up queue after the upload, and served beside it at
  * `/media/<upload key>.w<width>.webp`. Pages list them in `srcset`, so a phone loads a copy of its own width instead of
  * the upload (up to 2 MB). The shipped pictures (`/images/…`) are SVG, sharp at any size, and get none.
  */

@@ -8,8 +8,9 @@ export const SEARCH_THROTTLED = "Too many searches from your connection. Please 
 /**
  * The public searches (flights, hotels and their rates, buses) need no account, and with an aggregator configured each
  * one is a call to it: a flood from one address would spend the platform's supplier quota. So each search first counts
- * its client address (an IPv6 address by its /64, clientBucket) on Cloudflare's Rate Limiting binding (`SEARCH_LIMITER`, its limit in wrangler.toml; ADR 0063):
- * counted where the request is served, without a D1 write, and refused with 429 past the limit.
+ * its client (an IPv4 address, or an IPv6 address's /64: clientBucket) on Cloudflare's Rate Limiting binding
+ * (`SEARCH_LIMITER`, its limit in wrangler.toml; ADR 0063): counted where the request is served, without a D1 write,
+ * and refused with 429 past the limit.
  *
  * Without the binding, and for a request without an address (only a local run: Cloudflare sets `cf-connecting-ip` on
  * every request), nothing is counted. A binding that fails lets the search through: the limit guards a quota, and a
