@@ -3,7 +3,8 @@ export const UNKNOWN_CLIENT = "unknown";
 
 /**
  * The client address Cloudflare puts on every request; one shared bucket when it is missing (local runs).
- * Read here, at the edge, and handed to the domain's rate limits (worker/domain/auth/rate-limit.ts) as a string.
+ * Read here, at the edge, and handed to the domain as a string: the audit log keeps it whole, the rate limits count it
+ * by clientBucket (worker/domain/auth/rate-limit.ts, worker/domain/travel/throttle.ts).
  */
 export function clientIp(request: Request) {
   return request.headers.get("cf-connecting-ip")?.trim() || UNKNOWN_CLIENT;

@@ -273,6 +273,29 @@ describe("rate limits", () => {
     expect(checks.filter((r) => r.status === 400)).toHaveLength(200);
     expect(checks.filter((r) => r.status === 429)).toHaveLength(10);
   });
+  it("counts an IPv6 client by its /64: moving through its own addresses does not reset its limits", async () => {
+    // 25 signups, each from another address of one /64 (ADR 0063's clientBucket): the address's 20 an hour still hold.
+    const signups = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        w.api(
+          "POST",
+          "/api/auth/signup",
+          { name: "Bulk", email: unique("bulk6"), password: "Sunrise#2026" },
+          { "cf-connecting-ip": `2001:db8:6:6:${(i + 1).toString(16)}::1` },
+        ),
+      ),
+    );
+    expect(signups.filter((r) => r.status === 201)).toHaveLength(20);
+    expect(signups.filter((r) => r.status === 429)).toHaveLength(5);
+    // The next /64 is another client.
+    const next = await w.api(
+      "POST",
+      "/api/auth/signup",
+      { name: "Bulk", email: unique("bulk6"), password: "Sunrise#2026" },
+      { "cf-connecting-ip": "2001:db8:6:7::1" },
+    );
+    expect(next.status).toBe(201);
+  });
 });
 
 describe("sign-in hand-over", () => {

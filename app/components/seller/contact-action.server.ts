@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, data } from "@remix-run/cloudflare";
-import { clientIp } from "@worker/client-ip";
+import { clientBucket, clientIp } from "@worker/client-ip";
 import { LIMITS, enforce } from "@worker/domain/auth/rate-limit";
 import { notFound } from "@worker/domain/errors";
 import { contactMessageBody } from "@worker/domain/messages/schemas";
@@ -19,7 +19,7 @@ export async function contactAction({ request, context }: ActionFunctionArgs) {
   try {
     const body = contactMessageBody.parse(values);
     await enforce(context.db, [
-      [LIMITS.contactIp, `${clientIp(request)}:${sellerId}`],
+      [LIMITS.contactIp, `${clientBucket(clientIp(request))}:${sellerId}`],
       [LIMITS.contactSeller, sellerId],
     ]);
     if (!(await receiveMessage(context.db, context.config, sellerId, body))) throw notFound("Seller not found");

@@ -8,7 +8,7 @@ import { done } from "../responses/common";
 import { publicPackage, sellerSite } from "../responses/sellers";
 import { validate } from "../validate";
 import { LIMITS, enforce } from "../../domain/auth/rate-limit";
-import { clientIp } from "../../client-ip";
+import { clientBucket, clientIp } from "../../client-ip";
 import { contactMessageBody } from "../../domain/messages/schemas";
 import { receiveMessage } from "../../domain/messages/service";
 import { saveWebsiteConfig } from "./website-config";
@@ -111,7 +111,7 @@ export const sellerWebsiteRoutes = new Hono<ApiEnv>()
     async (c) => {
       const { sellerId } = c.req.valid("param");
       await enforce(c.var.db, [
-        [LIMITS.contactIp, `${clientIp(c.req.raw)}:${sellerId}`],
+        [LIMITS.contactIp, `${clientBucket(clientIp(c.req.raw))}:${sellerId}`],
         [LIMITS.contactSeller, sellerId],
       ]);
       const received = await receiveMessage(c.var.db, c.var.config, sellerId, c.req.valid("json"));

@@ -11,6 +11,7 @@ import { sendEmail, trySendEmail } from "../email/send";
 import { passwordChangedEmail, passwordCodeEmail, resolveBrand } from "./brand";
 import { DEAD_CODE, checkCode, codeUnused, codeUse, issueCode } from "./otp";
 import { LIMITS, enforce } from "./rate-limit";
+import { clientBucket } from "../../client-ip";
 import type { changePasswordSchema, profileSchema } from "./schemas";
 import { issueSession } from "./session-user";
 
@@ -107,7 +108,7 @@ export async function requestPasswordCode(
   current: string,
   from: RequestOrigin,
 ) {
-  await enforce(db, [[LIMITS.sendCodeIp, from.ip]], [[LIMITS.sendCodeAccount, account.id]]);
+  await enforce(db, [[LIMITS.sendCodeIp, clientBucket(from.ip)]], [[LIMITS.sendCodeAccount, account.id]]);
   // The hash is read here, where it is checked, and nowhere else a session is.
   const stored = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, account.id)).get();
   if (!stored) throw notFound("User not found");
@@ -127,7 +128,7 @@ export async function changePassword(
   input: Pick<z.output<typeof changePasswordSchema>, "new" | "otp">,
   from: RequestOrigin,
 ) {
-  await enforce(db, [[LIMITS.verifyIp, from.ip]], [[LIMITS.verifyAccount, account.id]]);
+  await enforce(db, [[LIMITS.verifyIp, clientBucket(from.ip)]], [[LIMITS.verifyAccount, account.id]]);
   const codeId = await checkCode(db, config.PASSWORD_PEPPER, account.id, "change-password", input.otp, from.now.getTime());
   // Read before the change: once it is written, nothing may fail the answer (ADR 0020).
   const brand = await resolveBrand(db, config, from.tenant);

@@ -10,6 +10,7 @@ import { generateLinkSecret } from "./codes";
 import { HANDOVER_ROLES, spendHandover } from "./handover";
 import { consumeLinkSecret, issueCode } from "./otp";
 import { LIMITS, enforce, hit } from "./rate-limit";
+import { clientBucket } from "../../client-ip";
 import type { Caller } from "./sign-in";
 
 /**
@@ -29,7 +30,7 @@ const BAD_LINK = "This reset link is invalid or has expired. Please request a ne
  * (`waitUntil`), so its D1 writes cannot time whether it went out (ADR 0021). Null when nothing is sent.
  */
 export async function requestResetLink(db: Db, config: AppConfig, email: string, from: Caller): Promise<Promise<void> | null> {
-  await enforce(db, [[LIMITS.sendCodeIp, from.ip]]);
+  await enforce(db, [[LIMITS.sendCodeIp, clientBucket(from.ip)]]);
   const user = await findUserByEmail(db, email);
   if (!user || user.status !== "active") return null;
   return (async () => {
@@ -49,7 +50,7 @@ export async function requestResetLink(db: Db, config: AppConfig, email: string,
 
 /** Sets a new password with the link's token (`{userId}.{secret}`); every session of the account ends. */
 export async function resetPassword(db: Db, config: AppConfig, { token, password }: { token: string; password: string }, from: Caller) {
-  await enforce(db, [[LIMITS.verifyIp, from.ip]]);
+  await enforce(db, [[LIMITS.verifyIp, clientBucket(from.ip)]]);
   const dot = token.lastIndexOf(".");
   const userId = token.slice(0, dot);
   const secret = token.slice(dot + 1);
@@ -101,7 +102,7 @@ export async function acceptHandover(
   from: Pick<Caller, "ip">,
   signedIn: SignedInAs | null,
 ): Promise<HandoverOutcome> {
-  await enforce(db, [[LIMITS.verifyIp, from.ip]]);
+  await enforce(db, [[LIMITS.verifyIp, clientBucket(from.ip)]]);
   const claimed = decodeUserParam(userParam);
   if (!claimed) throw badRequest("The sign-in data could not be read");
   // SECURITY: the token is verified first; the user JSON is only a cross-check against its subject, never a

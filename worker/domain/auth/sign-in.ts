@@ -12,6 +12,7 @@ import { type UserRow, findUserByEmail, findUserById } from "./accounts";
 import { resolveBrand, verificationEmail } from "./brand";
 import { CODE_TTL_MS, consumeCode, generateCode, hashSecret, issueCode } from "./otp";
 import { LIMITS, enforce } from "./rate-limit";
+import { clientBucket } from "../../client-ip";
 import type { loginSchema, signupSchema } from "./schemas";
 
 /**
@@ -45,8 +46,8 @@ export async function logIn(
   await enforce(
     db,
     [
-      [LIMITS.loginIp, from.ip],
-      [LIMITS.loginAccountIp, `${email}|${from.ip}`],
+      [LIMITS.loginIp, clientBucket(from.ip)],
+      [LIMITS.loginAccountIp, `${email}|${clientBucket(from.ip)}`],
     ],
     [[LIMITS.loginAccount, email]],
   );
@@ -70,7 +71,7 @@ export async function logIn(
 
 /** A new customer account and its first code, by email; the account signs in once the code is verified. */
 export async function signUp(db: Db, config: AppConfig, input: z.output<typeof signupSchema>, from: Caller): Promise<{ userId: string }> {
-  await enforce(db, [[LIMITS.signupIp, from.ip]], [[LIMITS.sendCodeAccount, input.email]]);
+  await enforce(db, [[LIMITS.signupIp, clientBucket(from.ip)]], [[LIMITS.sendCodeAccount, input.email]]);
   if (await findUserByEmail(db, input.email)) throw conflict(ACCOUNT_EXISTS);
   const userId = `u_${crypto.randomUUID()}`;
   const code = generateCode();
@@ -111,7 +112,7 @@ export async function signUp(db: Db, config: AppConfig, input: z.output<typeof s
 
 /** The emailed code verifies the address; answers the verified account, to sign in. */
 export async function verifyEmail(db: Db, config: AppConfig, { userId, otp }: { userId: string; otp: string }, from: Caller) {
-  await enforce(db, [[LIMITS.verifyIp, from.ip]], [[LIMITS.verifyAccount, userId]]);
+  await enforce(db, [[LIMITS.verifyIp, clientBucket(from.ip)]], [[LIMITS.verifyAccount, userId]]);
   const user = await findUserById(db, userId);
   if (!user) throw badRequest(NO_SUCH_CODE);
   if (user.isVerified) throw conflict(ALREADY_VERIFIED);
@@ -128,7 +129,7 @@ export async function verifyEmail(db: Db, config: AppConfig, { userId, otp }: { 
 
 /** A new verification code for an account that is not verified yet. */
 export async function resendVerificationCode(db: Db, config: AppConfig, userId: string, from: Caller) {
-  await enforce(db, [[LIMITS.sendCodeIp, from.ip]], [[LIMITS.sendCodeAccount, userId]]);
+  await enforce(db, [[LIMITS.sendCodeIp, clientBucket(from.ip)]], [[LIMITS.sendCodeAccount, userId]]);
   const user = await findUserById(db, userId);
   if (!user) throw notFound("Account not found");
   if (user.isVerified) throw conflict(ALREADY_VERIFIED);
