@@ -18,6 +18,7 @@ import { serveMedia } from "./media";
 import { withSecurityHeaders } from "./security-headers";
 import { checkPageOrigin } from "./page-origin";
 import { drainableBody } from "./request-body";
+import { withDecodablePath } from "./decodable-path";
 import { consumeFollowUps } from "./follow-ups";
 import { resendPending } from "./domain/follow-ups/outbox";
 import { inviteReviews } from "./domain/reviews/invitations";
@@ -104,7 +105,7 @@ async function page(request: Request, env: Env, ctx: ExecutionContext, url: URL,
   const cached = cacheable ? await matchPage(tenant.sellerId, url) : null;
   if (cached) return cached;
   const context = await createLoadContext(request, env, ctx, { db, tenant, url, now });
-  const response = await handlers[treeOf(tenant)](request, context);
+  const response = await handlers[treeOf(tenant)](withDecodablePath(request, url), context);
   if (tenant.kind !== "seller") return response;
   return cacheable ? storePage(ctx, tenant.sellerId, context.edge.contentVersion, url, response) : markPrivate(response);
 }
