@@ -1,31 +1,10 @@
-/** The address of a request without `cf-connecting-ip`: only a local run's (Cloudflare sets it on every request). */
-export const UNKNOWN_CLIENT = "unknown";
+import { UNKNOWN_CLIENT } from "./shared/client-address";
 
 /**
  * The client address Cloudflare puts on every request; one shared bucket when it is missing (local runs).
  * Read here, at the edge, and handed to the domain as a string: the audit log keeps it whole, the rate limits count it
- * by clientBucket (worker/domain/auth/rate-limit.ts, worker/domain/travel/throttle.ts).
+ * by clientBucket (worker/shared/client-address.ts).
  */
 export function clientIp(request: Request) {
   return request.headers.get("cf-connecting-ip")?.trim() || UNKNOWN_CLIENT;
-}
-
-/**
- * The part of a client address that one client controls, for counting it: an IPv4 address whole, an IPv6 address by
- * its /64 (one household or phone is given a whole /64, and may use any address in it). An IPv4 address written as
- * IPv6 (`::ffff:192.0.2.1`) counts as that IPv4 address.
- */
-export function clientBucket(address: string) {
-  if (!address.includes(":")) return address;
-  // A zone index (`fe80::1%eth0`) names the machine's own interface, not the address.
-  const written = address.toLowerCase().split("%")[0];
-  const last = written.split(":").at(-1) ?? "";
-  if (last.includes(".")) return last;
-  const halves = written.split("::");
-  if (halves.length > 2) return written;
-  const head = halves[0] ? halves[0].split(":") : [];
-  const tail = halves[1] ? halves[1].split(":") : [];
-  const zeros = halves.length === 2 ? Array(Math.max(0, 8 - head.length - tail.length)).fill("0") : [];
-  const groups = [...head, ...zeros, ...tail].slice(0, 4).map((group) => (Number.parseInt(group, 16) || 0).toString(16));
-  return `${groups.join(":")}::/64`;
 }

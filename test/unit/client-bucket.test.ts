@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientBucket } from "../../worker/client-ip";
+import { clientBucket } from "../../worker/shared/client-address";
 
 // ADR 0063: a client is counted by the part of its address it controls, so an IPv6 client cannot step past a limit by
 // moving through the 2^64 addresses of its own /64.

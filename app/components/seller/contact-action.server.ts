@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, data } from "@remix-run/cloudflare";
-import { clientBucket, clientIp } from "@worker/client-ip";
+import { clientIp } from "@worker/client-ip";
+import { clientBucket } from "@worker/shared/client-address";
 import { LIMITS, enforce } from "@worker/domain/auth/rate-limit";
 import { notFound } from "@worker/domain/errors";
 import { contactMessageBody } from "@worker/domain/messages/schemas";

@@ -11,7 +11,7 @@ import { sendEmail, trySendEmail } from "../email/send";
 import { passwordChangedEmail, passwordCodeEmail, resolveBrand } from "./brand";
 import { DEAD_CODE, checkCode, codeUnused, codeUse, issueCode } from "./otp";
 import { LIMITS, enforce } from "./rate-limit";
-import { clientBucket } from "../../client-ip";
+import { clientBucket } from "../../shared/client-address";
 import type { changePasswordSchema, profileSchema } from "./schemas";
 import { issueSession } from "./session-user";
 

@@ -9,7 +9,7 @@ export type Limit = { name: string; max: number; windowSeconds: number };
  * The limits of ADR 0006. Per IP they are generous (shared NATs, tests); per
  * account they are tight. One-time codes also have their own counters (otp.ts).
  * A client's address comes from its request (worker/client-ip.ts) as a plain string, and is counted by its clientBucket
- * (an IPv6 address by its /64, ADR 0063).
+ * (worker/shared/client-address.ts: an IPv6 address by its /64, ADR 0063).
  */
 export const LIMITS = {
   loginIp: { name: "login-ip", max: 100, windowSeconds: 15 * 60 },

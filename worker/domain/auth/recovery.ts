@@ -10,7 +10,7 @@ import { generateLinkSecret } from "./codes";
 import { HANDOVER_ROLES, spendHandover } from "./handover";
 import { consumeLinkSecret, issueCode } from "./otp";
 import { LIMITS, enforce, hit } from "./rate-limit";
-import { clientBucket } from "../../client-ip";
+import { clientBucket } from "../../shared/client-address";
 import type { Caller } from "./sign-in";
 
 /**

@@ -12,7 +12,7 @@ import { type UserRow, findUserByEmail, findUserById } from "./accounts";
 import { resolveBrand, verificationEmail } from "./brand";
 import { CODE_TTL_MS, consumeCode, generateCode, hashSecret, issueCode } from "./otp";
 import { LIMITS, enforce } from "./rate-limit";
-import { clientBucket } from "../../client-ip";
+import { clientBucket } from "../../shared/client-address";
 import type { loginSchema, signupSchema } from "./schemas";
 
 /**

@@ -1,4 +1,4 @@
-import { UNKNOWN_CLIENT, clientBucket } from "../../client-ip";
+import { UNKNOWN_CLIENT, clientBucket } from "../../shared/client-address";
 import type { AppConfig } from "../../env";
 import { tooManyRequests } from "../errors";
 
