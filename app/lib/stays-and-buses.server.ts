@@ -6,6 +6,7 @@ import { type HotelRatesInput, hotelRatesInput } from "@worker/domain/travel/hot
 import type { SearchContext } from "@worker/domain/travel/offer";
 import { addDays, todayInIndia } from "@worker/domain/travel/supplier";
 import type { ZodError } from "zod";
+import { isCalendarDate } from "@worker/shared/calendar-date";
 
 /**
  * The hotel and bus pages' addresses (issue 27): what the search forms put in the query string, read back into the
@@ -23,7 +24,7 @@ export function stayFromUrl(url: URL, now: Date) {
   const p = url.searchParams;
   const today = todayInIndia(now);
   const checkIn = p.get("checkIn") || addDays(today, 14);
-  const checkOut = p.get("checkOut") || addDays(checkIn.match(/^\d{4}-\d{2}-\d{2}$/) ? checkIn : today, 2);
+  const checkOut = p.get("checkOut") || addDays(isCalendarDate(checkIn) ? checkIn : today, 2);
   const rooms = Math.min(9, Math.max(1, int(p.get("rooms"), 1)));
   const adults = Math.min(9, Math.max(1, int(p.get("adults"), 2)));
   const ages = p

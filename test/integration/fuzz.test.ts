@@ -134,9 +134,29 @@ function describeCase(req: FuzzRequest, answer: FuzzAnswer, why: string) {
 
 const isWrite = (method: string) => !["GET", "HEAD", "OPTIONS"].includes(method);
 
+/**
+ * A random body that happens to be valid input: its route's own JSON schema takes it (fast-check's strings favour
+ * names such as "name", so `{"name":"!"}` is a real profile change). Its 2xx is the right answer, not a hole.
+ */
+function validInput(route: ApiRoute, req: FuzzRequest) {
+  const payload = req.body?.payload;
+  if (!route.jsonBody || typeof payload !== "string" || !req.body?.contentType?.startsWith("application/json")) return false;
+  try {
+    return route.jsonBody.safeParse(JSON.parse(payload)).success;
+  } catch {
+    return false;
+  }
+}
+
 function assertApiAnswer(route: ApiRoute, req: FuzzRequest, answer: FuzzAnswer) {
   if (answer.status >= 500) throw new Error(describeCase(req, answer, "5xx"));
-  if (isWrite(req.method) && req.body && !TAKES_NO_INPUT.has(`${route.method} ${route.path}`) && answer.status < 300)
+  if (
+    isWrite(req.method) &&
+    req.body &&
+    !TAKES_NO_INPUT.has(`${route.method} ${route.path}`) &&
+    answer.status < 300 &&
+    !validInput(route, req)
+  )
     throw new Error(describeCase(req, answer, "random body accepted"));
   // A dot segment can lead out of /api (`/api/..` is the home page), and then there is no API error.
   const underApi = /^\/api(\/|$)/.test(new URL(req.path, "http://localhost").pathname);
@@ -203,6 +223,25 @@ describe("the fuzz targets come from the app itself", () => {
         "/searchpackages/:query",
       ]),
     );
+  });
+
+  it("takes a random body that is valid input (its route's own JSON schema takes it) as input, and nothing else", () => {
+    const profile = apiRoutes.find((r) => r.method === "PUT" && r.path === "/api/auth/profile");
+    expect(profile?.jsonBody).toBeDefined();
+    const req = (payload: string, contentType = "application/json") => ({
+      method: "PUT",
+      host: "localhost",
+      path: "/api/auth/profile",
+      headers: {},
+      body: { what: "random JSON", contentType, payload },
+    });
+    expect(validInput(profile as ApiRoute, req('{"name":"!"}'))).toBe(true);
+    expect(validInput(profile as ApiRoute, req('{"name":""}'))).toBe(false);
+    expect(validInput(profile as ApiRoute, req('{"name":"!"}', "text/plain"))).toBe(false);
+    expect(validInput(profile as ApiRoute, req("{"))).toBe(false);
+    // An endpoint that validates no JSON body never counts a random one as input.
+    const logout = apiRoutes.find((r) => r.method === "POST" && r.path === "/api/auth/logout") as ApiRoute;
+    expect(validInput(logout, req('{"name":"!"}'))).toBe(false);
   });
 });
 

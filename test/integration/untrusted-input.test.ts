@@ -126,6 +126,62 @@ describe("malformed percent-encoding", () => {
   });
 });
 
+describe("dates written YYYY-MM-DD that are no day of the calendar", () => {
+  // The shape passes a pattern check; `Date` then rolls 2027-02-30 over to 2 March, and makes 2027-13-45 an invalid
+  // date whose toISOString() threw: a 500 from the hotel search page, a seller's departure and a student's ID.
+  const DATES = ["2027-13-45", "2027-02-30", "2027-00-10", "2027-04-31"];
+
+  it("are refused with the field's message by every API that takes a date, never a 5xx nor taken as another day", async () => {
+    for (const date of DATES) {
+      const student = new FormData();
+      student.set("institution", "Goa University");
+      student.set("courseEndDate", date);
+      const answers = {
+        departure: await w.api("POST", "/api/seller-departures", { packageId: "p_goa", startDate: date, capacity: 10 }, bearer(seller)),
+        flights: await w.api("POST", "/api/flights/search", { origin: "DEL", destination: "BOM", departureDate: date }),
+        hotels: await w.api("POST", "/api/hotels/search", {
+          city: "Goa",
+          checkIn: date,
+          checkOut: "2027-05-02",
+          rooms: [{ adults: 2, childAges: [] }],
+        }),
+        buses: await w.api("POST", "/api/buses/search", { from: "Bengaluru", to: "Chennai", date, passengers: 1 }),
+        student: await w.request("/api/student-verification", { method: "POST", body: student, headers: bearer(customer) }),
+        ledger: await w.api("GET", `/api/seller-payments?from=${date}`, undefined, bearer(seller)),
+        audit: await w.api("GET", `/api/superadmin/audit?from=${date}`, undefined, bearer(admin)),
+      };
+      for (const [where, res] of Object.entries(answers)) {
+        const body = res instanceof Response ? await res.json() : res.body;
+        expect({ date, where, status: res.status, success: body.success }).toEqual({
+          date,
+          where,
+          status: expect.any(Number),
+          success: false,
+        });
+        expect(res.status, `${where} ${date}`).toBeGreaterThanOrEqual(400);
+        expect(res.status, `${where} ${date}`).toBeLessThan(500);
+      }
+    }
+  });
+
+  it("leave the hotel and bus pages answering, with the form's message where the results would be", async () => {
+    for (const date of DATES) {
+      const pages = [
+        `/hotels/search?city=Goa&checkIn=${date}`,
+        `/hotels/search?city=Goa&checkIn=2027-05-01&checkOut=${date}`,
+        `/hotel/sh_goa_sea_breeze?checkIn=${date}`,
+        `/buses/search?from=Bengaluru&to=Chennai&date=${date}`,
+      ];
+      for (const page of pages) {
+        const res = await w.request(page);
+        const html = await res.text();
+        expect({ page, status: res.status }).toEqual({ page, status: 200 });
+        expect(html, page).toContain("Not a real date");
+      }
+    }
+  });
+});
+
 describe("an over-long seller id in the address", () => {
   it("is the site's 404, and asking for the customer dashboard's data alone is no 5xx", async () => {
     allowConsoleErrors(...REMIX_REFUSALS);

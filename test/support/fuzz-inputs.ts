@@ -8,6 +8,8 @@ import { SEED_BOOKINGS, SEED_DOMAINS, SEED_MESSAGES, SEED_PACKAGES, SEED_SELLERS
 /** Percent-encodings that cannot be decoded, or decode to something a router should not trust. */
 const MALFORMED = "% %Z %ZZ %E0%A4 %C0%AF %FF%FE %00 %2F %2e%2e %25 %% %u0041 %E2%82 %F0%9F%98 %0A".split(" ");
 const RAW_SAFE = "abcxyzXYZ0189-._~!$&'()*+,;=:@".split("");
+/** Dates written YYYY-MM-DD that are no day: a month past 12, a day past the month's last, a zero. */
+const IMPOSSIBLE_DATES = ["2027-13-45", "2027-02-30", "2027-00-10", "2027-04-31"];
 const ODD_VALUES = ["", ...". .. undefined null NaN 0 -1 1e309 __proto__ constructor true [] {}".split(" "), "9".repeat(30)];
 
 const rawSafe = (maxLength: number) => fc.string({ unit: fc.constantFrom(...RAW_SAFE), maxLength });
@@ -83,7 +85,9 @@ export function paramValue(name: string, read: boolean) {
 
 /** Keys the app reads somewhere, plus any key at all. */
 const QUERY_KEYS =
-  "q search destination page limit status paymentStatus when sellerId from to redirect token user checkIn duration _data index".split(" ");
+  "q search destination page limit status paymentStatus when sellerId from to redirect token user checkIn checkOut date duration _data index".split(
+    " ",
+  );
 const queryValue = fc.oneof(
   { weight: 3, arbitrary: anyText.map(encodeURIComponent) },
   { weight: 3, arbitrary: longText.map(encodeURIComponent) },
@@ -91,7 +95,7 @@ const queryValue = fc.oneof(
   {
     weight: 1,
     arbitrary: fc
-      .constantFrom(...ODD_VALUES, "2027-01-10", "2027-13-45", "-0", "1.5", "http://evil.example", "//evil.example")
+      .constantFrom(...ODD_VALUES, "2027-01-10", ...IMPOSSIBLE_DATES, "-0", "1.5", "http://evil.example", "//evil.example")
       .map(encodeURIComponent),
   },
 );
@@ -144,6 +148,8 @@ const FIELD_KEYS =
   "email password name phone otp userId sellerId status message hostname title themeColor secondaryColor websiteName logo bio address token newPassword travellers adults children travelDates customerDetails packageId priceRanges reason".split(
     " ",
   );
+/** The date fields the schemas read (departures, searches, a student's course end, filters by day). */
+const DATE_KEYS = ["startDate", "checkIn", "checkOut", "date", "departureDate", "returnDate", "courseEndDate", "from", "to"];
 /** Values of a type no field takes (no string, no null, no number), or strings longer than any field allows. */
 const wrongValue = fc.oneof(
   fc.boolean(),
@@ -190,6 +196,14 @@ export const fuzzBody: fc.Arbitrary<FuzzBody> = fc.oneof(
         fc.uint8Array({ maxLength: 600 }),
       )
       .map(([contentType, payload]) => body("wrong content type", contentType, payload)),
+  },
+  // Every date field the schemas read at once, each a date of the right shape that is no day: whichever an endpoint
+  // reads reaches its date check.
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom(...IMPOSSIBLE_DATES)
+      .map((day) => json(Object.fromEntries(DATE_KEYS.map((key) => [key, day])), "impossible dates")),
   },
   { weight: 1, arbitrary: fc.integer({ min: 100_000, max: 400_000 }).map((n) => json("y".repeat(n), "huge string")) },
   { weight: 1, arbitrary: fc.constant(body("no body")) },

@@ -1,11 +1,14 @@
 import type { RouteConfigEntry } from "@remix-run/route-config";
 import routeConfig from "../../app/routes";
+import type { ZodTypeAny } from "zod";
 import { createApiApp } from "../../worker/api/app";
+import { routeInfoOf } from "../../worker/api/route-info";
 
 // The fuzz suite lists its targets from the app itself, so a route added tomorrow is fuzzed
 // without anyone remembering to add it here.
 
-export type ApiRoute = { method: string; path: string };
+/** An endpoint, and the schema its JSON body is validated with, when it has one (`validate("json", …)`). */
+export type ApiRoute = { method: string; path: string; jsonBody?: ZodTypeAny };
 
 /**
  * Every endpoint of the Hono app, from its own route table. A validator and its handler are two
@@ -14,9 +17,13 @@ export type ApiRoute = { method: string; path: string };
  */
 export function listApiRoutes(): ApiRoute[] {
   const seen = new Map<string, ApiRoute>();
-  for (const { method, path } of createApiApp().routes) {
+  for (const { method, path, handler } of createApiApp().routes) {
     if (method === "ALL" && path.endsWith("*")) continue;
-    seen.set(`${method} ${path}`, { method, path });
+    const key = `${method} ${path}`;
+    const route = seen.get(key) ?? { method, path };
+    const info = routeInfoOf(handler);
+    if (info?.kind === "validate" && info.target === "json") route.jsonBody = info.schema as ZodTypeAny;
+    seen.set(key, route);
   }
   return [...seen.values()];
 }

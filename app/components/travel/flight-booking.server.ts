@@ -16,6 +16,7 @@ import { stringFields } from "~/components/bookings/trip-fields";
 import { readerOf } from "@worker/db/batcher";
 import { refusal, requireUser, signedInHeaders } from "~/lib/session.server";
 import { type FlightBookingAnswer, type PassengerKind, passengerKindsOf } from "./flight-booking-fields";
+import { isCalendarDate } from "@worker/shared/calendar-date";
 
 const CUSTOMERS_ONLY = "Only customer accounts can buy trips";
 const CHECK_FIELDS = "Check the highlighted details";
@@ -26,7 +27,6 @@ const phone = z
   .trim()
   .regex(/^\+?[\d\s-]{10,20}$/, "Enter a mobile number of 10 digits (with +91 if you like)")
   .refine((p) => p.replace(/\D/g, "").length <= 13, "Enter a mobile number of 10 digits (with +91 if you like)");
-const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Whole years from `birth` to `on` (both ISO dates): the age on the day of travel. */
 export function ageOn(birth: string, on: string) {
@@ -65,7 +65,7 @@ export function passengersOf(fields: Record<string, string>, query: FlightQuery,
       continue;
     }
     const birthDate = (fields[field("birthDate")] ?? "").trim();
-    const real = isoDay.test(birthDate) && !Number.isNaN(Date.parse(`${birthDate}T00:00:00Z`));
+    const real = isCalendarDate(birthDate);
     const age = real ? ageOn(birthDate, query.departureDate) : Number.NaN;
     const fits = kind === "child" ? age >= 2 && age <= 11 : age >= 0 && age < 2;
     if (!real) errors[field("birthDate")] = `Enter passenger ${n}'s date of birth`;

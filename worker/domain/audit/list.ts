@@ -3,13 +3,14 @@ import { z } from "zod";
 import { auditLog, users } from "@db/schema";
 import type { Reader } from "../../db/batcher";
 import { containsTerm, searchTerm } from "../../db/text-search";
+import { isCalendarDate } from "../../shared/calendar-date";
 
 export const AUDIT_PAGE_SIZE = 50;
 
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-11-28")
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), "Not a real date");
+  .refine(isCalendarDate, "Not a real date");
 
 /** Empty fields of a filter form mean "any". */
 const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());

@@ -32,7 +32,7 @@ const isoDate = z
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}($|T)/, "Please choose a travel start date")
   .transform((v) => v.slice(0, 10))
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+  .refine(isCalendarDate, {
     message: "Please choose a valid travel start date",
   });
 
@@ -173,6 +173,7 @@ export const statusBody = z.object({
 export const approveBody = z.object({ message: z.string().trim().max(1000).optional() }).default({});
 /** What an approval records when the seller wrote nothing (spec §5); never presented as the seller's words. */
 import { REASON_REQUIRED } from "./texts";
+import { isCalendarDate } from "../../shared/calendar-date";
 
 export { APPROVED_BY_SELLER } from "./texts";
 export { REASON_REQUIRED };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_CAPACITY, MAX_CUTOFF_HOURS } from "./view";
+import { isCalendarDate } from "../../shared/calendar-date";
 
 export const CAPACITY_MESSAGE = `Seats must be a whole number from 1 to ${MAX_CAPACITY}`;
 export const CUTOFF_MESSAGE = `The booking cut-off must be a whole number of hours from 0 to ${MAX_CUTOFF_HOURS} (30 days) before the start`;
@@ -32,7 +33,7 @@ export const departureInput = z
       .string({ required_error: DATE_MESSAGE, invalid_type_error: DATE_MESSAGE })
       .trim()
       .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MESSAGE)
-      .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), DATE_MESSAGE),
+      .refine(isCalendarDate, DATE_MESSAGE),
     ...settings,
   })
   .refine(groupFits, { message: MIN_GROUP_MESSAGE, path: ["minGroup"] });

@@ -13,6 +13,7 @@ import {
   type LedgerKind,
   type LedgerStatus,
 } from "../../shared/ledger";
+import { isCalendarDate } from "../../shared/calendar-date";
 
 const TRAVEL_KINDS = travelBookings.kind.enumValues;
 export type TravelKind = (typeof TRAVEL_KINDS)[number];
@@ -24,11 +25,6 @@ export type TravelKind = (typeof TRAVEL_KINDS)[number];
  */
 
 const DATE_MESSAGE = "Dates must look like 2026-12-31";
-
-const isCalendarDate = (v: string) => {
-  const at = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(v);
-};
 
 const day = z
   .string({ invalid_type_error: DATE_MESSAGE })

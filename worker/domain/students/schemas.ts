@@ -1,7 +1,5 @@
 import { z } from "zod";
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDate = (v: string) => DATE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+import { isCalendarDate } from "../../shared/calendar-date";
 
 /** The fields sent with a student ID (the file itself is checked by its bytes, document.ts). */
 export const studentSubmissionBody = z.object({
@@ -13,7 +11,7 @@ export const studentSubmissionBody = z.object({
   courseEndDate: z
     .string({ required_error: "Enter the date your course ends" })
     .trim()
-    .refine(isRealDate, "The course end date must be a date (YYYY-MM-DD)"),
+    .refine(isCalendarDate, "The course end date must be a date (YYYY-MM-DD)"),
 });
 export type StudentSubmission = z.infer<typeof studentSubmissionBody>;
 

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { BUS_TYPES, DEPARTURE_BANDS, SEAT_TYPES } from "./types";
+import { isCalendarDate } from "../../../shared/calendar-date";
 
 /** Bus search (issue 27) in the style of the flight search, and the answers' shapes (the API and the adapter use them). */
 
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date as YYYY-MM-DD")
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), "Not a real date");
+  .refine(isCalendarDate, "Not a real date");
 const city = z.string().trim().min(2, "Name a city").max(60, "A city is at most 60 characters");
 
 export const BUS_SORTS = ["price", "duration", "departure"] as const;

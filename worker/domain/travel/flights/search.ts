@@ -9,6 +9,7 @@ import { flightSupplierOf, supplierSignal } from "./config";
 import { AIRPORTS, CARRIERS } from "./reference-data";
 import { CABINS, type FlightOffer, type FlightQuery } from "./supplier";
 import { TIME_BANDS, TIME_BAND_LABELS, type TimeBand } from "./time-bands";
+import { isCalendarDate } from "../../../shared/calendar-date";
 
 export { TIME_BANDS, TIME_BAND_LABELS, type TimeBand };
 export const FLIGHT_SORTS = ["price", "duration", "departure"] as const;
@@ -19,7 +20,7 @@ const cityOf = (code: string) => AIRPORTS.find(([c]) => c === code)?.[3] ?? code
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-12-15")
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), "Not a real date");
+  .refine(isCalendarDate, "Not a real date");
 const airportCode = z
   .string()
   .trim()

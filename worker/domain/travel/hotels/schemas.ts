@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { MEAL_PLANS } from "./types";
+import { isCalendarDate } from "../../../shared/calendar-date";
 
 /** Hotel requests (issue 27) and the answers' shapes: the API validates and documents with these; the aggregator adapter reads with them. */
 
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date as YYYY-MM-DD")
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), "Not a real date");
+  .refine(isCalendarDate, "Not a real date");
 
 export const MAX_ROOMS = 5;
 export const MAX_GUESTS = 9;
