@@ -70,3 +70,21 @@ export const reviewInvitations = sqliteTable("review_invitations", {
     .references(() => bookings.id, { onDelete: "cascade" }),
   createdAt: text("created_at").notNull().default(now),
 });
+
+/**
+ * A review photo uploaded and not yet named by a review (ADR 0062's addendum): written with the upload, deleted by the
+ * review that names it. One still here a day after its upload belongs to a review that was never written, and the
+ * daily clean-up deletes the photo and its copies from R2 with it: a traveller's photo they did not post is not kept.
+ */
+export const reviewPhotoUploads = sqliteTable(
+  "review_photo_uploads",
+  {
+    /** The upload's R2 key (`reviews/<userId>/<uuid>.<ext>`). */
+    key: text("key").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [index("review_photo_uploads_created_idx").on(t.createdAt)],
+);

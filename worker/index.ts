@@ -22,6 +22,7 @@ import { withDecodablePath } from "./decodable-path";
 import { consumeFollowUps } from "./follow-ups";
 import { resendPending } from "./domain/follow-ups/outbox";
 import { inviteReviews } from "./domain/reviews/invitations";
+import { sweepUnusedReviewPhotos } from "./domain/reviews/photos";
 import type { FollowUpMessage } from "./domain/follow-ups/message";
 
 // One Remix handler per route tree: the platform's, a seller site's by path, a custom domain's (ADR 0024).
@@ -49,7 +50,7 @@ export default {
   /**
    * Cron Triggers (wrangler.toml): every 15 minutes, unanswered paid requests past 48 hours are expired and
    * refunded (ADR 0029), follow-ups whose enqueueing was lost are sent again (ADR 0039) and custom domains waiting
-   * for Cloudflare are checked (ADR 0041); once a day, expired rows are cleaned up.
+   * for Cloudflare are checked (ADR 0041); once a day, expired rows and unused review photos are cleaned up.
    */
   async scheduled(controller: ScheduledController, env: Env): Promise<void> {
     const db = createDb(env.DB);
@@ -68,6 +69,8 @@ export default {
     if (controller.cron === DAILY_CLEANUP_CRON) {
       const removed = await runMaintenance(db, now.getTime());
       console.log(`maintenance removed ${JSON.stringify(removed)}`);
+      // Review photos no review named within a day, with their copies (ADR 0062's addendum).
+      if (env.MEDIA) console.log(`unused review photos removed ${await sweepUnusedReviewPhotos(db, env.MEDIA, now)}`);
     }
   },
 

@@ -167,4 +167,60 @@ describe("pre-sized copies of a traveller's review photo", () => {
     expect(img?.toLowerCase()).toContain(`srcset="${url}.w480.webp 480w, ${url}.w960.webp 960w, ${url}.w1440.webp 1440w"`.toLowerCase());
     expect(img).toContain(' sizes="120px"');
   });
+
+  it("that no review names within a day are deleted with their copies by the daily clean-up; a review's own are kept", async () => {
+    const traveller = await loginViaApi(w, "asha@example.com");
+    const send = async () => {
+      const sent = await w.request("/api/reviews/photos", {
+        method: "POST",
+        headers: { authorization: `Bearer ${traveller.token}`, "content-type": "image/jpeg" },
+        body: new Uint8Array(await photo(1000, 700)),
+      });
+      expect(sent.status).toBe(201);
+      return ((await sent.json()) as { url: string }).url;
+    };
+    const [named, givenUp, recent] = [await send(), await send(), await send()];
+    await followUpsDone(w);
+    // A trip of hers that ended a fortnight ago, reviewed with one of the photos.
+    await w.d1
+      .prepare(
+        "INSERT INTO bookings (id, booking_ref, seller_id, user_id, package_id, status, payment_status, start_date, adults, base_price, discount, taxes, total) SELECT 'bk_photo_trip', 'TB-2000-PHOTO1', seller_id, 'u_asha', id, 'confirmed', 'completed', date('now', '-20 days'), 1, 100000, 0, 0, 100000 FROM packages WHERE id = 'p_goa'",
+      )
+      .run();
+    const reviewed = await w.api(
+      "POST",
+      "/api/reviews",
+      {
+        booking: "bk_photo_trip",
+        rating: 5,
+        text: "A calm, well run week by the sea, with a guide who knew every beach and cafe.",
+        photos: [named],
+      },
+      { authorization: `Bearer ${traveller.token}` },
+    );
+    expect(reviewed.status).toBe(201);
+    // The given-up photo was uploaded two days ago; the recent one a minute ago.
+    const keyOf = (url: string) => url.replace("/media/", "");
+    await w.d1
+      .prepare("UPDATE review_photo_uploads SET created_at = ? WHERE key = ?")
+      .bind(new Date(Date.now() - 2 * 86_400_000).toISOString(), keyOf(givenUp))
+      .run();
+
+    await (await w.mf.getWorker()).scheduled({ cron: "17 3 * * *" });
+
+    const status = async (url: string) => {
+      const res = await w.request(url);
+      await res.arrayBuffer();
+      return res.status;
+    };
+    const copies = (url: string) => [url, ...[480, 960].map((width) => `${url}.w${width}.webp`)];
+    for (const url of copies(givenUp)) expect({ url, status: await status(url) }).toEqual({ url, status: 404 });
+    for (const url of [...copies(named), ...copies(recent)]) expect({ url, status: await status(url) }).toEqual({ url, status: 200 });
+    const rows = await w.d1.prepare("SELECT key FROM review_photo_uploads WHERE user_id = 'u_asha' ORDER BY key").all<{ key: string }>();
+    const unused = rows.results.map((r) => r.key);
+    // The recent one still waits for its review; the named one is no longer unused; the given-up one is gone.
+    expect(unused).toContain(keyOf(recent));
+    expect(unused).not.toContain(keyOf(named));
+    expect(unused).not.toContain(keyOf(givenUp));
+  });
 });

@@ -1,3 +1,4 @@
+import type { BatchItem } from "drizzle-orm/batch";
 import { outbox } from "@db/schema";
 import type { Db } from "../../db/client";
 import type { AppConfig } from "../../env";
@@ -65,7 +66,8 @@ async function storeUpload(bucket: R2Bucket, folder: UploadFolder, ownerId: stri
  * Uploaded images: each stored (storeUpload), then their pre-sized copies are asked of the follow-up queue (ADR 0062),
  * one follow-up per image written in one statement, never made in the request. The uploads serve at once; their copies
  * follow within seconds, and until then their addresses serve the upload. `sellerId` is the seller the follow-ups
- * belong to, if any (a review's photos belong to the traveller).
+ * belong to, if any (a review's photos belong to the traveller). `record` adds the owner's own rows about the stored
+ * keys to the same batch (a review's unused photos, photos.ts).
  */
 export async function storeImages(
   { db, config }: { db: Db; config: AppConfig },
@@ -73,6 +75,7 @@ export async function storeImages(
   owner: { folder: UploadFolder; id: string; sellerId: string | null },
   uploads: readonly Upload[],
   now: Date,
+  record: (keys: string[]) => BatchItem<"sqlite">[] = () => [],
 ) {
   const stored = await Promise.all(uploads.map((upload) => storeUpload(bucket, owner.folder, owner.id, upload)));
   if (stored.length === 0) return stored;
@@ -89,7 +92,7 @@ export async function storeImages(
       createdAt: now.toISOString(),
     };
   });
-  await db.insert(outbox).values(rows);
+  await db.batch([db.insert(outbox).values(rows), ...record(stored.map(({ key }) => key))]);
   await enqueueFollowUps(
     config,
     rows.map((row) => row.id),
