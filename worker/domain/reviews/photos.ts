@@ -26,7 +26,7 @@ export const storeReviewPhotos = (
 const keyOfPhoto = (url: string) => url.replace(/^\/media\//, "");
 
 /** The statement that marks `photos` (their addresses) as named by a review of `userId`: one of the review's batch. */
-export const usePhotos = (db: Db, userId: string, photos: readonly string[]) =>
+export const markPhotosUsed = (db: Db, userId: string, photos: readonly string[]) =>
   db.delete(reviewPhotoUploads).where(and(eq(reviewPhotoUploads.userId, userId), inArray(reviewPhotoUploads.key, photos.map(keyOfPhoto))));
 
 /** How long an upload may wait for its review: a review is written minutes after its photos, not days. */

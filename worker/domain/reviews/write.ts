@@ -11,7 +11,7 @@ import { announceVersion, bumpQuery } from "../seller-website/service";
 import { formatDate } from "../../shared/format";
 import { REMOVAL_REASONS, REPORT_REASONS, REVIEW_CHECKS, type RemovalReason, type ReportReason, reviewChecks } from "./checks";
 import type { ReviewInput } from "./schemas";
-import { usePhotos } from "./photos";
+import { markPhotosUsed } from "./photos";
 import { lastReviewDay, reviewableTrip, tripEnd } from "./trip";
 
 export const REVIEW_NOT_FOUND = "Review not found";
@@ -101,7 +101,7 @@ export async function submitReview(db: Db, edge: EdgeConfig, userId: string, inp
       recountPackage(db, trip.packageId),
       bumpQuery(db, trip.sellerId, status === "published" ? undefined : sql`0`),
       // The photos it names are no longer unused uploads (photos.ts).
-      usePhotos(db, userId, input.photos),
+      markPhotosUsed(db, userId, input.photos),
     ]);
     if (bumped[0]) await announceVersion(edge, trip.sellerId, bumped[0].version);
   } catch (error) {
