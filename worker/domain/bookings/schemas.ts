@@ -3,6 +3,7 @@ import { BOOKING_STATUSES, PAYMENT_STATUSES } from "@db/bookings";
 import { searchTerm } from "../../db/text-search";
 import { bookingChoicesSchema } from "../catalogue/schemas";
 import { ROOM_SUPPLEMENT_PER_NIGHT, TRANSPORT_PER_DAY } from "./pricing";
+import { isCalendarDate } from "../../shared/calendar-date";
 
 /**
  * The most travellers the operator's setting may allow (migration 0016's CHECK); the request's schema holds this, and
@@ -173,7 +174,6 @@ export const statusBody = z.object({
 export const approveBody = z.object({ message: z.string().trim().max(1000).optional() }).default({});
 /** What an approval records when the seller wrote nothing (spec §5); never presented as the seller's words. */
 import { REASON_REQUIRED } from "./texts";
-import { isCalendarDate } from "../../shared/calendar-date";
 
 export { APPROVED_BY_SELLER } from "./texts";
 export { REASON_REQUIRED };

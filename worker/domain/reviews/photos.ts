@@ -36,9 +36,9 @@ const SWEEP_BATCH = 250;
 
 /**
  * Deletes the review photos no review named within a day of their upload, with their copies (the daily clean-up): the
- * photos of a review that was given up or refused. The rows are claimed first (deleted, returning their keys), so a
- * photo is deleted once however many runs overlap; a review written after its photo was claimed fails to show it, as
- * one written after a day would. An R2 failure leaves objects, never rows without their photo's keys being tried.
+ * photos of a review that was given up or refused. The rows are claimed first (deleted, returning them), so a photo
+ * is deleted once however many runs overlap; a review written after its photo was claimed fails to show it, as one
+ * written after a day would. When R2 refuses the delete, the claimed rows are put back for the next day's run.
  */
 export async function sweepUnusedReviewPhotos(db: Db, bucket: R2Bucket, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - UNUSED_PHOTO_GRACE_MS).toISOString();
@@ -48,11 +48,13 @@ export async function sweepUnusedReviewPhotos(db: Db, bucket: R2Bucket, now: Dat
     .where(lt(reviewPhotoUploads.createdAt, cutoff))
     .orderBy(reviewPhotoUploads.createdAt)
     .limit(SWEEP_BATCH);
-  const claimed = await db
-    .delete(reviewPhotoUploads)
-    .where(inArray(reviewPhotoUploads.key, due))
-    .returning({ key: reviewPhotoUploads.key });
+  const claimed = await db.delete(reviewPhotoUploads).where(inArray(reviewPhotoUploads.key, due)).returning();
   if (claimed.length === 0) return 0;
-  await bucket.delete(claimed.flatMap(({ key }) => [key, ...VARIANT_WIDTHS.map((width) => variantKeyOf(key, width))]));
+  try {
+    await bucket.delete(claimed.flatMap(({ key }) => [key, ...VARIANT_WIDTHS.map((width) => variantKeyOf(key, width))]));
+  } catch (error) {
+    await db.insert(reviewPhotoUploads).values(claimed).onConflictDoNothing();
+    throw error;
+  }
   return claimed.length;
 }
