@@ -4,7 +4,7 @@ import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Response as Answer, JsonSchema, OpenApiDocument, Operation } from "../../worker/api/openapi";
 import { CLOCK_HEADER } from "../../worker/clock";
-import { bookingRequest, idemKey } from "../support/bookings";
+import { bookingRequest, idemKey, insertPaidTrip } from "../support/bookings";
 import { testNow, testToday } from "../support/clock";
 import { hmacHex, webhookBody } from "../support/payments";
 import { SAMPLE_PACKAGE } from "../support/security-routes";
@@ -75,13 +75,13 @@ async function pendingStudentId() {
 const REVIEW_TEXT = "A well planned trip from the first day to the last; the hotels were as promised.";
 /** A confirmed, paid trip of Asha's that ended a few days ago, written straight to D1 (its id is its booking key). */
 async function endedTrip(id: string) {
-  const start = new Date(testNow() - 12 * 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
-  await w.d1
-    .prepare(
-      "INSERT INTO bookings (id, booking_ref, seller_id, user_id, package_id, status, payment_status, start_date, adults, base_price, discount, taxes, total) SELECT ?1, ?2, seller_id, 'u_asha', id, 'confirmed', 'completed', ?3, 1, 100000, 0, 0, 100000 FROM packages WHERE id = 'p_udaipur'",
-    )
-    .bind(id, `TB-1999-${id.length}${id.charCodeAt(id.length - 1)}`, start)
-    .run();
+  await insertPaidTrip(w, {
+    id,
+    userId: "u_asha",
+    packageId: "p_udaipur",
+    startedAgo: 12,
+    ref: `TB-1999-${id.length}${id.charCodeAt(id.length - 1)}`,
+  });
   return id;
 }
 

@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertPaidTrip } from "../support/bookings";
 import { followUpsDone } from "../support/follow-ups";
 import { loginViaApi } from "../support/session";
 import { type TestWorker, startWorker } from "../support/worker";
@@ -182,11 +183,7 @@ describe("pre-sized copies of a traveller's review photo", () => {
     const [named, givenUp, recent] = [await send(), await send(), await send()];
     await followUpsDone(w);
     // A trip of hers that ended a fortnight ago, reviewed with one of the photos.
-    await w.d1
-      .prepare(
-        "INSERT INTO bookings (id, booking_ref, seller_id, user_id, package_id, status, payment_status, start_date, adults, base_price, discount, taxes, total) SELECT 'bk_photo_trip', 'TB-2000-PHOTO1', seller_id, 'u_asha', id, 'confirmed', 'completed', date('now', '-20 days'), 1, 100000, 0, 0, 100000 FROM packages WHERE id = 'p_goa'",
-      )
-      .run();
+    await insertPaidTrip(w, { id: "bk_photo_trip", userId: "u_asha", packageId: "p_goa", startedAgo: 20 });
     const reviewed = await w.api(
       "POST",
       "/api/reviews",

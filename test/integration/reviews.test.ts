@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { daysFromNow, insertPaidTrip } from "../support/bookings";
 import { type Session, bearer, loginViaApi, waitForEmail } from "../support/session";
 import { type TestWorker, startWorker } from "../support/worker";
 
@@ -40,17 +41,9 @@ const count = async (sql: string, ...params: unknown[]) =>
       .first<{ n: number }>()
   )?.n ?? 0;
 
-const DAY = 86_400_000;
-const isoDay = (daysFromNow: number) => new Date(Date.now() + daysFromNow * DAY + 5.5 * 3600_000).toISOString().slice(0, 10);
 /** A paid, confirmed trip of `userId` that started `startedAgo` days ago, written straight to D1. */
-async function trip(id: string, userId: string, packageId: string, startedAgo: number) {
-  await w.d1
-    .prepare(
-      "INSERT INTO bookings (id, booking_ref, seller_id, user_id, package_id, status, payment_status, start_date, adults, base_price, discount, taxes, total) SELECT ?1, ?2, seller_id, ?3, id, 'confirmed', 'completed', ?4, 1, 100000, 0, 0, 100000 FROM packages WHERE id = ?5",
-    )
-    .bind(id, `TB-2000-${id.slice(-6).padStart(6, "0")}`, userId, isoDay(-startedAgo), packageId)
-    .run();
-}
+const trip = (id: string, userId: string, packageId: string, startedAgo: number) =>
+  insertPaidTrip(w, { id, userId, packageId, startedAgo });
 
 describe("the seed's reviews", () => {
   it("are real reviews of completed trips, and each package's rating and count are counted from them", async () => {
@@ -253,7 +246,7 @@ describe("package pages", () => {
           `rv_paged_${n}`,
           `bk_paged_${n}`,
           id,
-          isoDay(-10 - n),
+          daysFromNow(-10 - n),
           `Paged review number ${n} of this trip.`,
           `2026-01-0${n}T10:00:00.000Z`,
         )

@@ -57,3 +57,19 @@ export async function createBookingAs(w: TestWorker, auth: Record<string, string
  * proves it). Suites that make many requests as one account to test something else clear those buckets first.
  */
 export const resetBookingLimits = (w: TestWorker) => w.d1.prepare("DELETE FROM rate_limits WHERE key LIKE 'booking-%'").run();
+
+/**
+ * A confirmed, paid trip of `userId` on `packageId` that started `startedAgo` days ago (on the tests' clock), written
+ * straight to D1 with a nominal price: a trip to review. Its booking number is `ref`, or one made from the id's end.
+ */
+export async function insertPaidTrip(
+  w: TestWorker,
+  trip: { id: string; userId: string; packageId: string; startedAgo: number; ref?: string },
+) {
+  await w.d1
+    .prepare(
+      "INSERT INTO bookings (id, booking_ref, seller_id, user_id, package_id, status, payment_status, start_date, adults, base_price, discount, taxes, total) SELECT ?1, ?2, seller_id, ?3, id, 'confirmed', 'completed', ?4, 1, 100000, 0, 0, 100000 FROM packages WHERE id = ?5",
+    )
+    .bind(trip.id, trip.ref ?? `TB-2000-${trip.id.slice(-6).padStart(6, "0")}`, trip.userId, daysFromNow(-trip.startedAgo), trip.packageId)
+    .run();
+}

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { clientIp } from "@worker/client-ip";
+import { searchContext } from "~/lib/stays-and-buses.server";
 import { todayInIndia } from "@worker/domain/bookings/transitions";
 import { DomainError } from "@worker/domain/errors";
 import { AIRPORTS } from "@worker/domain/travel/flights/reference-data";
@@ -37,9 +37,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     const signal = named?.signal ?? request.signal;
     const { facets, count, total, offers } = await searchFlights(context, context.config, parsed.data, {
-      now: context.now,
+      ...searchContext(context, request),
       signal,
-      client: clientIp(request),
       devDelayMs,
     });
     return { params, airports, today, result: { facets, count, total, offers: offers.map(rowOf) }, error: null };

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { clientIp } from "../../client-ip";
 import type { ApiEnv } from "../app-env";
+import { searchContextOf } from "../caller";
 import { flightSearchAnswer } from "../responses/travel";
 import { describeRoute } from "../route-info";
 import { validate } from "../validate";
@@ -21,15 +21,13 @@ export const flightRoutes = new Hono<ApiEnv>().post(
   }),
   validate("json", flightSearchSchema),
   async (c) => {
-    const { config, now } = c.var;
+    const { config } = c.var;
     const devDelayMs = config.ENVIRONMENT === "production" ? 0 : Number(c.req.header(SUPPLIER_DELAY_HEADER) ?? 0) || 0;
     const searchId = config.ENVIRONMENT === "production" ? undefined : c.req.header(SEARCH_ID_HEADER);
     const named = searchId ? namedSearchSignal(searchId, c.req.raw.signal) : null;
     try {
       const data = await searchFlights(c.var, config, c.req.valid("json"), {
-        now,
-        signal: named?.signal ?? c.req.raw.signal,
-        client: clientIp(c.req.raw),
+        ...searchContextOf(c, named?.signal ?? c.req.raw.signal),
         devDelayMs,
       });
       return c.json({ success: true as const, data });

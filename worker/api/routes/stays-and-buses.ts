@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { clientIp } from "../../client-ip";
 import type { ApiEnv } from "../app-env";
+import { searchContextOf } from "../caller";
 import { describeRoute } from "../route-info";
 import { busSearchAnswer, busTripAnswer, facilityList, hotelAnswer, hotelRatesAnswer } from "../responses/stays-and-buses";
 import { validate } from "../validate";
@@ -35,11 +35,7 @@ export const hotelRoutes = new Hono<ApiEnv>()
     }),
     validate("json", hotelRatesInput),
     async (c) => {
-      const answer = await hotelRates(c.var, c.var.config, c.req.valid("json"), {
-        now: c.var.now,
-        signal: c.req.raw.signal,
-        client: clientIp(c.req.raw),
-      });
+      const answer = await hotelRates(c.var, c.var.config, c.req.valid("json"), searchContextOf(c));
       return c.json({ success: true as const, ...answer });
     },
   )
@@ -75,11 +71,7 @@ export const busRoutes = new Hono<ApiEnv>()
     }),
     validate("json", busSearchInput),
     async (c) => {
-      const answer = await searchBuses(c.var, c.var.config, c.req.valid("json"), {
-        now: c.var.now,
-        signal: c.req.raw.signal,
-        client: clientIp(c.req.raw),
-      });
+      const answer = await searchBuses(c.var, c.var.config, c.req.valid("json"), searchContextOf(c));
       return c.json({ success: true as const, ...answer });
     },
   )
